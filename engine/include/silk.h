@@ -1,0 +1,648 @@
+/*
+    silk.h -- a small 2D position-based (Verlet) physics engine.
+
+    Silk is one C17 library that builds natively and as a standalone WebAssembly module. This
+    header is its whole public API and its manual: read it top to bottom.
+
+    THE MODEL
+    =========
+    A *world* holds *composites* in creation order. A composite holds *particles* and
+    *constraints*, each in insertion order. Particles have global indices (0, 1, 2, ... in
+    creation order, whatever their composite); constraints are addressed by their composite
+    and their position in that composite's list (removal keeps the order, like
+    Array.prototype.splice in the original).
+
+    A particle is two points: its position p and its last position q. There is no mass and,
+    in the compat solver, no time: velocity is p - q in px/frame and gravity is added to p as
+    px/frame^2. Constraints:
+
+        distance (a, b, stiffness, rest)   pulls |a - b| towards rest
+        pin      (a, target)               sets a's position to target
+        angle    (a, b, c, stiffness)      turns the angle a-b-c towards its rest angle
+
+    FRAME VS ADVANCE
+    ================
+    silk_world_frame(world, step) is the *compat solver*: one frame of the 2013 engine
+    verlet-js, reproduced bit for bit (shared/spec/verlet-js-semantics.md):
+
+        1. integrate   v = (p - q) * friction, ground friction on the floor line,
+                       q = p, p += gravity, p += v
+        2. drag        a dragged particle (or its pin's target) goes to the pointer
+        3. relax       for each composite: `step` passes over its constraints, coef 1/step
+        4. bounds      floor and walls; there is no ceiling
+
+    It keeps the original's defects on purpose (NaN when two points of a distance constraint
+    coincide, no ceiling, soft pins when pins come first in a list, frame-rate-coupled physics)
+    so that experiments measure the real thing.
+
+    silk_world_advance(world, seconds) is the *stepper*: it feeds wall-clock time into a
+    fixed-step accumulator and runs one frame(step) per fixed step (at most
+    max_steps_per_frame, dropping the rest), keeping the previous positions so a renderer can
+    draw prev + (cur - prev) * alpha. In coupled mode it runs exactly one frame per call,
+    whatever the time, which is what the original page did.
+
+    UNITS
+    =====
+    Lengths in px (CSS pixels), compat velocities in px/frame, compat gravity in px/frame^2,
+    friction and ground friction as factors per frame, stepper times in seconds, angles in
+    radians (diagnostics report degrees where they say so).
+
+    ERRORS
+    ======
+    Every call that can fail returns a silk_status. Nothing crashes on bad input: indices are
+    range-checked, numbers must be finite, counts positive, and a failing call leaves the
+    world as it was. silk_status_string() names a code.
+
+    MEMORY
+    ======
+    The world allocates when it is created and when something is added beyond its capacity
+    (arrays grow geometrically). frame, relax and advance never allocate. There is no global
+    mutable state: everything hangs off the world handle, and two worlds never interact.
+
+    THREADS
+    =======
+    A world is not thread-safe; different worlds may be used from different threads.
+*/
+#ifndef SILK_H
+#define SILK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C"
+{
+#endif
+
+/* Marks the public functions (a hook for shared-library builds; empty by default). The wasm
+   module's exports are the flat wrappers in engine/wasm/exports.c. */
+#ifndef SILK_API
+#define SILK_API
+#endif
+
+    /* ----------------------------------------------------------------------------------------
+        Status codes
+    ---------------------------------------------------------------------------------------- */
+
+    typedef enum silk_status
+    {
+        SILK_OK = 0,
+        SILK_ERR_NULL = -1,        /* a required pointer argument was NULL */
+        SILK_ERR_INDEX = -2,       /* a particle, composite or constraint index is out of range */
+        SILK_ERR_NONFINITE = -3,   /* a number argument was NaN or infinite */
+        SILK_ERR_RANGE = -4,       /* a number is outside its allowed range (e.g. step <= 0) */
+        SILK_ERR_CAPACITY = -5,    /* a count exceeds SILK_MAX_* */
+        SILK_ERR_NOMEM = -6,       /* the allocator failed; nothing was changed */
+        SILK_ERR_STATE = -7,       /* the call needs something the world does not have */
+        SILK_ERR_DEF = -8,         /* a def struct did not come from silk_default_*_def() */
+        SILK_ERR_KIND = -9,        /* the constraint is not of the kind the call needs */
+        SILK_ERR_DEGENERATE = -10, /* geometry that cannot be measured (e.g. zero-length vector) */
+    } silk_status;
+
+    /* A short English name for a status code ("ok", "index out of range", ...). */
+    SILK_API const char* silk_status_string(silk_status status);
+
+/* Hard limits. They keep index arithmetic inside int32 and wasm memory. */
+#define SILK_MAX_PARTICLES   (1 << 22)
+#define SILK_MAX_CONSTRAINTS (1 << 23)
+#define SILK_MAX_COMPOSITES  (1 << 16)
+#define SILK_MAX_STEP        4096 /* relaxation passes per frame */
+
+    /* ----------------------------------------------------------------------------------------
+        Value types
+    ---------------------------------------------------------------------------------------- */
+
+    typedef struct silk_vec2
+    {
+        double x, y;
+    } silk_vec2;
+
+    /* The world is opaque: you hold a handle, never its internals. */
+    typedef struct silk_world silk_world;
+
+    /* Optional allocator hooks. Leave them NULL to use malloc/free. */
+    typedef void* silk_alloc_fn(size_t size, void* user);
+    typedef void silk_free_fn(void* memory, void* user);
+
+    /* ----------------------------------------------------------------------------------------
+        Seeded random numbers (SplitMix64)
+
+        The original called Math.random(); Silk draws from a per-world SplitMix64 so runs replay.
+            state += 0x9E3779B97F4A7C15
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9;  z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+            next = z ^ (z >> 31);   rand() = (next >> 11) * 2^-53   in [0, 1)
+    ---------------------------------------------------------------------------------------- */
+
+    typedef struct silk_rng
+    {
+        uint64_t state;
+    } silk_rng;
+
+    SILK_API silk_rng silk_rng_make(uint64_t seed);
+    SILK_API uint64_t silk_rng_next_u64(silk_rng* rng);
+    SILK_API double silk_rng_next_double(silk_rng* rng);
+
+    /* ----------------------------------------------------------------------------------------
+        Fixed-step stepper (usable on its own, and inside every world)
+
+        advance(dt): accumulator += dt; while accumulator >= step: accumulator -= step, run a step
+        (at most max_steps_per_frame; past that the whole remainder is dropped and alpha is 0);
+        alpha = accumulator / step, always in [0, 1).
+
+        Time is kept as an integer count of ticks, SILK_TICKS_PER_STEP to a step, and each dt is
+        rounded to the nearest tick. Why: with a double accumulator 120 advances of 1/120 s give
+        59 steps of 1/60 s (the sum falls one ulp short). 720720 = lcm(1..16), so a frame of
+        step * p/q seconds for any q <= 16 (60 Hz steps at 30, 75, 90, 120, 144, 165, 240 Hz
+        displays) is an exact number of ticks, and the extra 4096 makes the rounding of any other
+        dt negligible (under 2e-10 of a step per call).
+    ---------------------------------------------------------------------------------------- */
+
+#define SILK_TICKS_PER_STEP ((int64_t)720720 * 4096)
+
+    typedef struct silk_stepper_def
+    {
+        double step_seconds;         /* fixed step, seconds (default 1/60) */
+        int32_t max_steps_per_frame; /* the spiral-of-death brake (default 8) */
+        int32_t internal_cookie;
+    } silk_stepper_def;
+
+    typedef struct silk_stepper
+    {
+        int64_t accumulator_ticks;
+        double step_seconds;
+        int32_t max_steps_per_frame;
+    } silk_stepper;
+
+    typedef struct silk_advance_result
+    {
+        int32_t steps;              /* fixed steps run by this call */
+        double alpha;               /* accumulator / step in [0, 1): render interpolation weight */
+        double dropped_seconds;     /* time thrown away by the max_steps_per_frame clamp */
+        double accumulator_seconds; /* time left in the accumulator */
+    } silk_advance_result;
+
+    /* Called once per fixed step by silk_stepper_advance. */
+    typedef void silk_step_fn(void* context, double step_seconds);
+
+    SILK_API silk_stepper_def silk_default_stepper_def(void);
+    SILK_API silk_status silk_stepper_init(silk_stepper* stepper, const silk_stepper_def* def);
+    /* Rejects negative, NaN and infinite dt with SILK_ERR_RANGE / SILK_ERR_NONFINITE. */
+    SILK_API silk_status silk_stepper_advance(silk_stepper* stepper, double dt_seconds,
+                                              silk_step_fn* on_step, void* context,
+                                              silk_advance_result* out_result);
+    SILK_API void silk_stepper_reset(silk_stepper* stepper);
+    SILK_API double silk_interpolate(double prev, double cur, double alpha);
+
+    /* ----------------------------------------------------------------------------------------
+        World
+    ---------------------------------------------------------------------------------------- */
+
+    typedef enum silk_loop_mode
+    {
+        SILK_LOOP_FIXED = 0,   /* accumulator: frames per second of wall time are constant */
+        SILK_LOOP_COUPLED = 1, /* one frame per advance call, like the original page */
+    } silk_loop_mode;
+
+    typedef struct silk_world_def
+    {
+        double width, height;      /* canvas size, px (default 800 x 500) */
+        silk_vec2 gravity;         /* px/frame^2 (default 0, 0.2) */
+        double friction;           /* velocity factor per frame (default 0.99) */
+        double ground_friction;    /* speed factor per frame on the floor line (default 0.8) */
+        uint64_t seed;             /* SplitMix64 seed (default 1) */
+        int32_t particle_capacity; /* initial reservations; the world grows past them */
+        int32_t constraint_capacity;
+        int32_t composite_capacity;
+        int32_t relax_steps;      /* `step` that advance passes to frame (default 16) */
+        silk_stepper_def stepper; /* fixed step and clamp used by advance */
+        silk_alloc_fn* alloc_fn;  /* optional; both or neither */
+        silk_free_fn* free_fn;
+        void* allocator_user;
+        int32_t internal_cookie;
+    } silk_world_def;
+
+    SILK_API silk_world_def silk_default_world_def(void);
+    SILK_API silk_status silk_world_create(const silk_world_def* def, silk_world** out_world);
+    SILK_API void silk_world_destroy(silk_world* world); /* NULL is ignored */
+
+    /* Settings that may change at any time. */
+    SILK_API silk_status silk_world_set_gravity(silk_world* world, silk_vec2 gravity);
+    SILK_API silk_status silk_world_set_friction(silk_world* world, double friction);
+    SILK_API silk_status silk_world_set_ground_friction(silk_world* world, double ground_friction);
+    SILK_API silk_status silk_world_set_size(silk_world* world, double width, double height);
+    SILK_API silk_status silk_world_set_seed(silk_world* world, uint64_t seed);
+    SILK_API silk_vec2 silk_world_get_gravity(const silk_world* world);
+    SILK_API double silk_world_get_friction(const silk_world* world);
+    SILK_API double silk_world_get_ground_friction(const silk_world* world);
+    SILK_API silk_vec2 silk_world_get_size(const silk_world* world);
+
+    /* One draw from the world's generator, in [0, 1). */
+    SILK_API double silk_world_random(silk_world* world);
+
+    /* Removes every composite, particle and constraint; keeps settings and capacity. The
+       generator is re-seeded with the world's seed. */
+    SILK_API void silk_world_clear(silk_world* world);
+
+    /* ----------------------------------------------------------------------------------------
+        Composites and particles
+    ---------------------------------------------------------------------------------------- */
+
+    SILK_API silk_status silk_world_add_composite(silk_world* world, int32_t* out_composite);
+    SILK_API int32_t silk_world_composite_count(const silk_world* world);
+
+    /* A new particle has p = q = position. */
+    SILK_API silk_status silk_world_add_particle(silk_world* world, int32_t composite,
+                                                 silk_vec2 position, int32_t* out_particle);
+    SILK_API int32_t silk_world_particle_count(const silk_world* world);
+    SILK_API silk_status silk_world_particle_composite(const silk_world* world, int32_t particle,
+                                                       int32_t* out_composite);
+
+    SILK_API silk_status silk_world_set_position(silk_world* world, int32_t particle, silk_vec2 p);
+    SILK_API silk_status silk_world_set_last_position(silk_world* world, int32_t particle,
+                                                      silk_vec2 q);
+    SILK_API silk_status silk_world_get_position(const silk_world* world, int32_t particle,
+                                                 silk_vec2* out_p);
+    SILK_API silk_status silk_world_get_last_position(const silk_world* world, int32_t particle,
+                                                      silk_vec2* out_q);
+
+    /* Arrays of particle_count points, indexed by particle: read-only views for renderers.
+       They move when the world grows (after an add), so fetch them again after adding.
+       `previous` holds the positions before the last fixed step of advance (interpolation). */
+    SILK_API const silk_vec2* silk_world_positions(const silk_world* world);
+    SILK_API const silk_vec2* silk_world_last_positions(const silk_world* world);
+    SILK_API const silk_vec2* silk_world_previous_positions(const silk_world* world);
+
+    /* ----------------------------------------------------------------------------------------
+        Constraints
+    ---------------------------------------------------------------------------------------- */
+
+    typedef enum silk_constraint_kind
+    {
+        SILK_DISTANCE = 1,
+        SILK_PIN = 2,
+        SILK_ANGLE = 3,
+    } silk_constraint_kind;
+
+    typedef struct silk_distance_def
+    {
+        int32_t a, b;             /* particles */
+        double stiffness;         /* correction fraction per relaxation (default 1) */
+        double rest;              /* rest length, px, used when rest_from_positions is false */
+        bool rest_from_positions; /* default true: rest = |a - b| now (sqrt(dx*dx + dy*dy)) */
+        int32_t internal_cookie;
+    } silk_distance_def;
+
+    typedef struct silk_pin_def
+    {
+        int32_t particle;
+        silk_vec2 target;          /* used when target_from_position is false */
+        bool target_from_position; /* default true: pin where the particle is now */
+        int32_t internal_cookie;
+    } silk_pin_def;
+
+    typedef struct silk_angle_def
+    {
+        int32_t a, b, c;  /* the angle a-b-c, measured at b; rest angle taken now */
+        double stiffness; /* default 1 */
+        int32_t internal_cookie;
+    } silk_angle_def;
+
+    SILK_API silk_distance_def silk_default_distance_def(void);
+    SILK_API silk_pin_def silk_default_pin_def(void);
+    SILK_API silk_angle_def silk_default_angle_def(void);
+
+    /* Each appends to the composite's list and returns the constraint's position in it.
+       Particles may belong to any composite. Stiffness must be finite (the compat solver lets
+       you set unstable values on purpose; diagnostics report the verdict). */
+    SILK_API silk_status silk_world_add_distance(silk_world* world, int32_t composite,
+                                                 const silk_distance_def* def, int32_t* out_index);
+    SILK_API silk_status silk_world_add_pin(silk_world* world, int32_t composite,
+                                            const silk_pin_def* def, int32_t* out_index);
+    SILK_API silk_status silk_world_add_angle(silk_world* world, int32_t composite,
+                                              const silk_angle_def* def, int32_t* out_index);
+
+    /* Order-preserving removal: later constraints of the composite move up by one. */
+    SILK_API silk_status silk_world_remove_constraint(silk_world* world, int32_t composite,
+                                                      int32_t index);
+
+    typedef struct silk_constraint_info
+    {
+        silk_constraint_kind kind;
+        int32_t a, b, c;  /* particles; unused ones are -1 */
+        double stiffness; /* pins: 1 */
+        double rest;      /* distance: rest length; angle: rest angle (rad); pin: 0 */
+        silk_vec2 target; /* pin target; others (0, 0) */
+    } silk_constraint_info;
+
+    SILK_API int32_t silk_world_constraint_count(const silk_world* world); /* all composites */
+    SILK_API silk_status silk_world_composite_constraint_count(const silk_world* world,
+                                                               int32_t composite,
+                                                               int32_t* out_count);
+    SILK_API silk_status silk_world_get_constraint(const silk_world* world, int32_t composite,
+                                                   int32_t index, silk_constraint_info* out_info);
+    /* Moves a pin's target (SILK_ERR_KIND if the constraint is not a pin). */
+    SILK_API silk_status silk_world_set_pin_target(silk_world* world, int32_t composite,
+                                                   int32_t index, silk_vec2 target);
+
+    /* Flat, read-only constraint arrays in solver order (composite 0's list, then 1's, ...),
+       for renderers: kinds, particle a, particle b (-1 for pins), rest (distance rest length,
+       angle rest angle, 0 for pins). Valid until the next add or remove. */
+    SILK_API const uint8_t* silk_world_constraint_kinds(const silk_world* world);
+    SILK_API const int32_t* silk_world_constraint_a(const silk_world* world);
+    SILK_API const int32_t* silk_world_constraint_b(const silk_world* world);
+    SILK_API const int32_t* silk_world_constraint_c(const silk_world* world);
+    SILK_API const double* silk_world_constraint_rest(const silk_world* world);
+    /* First global position of a composite's constraints in those arrays. */
+    SILK_API silk_status silk_world_composite_constraint_begin(const silk_world* world,
+                                                               int32_t composite,
+                                                               int32_t* out_begin);
+
+    /* ----------------------------------------------------------------------------------------
+        The compat solver
+    ---------------------------------------------------------------------------------------- */
+
+    /* One frame of verlet-js: integrate, drag, relax `step` passes with coef 1/step, bounds.
+       step in [1, SILK_MAX_STEP]. */
+    SILK_API silk_status silk_world_frame(silk_world* world, int32_t step);
+
+    /* Relaxation only: for each composite in order, `iterations` passes over its constraints
+       with coefficient `coef` (no integration, no bounds). For experiments. */
+    SILK_API silk_status silk_world_relax(silk_world* world, int32_t iterations, double coef);
+
+    /* ----------------------------------------------------------------------------------------
+        Dragging (the original's mouse: nearest particle within a radius; a pinned particle's
+        pin target moves instead of the particle, so it stays pinned where you drop it)
+    ---------------------------------------------------------------------------------------- */
+
+    /* Nearest particle to `point` within `radius` (ties: the first in composite order, as the
+       original). out_particle = -1 when none is in range (still SILK_OK). */
+    SILK_API silk_status silk_world_find_nearest(const silk_world* world, silk_vec2 point,
+                                                 double radius, int32_t* out_particle);
+    /* Starts dragging a particle; frame() then applies the pointer as its step 2. */
+    SILK_API silk_status silk_world_drag_begin(silk_world* world, int32_t particle,
+                                               silk_vec2 pointer);
+    SILK_API silk_status silk_world_drag_move(silk_world* world, silk_vec2 pointer);
+    SILK_API void silk_world_drag_end(silk_world* world);
+    /* The dragged particle, or -1. */
+    SILK_API int32_t silk_world_dragged_particle(const silk_world* world);
+
+    /* ----------------------------------------------------------------------------------------
+        Stepping in seconds
+    ---------------------------------------------------------------------------------------- */
+
+    SILK_API silk_status silk_world_set_stepper(silk_world* world, const silk_stepper_def* def);
+    SILK_API silk_status silk_world_set_loop_mode(silk_world* world, silk_loop_mode mode);
+    SILK_API silk_loop_mode silk_world_get_loop_mode(const silk_world* world);
+    /* The `step` (relaxation passes) that advance gives frame(). */
+    SILK_API silk_status silk_world_set_relax_steps(silk_world* world, int32_t step);
+    SILK_API int32_t silk_world_get_relax_steps(const silk_world* world);
+    /* When on, advance runs silk_world_spider_tick() before each frame, like the web page. */
+    SILK_API silk_status silk_world_set_auto_crawl(silk_world* world, bool on);
+
+    /* Feeds `dt_seconds` of wall time (>= 0, finite).
+       FIXED: runs the accumulator's fixed steps, one frame(relax_steps) each; before each step
+       it copies the positions into previous_positions, so a renderer draws
+       previous + (positions - previous) * alpha.
+       COUPLED: runs exactly one frame whatever dt is; alpha is 0 and previous_positions are
+       set to the new positions, so the same renderer draws the newest frame.
+       out_result may be NULL; the result is also stored in the diagnostics. */
+    SILK_API silk_status silk_world_advance(silk_world* world, double dt_seconds,
+                                            silk_advance_result* out_result);
+    /* Drops the accumulated time (after a pause or a scene change). */
+    SILK_API void silk_world_reset_clock(silk_world* world);
+
+    /* ----------------------------------------------------------------------------------------
+        Builders (the original's objects; each appends one composite and returns its id)
+    ---------------------------------------------------------------------------------------- */
+
+    typedef struct silk_spiderweb_def
+    {
+        silk_vec2 center; /* default (400, 250) */
+        double radius;    /* default 250 */
+        int32_t segments; /* spokes, default 20 */
+        int32_t depth;    /* rings, default 7 */
+        double tensor;    /* rest lengths are multiplied by it, default 0.3 */
+        double stiffness; /* default 0.6 */
+        int32_t internal_cookie;
+    } silk_spiderweb_def;
+
+    typedef struct silk_spider_def
+    {
+        silk_vec2 origin; /* thorax, default (400, -300): the page drops it from above */
+        int32_t internal_cookie;
+    } silk_spider_def;
+
+    typedef struct silk_cloth_def
+    {
+        silk_vec2 center;     /* default (400, 500/3) */
+        double width, height; /* default 250 x 250 */
+        int32_t segments;     /* particles per row and column, default 20 */
+        int32_t pin_mod;      /* top-row particles with x % pin_mod == 0 are pinned, default 6 */
+        double stiffness;     /* default 0.9 */
+        int32_t internal_cookie;
+    } silk_cloth_def;
+
+    typedef struct silk_tire_def
+    {
+        silk_vec2 center;
+        double radius;
+        int32_t segments;
+        double spoke_stiffness, tread_stiffness;
+        int32_t internal_cookie;
+    } silk_tire_def;
+
+    typedef struct silk_tree_def
+    {
+        silk_vec2 origin;     /* base; default (200, 380) */
+        int32_t depth;        /* default 5 */
+        double branch_length; /* default 70 */
+        double segment_coef;  /* default 0.95 */
+        double theta;         /* default (pi/2)/3 */
+        int32_t internal_cookie;
+    } silk_tree_def;
+
+    SILK_API silk_spiderweb_def silk_default_spiderweb_def(void);
+    SILK_API silk_spider_def silk_default_spider_def(void);
+    SILK_API silk_cloth_def silk_default_cloth_def(void);
+    SILK_API silk_tire_def silk_default_tire_def(void);
+    SILK_API silk_tree_def silk_default_tree_def(void);
+
+    SILK_API silk_status silk_world_build_spiderweb(silk_world* world,
+                                                    const silk_spiderweb_def* def,
+                                                    int32_t* out_composite);
+    /* The spider: 35 particles (thorax, head, abdomen, then R1 L1 R2 L2 R3 L3 R4 L4 per leg
+       row), 67 constraints. The world remembers it (and the web) for crawl. */
+    SILK_API silk_status silk_world_build_spider(silk_world* world, const silk_spider_def* def,
+                                                 int32_t* out_composite);
+    SILK_API silk_status silk_world_build_cloth(silk_world* world, const silk_cloth_def* def,
+                                                int32_t* out_composite);
+    SILK_API silk_status silk_world_build_tire(silk_world* world, const silk_tire_def* def,
+                                               int32_t* out_composite);
+    /* Particles at the points, distance(i, i-1, stiffness); pin what you need afterwards. */
+    SILK_API silk_status silk_world_build_line_segments(silk_world* world, const silk_vec2* points,
+                                                        int32_t count, double stiffness,
+                                                        int32_t* out_composite);
+    /* Its noise uses the world's generator: two draws per particle, floor(r1*10) added to x. */
+    SILK_API silk_status silk_world_build_tree(silk_world* world, const silk_tree_def* def,
+                                               int32_t* out_composite);
+
+    /* The spider's foot search: moves leg `leg` (0..7) to a random web particle in its quadrant,
+       35..100 px from the thorax (SILK_ERR_STATE without a web and a spider). */
+    SILK_API silk_status silk_world_crawl(silk_world* world, int32_t leg);
+    /* The page loop's rule: if floor(rand()*4) == 0, crawl((leg_index++ * 3) % 8).
+       out_crawled (may be NULL) says whether it crawled. The caller then calls frame. */
+    SILK_API silk_status silk_world_spider_tick(silk_world* world, bool* out_crawled);
+
+    typedef struct silk_spider_info
+    {
+        int32_t web_composite, spider_composite; /* -1 if absent */
+        int32_t thorax, head, abdomen;           /* particles */
+        int32_t feet[8];                         /* legs 0..7 (R L per row) */
+        int32_t leg_index;                       /* spider_tick's counter */
+    } silk_spider_info;
+    SILK_API silk_status silk_world_spider_info(const silk_world* world,
+                                                silk_spider_info* out_info);
+
+    /* ----------------------------------------------------------------------------------------
+        Scenes: the original example pages, built into a cleared world of the def's size
+    ---------------------------------------------------------------------------------------- */
+
+    typedef enum silk_scene
+    {
+        SILK_SCENE_WEB = 0,   /* spiderweb (tensor) + spider dropped from (W/2, -300), auto-crawl */
+        SILK_SCENE_CLOTH = 1, /* friction 1, cloth((W/2, H/3), min(W,H)/2, 20 segments, pins %6) */
+        SILK_SCENE_SHAPES = 2, /* friction 1, a pinned line and three tires */
+        SILK_SCENE_TREE = 3,   /* gravity 0, friction 0.98, two trees */
+        SILK_SCENE_COUNT
+    } silk_scene;
+
+    typedef struct silk_scene_def
+    {
+        silk_scene scene;
+        double tensor; /* web only, default 0.3 */
+        int32_t internal_cookie;
+    } silk_scene_def;
+
+    SILK_API silk_scene_def silk_default_scene_def(void);
+    /* Clears the world, resets its generator and clock, sets the page's gravity and friction,
+       and builds the scene for the world's current size. */
+    SILK_API silk_status silk_world_build_scene(silk_world* world, const silk_scene_def* def);
+
+    /* ----------------------------------------------------------------------------------------
+        Diagnostics
+
+        silk_world_update_diagnostics() measures the world and fills a struct of doubles that a
+        host reads in place (from JS: one Float64Array over wasm memory, no call per field).
+        The layout is fixed: SILK_DIAG_* below are the field indices, and web/silk.mjs mirrors
+        them. Work is O(n): percentiles by selection, not by sorting.
+
+        Percentile q of n values: the value at rank q*(n-1) of the ascending order, linearly
+        interpolated between neighbours (median = q 0.5).
+
+        Distance error = |len - rest| (px) over distance constraints with rest > 0; strain =
+        error / rest. Grip constraints (rest 0: the spider's feet) have no strain and would
+        dominate every maximum, so they are reported apart (as seed 000 advises). Angle error is
+        the shortest wrapped difference to the rest angle, in degrees.
+
+        Stability: k = the largest stiffness of distance and angle constraints; k_eff = k / step
+        (step = the last frame's relaxation passes). One relaxation multiplies a small error by
+        (1 - 4 k_eff), so the verdict uses r = |1 - 4 k_eff|: margin = 1 - r; unstable when
+        margin <= 0, marginal when margin < 0.05, stable otherwise. This is the linear verdict:
+        the whole web at step 2 and 3 explodes non-linearly although the verdict is not
+        'unstable'; the bounding radius and explosion fields catch that.
+    ---------------------------------------------------------------------------------------- */
+
+    typedef enum silk_verdict
+    {
+        SILK_VERDICT_STABLE = 0,
+        SILK_VERDICT_MARGINAL = 1,
+        SILK_VERDICT_UNSTABLE = 2,
+    } silk_verdict;
+
+    enum
+    {
+        SILK_DIAG_FRAME_COUNT = 0,       /* frames run since the scene was built */
+        SILK_DIAG_PARTICLES,             /* particle count */
+        SILK_DIAG_CONSTRAINTS,           /* all constraints */
+        SILK_DIAG_DISTANCES,             /* distance constraints with rest > 0 */
+        SILK_DIAG_GRIPS,                 /* distance constraints with rest == 0 */
+        SILK_DIAG_ANGLES,                /* angle constraints */
+        SILK_DIAG_PINS,                  /* pin constraints */
+        SILK_DIAG_RELAXATIONS_PER_FRAME, /* step * constraints */
+        SILK_DIAG_ERROR_MEDIAN,          /* |len - rest|, px */
+        SILK_DIAG_ERROR_P99,
+        SILK_DIAG_ERROR_MAX,
+        SILK_DIAG_STRAIN_MEDIAN, /* |len - rest| / rest */
+        SILK_DIAG_STRAIN_P97,
+        SILK_DIAG_STRAIN_MAX,
+        SILK_DIAG_GRIP_ERROR_MEDIAN, /* grip length, px */
+        SILK_DIAG_GRIP_ERROR_MAX,
+        SILK_DIAG_ANGLE_ERROR_MEDIAN, /* degrees */
+        SILK_DIAG_ANGLE_ERROR_MAX,
+        SILK_DIAG_K_MAX,            /* largest stiffness */
+        SILK_DIAG_STEP,             /* relaxation passes of the last frame */
+        SILK_DIAG_K_EFFECTIVE,      /* k_max / step */
+        SILK_DIAG_STABILITY_MARGIN, /* 1 - |1 - 4 k_eff| */
+        SILK_DIAG_VERDICT,          /* silk_verdict */
+        SILK_DIAG_NAN_COUNT,        /* particles with a non-finite coordinate */
+        SILK_DIAG_CENTER_X,         /* centre used for the bounding radius */
+        SILK_DIAG_CENTER_Y,
+        SILK_DIAG_BOUNDING_RADIUS, /* max |p - centre| over finite particles, px */
+        SILK_DIAG_KINETIC_ENERGY,  /* sum 0.5 |p - q|^2, px^2/frame^2 */
+        SILK_DIAG_ADVANCE_STEPS,   /* last advance: steps run */
+        SILK_DIAG_ADVANCE_ALPHA,   /* last advance: alpha */
+        SILK_DIAG_ADVANCE_DROPPED, /* last advance: dropped seconds */
+        SILK_DIAG_ACCUMULATOR,     /* seconds in the accumulator */
+        SILK_DIAG_TOTAL_STEPS,     /* fixed steps run by advance since the last clock reset */
+        SILK_DIAG_SIM_SECONDS,     /* total_steps * step_seconds */
+        SILK_DIAG_LOOP_MODE,       /* silk_loop_mode */
+        SILK_DIAG_EXPLODED,        /* 1 when the radius exceeds SILK_EXPLOSION_FACTOR x the
+                                      scene's size or a coordinate is non-finite */
+        SILK_DIAG_COUNT_V1         /* fields so far; the struct reserves SILK_DIAG_CAPACITY */
+    };
+
+#define SILK_DIAG_CAPACITY    64
+#define SILK_EXPLOSION_FACTOR 4.0
+
+    typedef struct silk_diagnostics
+    {
+        double values[SILK_DIAG_CAPACITY]; /* indexed by SILK_DIAG_* */
+    } silk_diagnostics;
+
+    /* Measures now. centre: the point the bounding radius is measured from. */
+    SILK_API silk_status silk_world_update_diagnostics(silk_world* world, silk_vec2 center);
+    /* The struct the last update filled; it lives as long as the world and never moves. */
+    SILK_API const silk_diagnostics* silk_world_diagnostics(const silk_world* world);
+
+    /* ----------------------------------------------------------------------------------------
+        Lab runs (the page's buttons run these inside wasm, silently)
+    ---------------------------------------------------------------------------------------- */
+
+    /* Runs `frames` frames of `step` (with the spider's crawl rule if auto-crawl is on), then
+       updates the diagnostics about `center`. */
+    SILK_API silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t step,
+                                               silk_vec2 center);
+
+    typedef struct silk_sweep_row
+    {
+        int32_t step;
+        double k_effective;      /* k_max / step */
+        double stability_margin; /* 1 - |1 - 4 k_eff| */
+        silk_verdict verdict;    /* linear verdict */
+        double bounding_radius;  /* after the frames, about the scene's centre */
+        double nan_count;
+        bool exploded; /* measured: radius past the explosion limit, or NaN */
+    } silk_sweep_row;
+
+    /* For step = 1..count: a fresh world from `world_def` with `scene`, `frames` frames of that
+       step (spider tick before each frame for the web), measured about (W/2, H/2). */
+    SILK_API silk_status silk_step_sweep(const silk_world_def* world_def,
+                                         const silk_scene_def* scene, int32_t frames, int32_t count,
+                                         silk_sweep_row* out_rows);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SILK_H */

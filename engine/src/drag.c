@@ -1,0 +1,110 @@
+/* drag.c -- the original's mouse: pick the nearest particle, drag it (or its pin's target).
+
+   verlet-js drags an *entity*: the nearest particle within the selection radius, or, when
+   a pin constraint of that particle's composite holds it, the pin itself (the last such pin
+   in the list). Frame step 2 then sets entity.pos := pointer, so a dragged pin stays where
+   it is dropped while an unpinned particle falls once released. */
+#include "world.h"
+
+silk_status silk_world_find_nearest(const silk_world* world, silk_vec2 point, double radius,
+                                    int32_t* out_particle)
+{
+    if (!silk_is_world(world) || out_particle == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (!silk_is_finite_vec2(point) || !silk_is_finite(radius))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    if (radius < 0.0)
+    {
+        return SILK_ERR_RANGE;
+    }
+    /* Composite order, then particle order, strict '<' on ties: as nearestEntity(). */
+    int32_t best = -1;
+    double best_d2 = 0.0;
+    const double r2 = radius * radius;
+    for (int32_t k = 0; k < world->composite_count; ++k)
+    {
+        for (int32_t i = 0; i < world->particle_count; ++i)
+        {
+            if (world->particle_composite[i] != k)
+            {
+                continue;
+            }
+            double x = point.x - world->pos[i].x;
+            double y = point.y - world->pos[i].y;
+            double d2 = x * x + y * y;
+            if (d2 <= r2 && (best < 0 || d2 < best_d2))
+            {
+                best = i;
+                best_d2 = d2;
+            }
+        }
+    }
+    *out_particle = best;
+    return SILK_OK;
+}
+
+silk_status silk_world_drag_begin(silk_world* world, int32_t particle, silk_vec2 pointer)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    if (!silk_valid_particle(world, particle))
+    {
+        return SILK_ERR_INDEX;
+    }
+    if (!silk_is_finite_vec2(pointer))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    const silk_composite* comp = &world->composites[world->particle_composite[particle]];
+    int32_t pin = -1;
+    for (int32_t j = comp->constraint_begin; j < comp->constraint_begin + comp->constraint_count;
+         ++j)
+    {
+        if (world->kind[j] == SILK_PIN && world->ca[j] == particle)
+        {
+            pin = j; /* the last one wins, as in the original's loop */
+        }
+    }
+    world->drag.particle = particle;
+    world->drag.pin = pin;
+    world->drag.pointer = pointer;
+    return SILK_OK;
+}
+
+silk_status silk_world_drag_move(silk_world* world, silk_vec2 pointer)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    if (!silk_is_finite_vec2(pointer))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    if (world->drag.particle < 0)
+    {
+        return SILK_ERR_STATE;
+    }
+    world->drag.pointer = pointer;
+    return SILK_OK;
+}
+
+void silk_world_drag_end(silk_world* world)
+{
+    if (silk_is_world(world))
+    {
+        world->drag.particle = -1;
+        world->drag.pin = -1;
+    }
+}
+
+int32_t silk_world_dragged_particle(const silk_world* world)
+{
+    return silk_is_world(world) ? world->drag.particle : -1;
+}

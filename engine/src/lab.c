@@ -1,0 +1,70 @@
+/* lab.c -- silent runs for experiments and the page's diagnostic buttons. */
+#include "world.h"
+
+silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t step, silk_vec2 center)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    if (!silk_is_finite_vec2(center))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    if (frames < 0 || frames > 10000000 || step < 1 || step > SILK_MAX_STEP)
+    {
+        return SILK_ERR_RANGE;
+    }
+    for (int32_t f = 0; f < frames; ++f)
+    {
+        if (world->auto_crawl && world->spider.spider >= 0)
+        {
+            silk_world_spider_tick(world, NULL);
+        }
+        silk_world_frame(world, step);
+    }
+    return silk_world_update_diagnostics(world, center);
+}
+
+silk_status silk_step_sweep(const silk_world_def* world_def, const silk_scene_def* scene,
+                            int32_t frames, int32_t count, silk_sweep_row* out_rows)
+{
+    if (world_def == NULL || scene == NULL || out_rows == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (count < 1 || count > SILK_MAX_STEP)
+    {
+        return SILK_ERR_RANGE;
+    }
+    for (int32_t step = 1; step <= count; ++step)
+    {
+        silk_world* world = NULL;
+        silk_status status = silk_world_create(world_def, &world);
+        if (status == SILK_OK)
+        {
+            status = silk_world_build_scene(world, scene);
+        }
+        if (status == SILK_OK)
+        {
+            silk_vec2 center = {world->width / 2, world->height / 2};
+            status = silk_world_run_frames(world, frames, step, center);
+        }
+        if (status != SILK_OK)
+        {
+            silk_world_destroy(world);
+            return status;
+        }
+        const double* v = world->diagnostics.values;
+        silk_sweep_row* row = &out_rows[step - 1];
+        row->step = step;
+        row->k_effective = v[SILK_DIAG_K_EFFECTIVE];
+        row->stability_margin = v[SILK_DIAG_STABILITY_MARGIN];
+        row->verdict = (silk_verdict)v[SILK_DIAG_VERDICT];
+        row->bounding_radius = v[SILK_DIAG_BOUNDING_RADIUS];
+        row->nan_count = v[SILK_DIAG_NAN_COUNT];
+        row->exploded = v[SILK_DIAG_EXPLODED] != 0.0;
+        silk_world_destroy(world);
+    }
+    return SILK_OK;
+}

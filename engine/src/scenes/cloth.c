@@ -1,0 +1,79 @@
+/* cloth.c -- a segments x segments grid; each particle linked to its left and upper
+   neighbour; pins last (so, unlike the web's, they hold exactly). */
+#include "build.h"
+
+#include <string.h>
+
+silk_cloth_def silk_default_cloth_def(void)
+{
+    silk_cloth_def def;
+    memset(&def, 0, sizeof(def));
+    def.center = (silk_vec2){400.0, 500.0 / 3.0};
+    def.width = 250.0;
+    def.height = 250.0;
+    def.segments = 20;
+    def.pin_mod = 6;
+    def.stiffness = 0.9;
+    def.internal_cookie = SILK_DEF_COOKIE;
+    return def;
+}
+
+silk_status silk_world_build_cloth(silk_world* world, const silk_cloth_def* def,
+                                   int32_t* out_composite)
+{
+    if (!silk_is_world(world) || def == NULL || out_composite == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (def->internal_cookie != SILK_DEF_COOKIE)
+    {
+        return SILK_ERR_DEF;
+    }
+    if (!silk_is_finite_vec2(def->center) || !silk_is_finite(def->width) ||
+        !silk_is_finite(def->height) || !silk_is_finite(def->stiffness))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    if (def->width <= 0.0 || def->height <= 0.0 || def->segments < 1 || def->pin_mod < 1 ||
+        def->segments > 2048)
+    {
+        return SILK_ERR_RANGE;
+    }
+    const int32_t segs = def->segments;
+    const double w = def->width, h = def->height;
+    const double xs = w / segs, ys = h / segs;
+    const double k = def->stiffness;
+    silk_build_mark mark = silk_build_begin(world);
+    SILK_TRY(silk_reserve_particles(world, world->particle_count + segs * segs));
+    SILK_TRY(silk_reserve_constraints(world, world->constraint_count + 2 * segs * segs + segs));
+    int32_t comp = 0;
+    SILK_TRY(silk_world_add_composite(world, &comp));
+    const int32_t first = world->particle_count;
+    for (int32_t y = 0; y < segs; ++y)
+    {
+        for (int32_t x = 0; x < segs; ++x)
+        {
+            double px = ((def->center.x + x * xs) - w / 2) + xs / 2;
+            double py = ((def->center.y + y * ys) - h / 2) + ys / 2;
+            int32_t p = 0;
+            SILK_TRY(silk_build_particle(world, comp, silk_or_zero(px), silk_or_zero(py), &p));
+            if (x > 0)
+            {
+                SILK_TRY(silk_build_distance(world, comp, p, p - 1, k));
+            }
+            if (y > 0)
+            {
+                SILK_TRY(silk_build_distance(world, comp, p, p - segs, k));
+            }
+        }
+    }
+    for (int32_t x = 0; x < segs; ++x)
+    {
+        if (x % def->pin_mod == 0)
+        {
+            SILK_TRY(silk_build_pin(world, comp, first + x));
+        }
+    }
+    *out_composite = comp;
+    return SILK_OK;
+}

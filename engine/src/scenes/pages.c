@@ -1,0 +1,150 @@
+/* pages.c -- the original example pages as scenes: the same objects, sizes and settings. */
+#include "build.h"
+#include "../trig.h"
+
+#include <string.h>
+
+silk_scene_def silk_default_scene_def(void)
+{
+    silk_scene_def def;
+    memset(&def, 0, sizeof(def));
+    def.scene = SILK_SCENE_WEB;
+    def.tensor = 0.3;
+    def.internal_cookie = SILK_DEF_COOKIE;
+    return def;
+}
+
+static double min2(double a, double b)
+{
+    return a < b ? a : b;
+}
+
+/* spiderweb.html: the web fills the canvas; the spider falls in from 300 px above it. */
+static silk_status build_web(silk_world* world, double tensor)
+{
+    silk_spiderweb_def web = silk_default_spiderweb_def();
+    web.center = (silk_vec2){world->width / 2, world->height / 2};
+    web.radius = min2(world->width, world->height) / 2;
+    web.tensor = tensor;
+    int32_t id = 0;
+    silk_status status = silk_world_build_spiderweb(world, &web, &id);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    silk_spider_def spider = silk_default_spider_def();
+    spider.origin = (silk_vec2){world->width / 2, -300};
+    status = silk_world_build_spider(world, &spider, &id);
+    world->auto_crawl = true;
+    return status;
+}
+
+/* cloth.html: friction 1, a 20 x 20 cloth a third of the way down, every 6th top pin. */
+static silk_status build_cloth(silk_world* world)
+{
+    world->friction = 1;
+    double size = min2(world->width, world->height) * 0.5;
+    silk_cloth_def cloth = silk_default_cloth_def();
+    cloth.center = (silk_vec2){world->width / 2, world->height / 3};
+    cloth.width = size;
+    cloth.height = size;
+    int32_t id = 0;
+    return silk_world_build_cloth(world, &cloth, &id);
+}
+
+/* shapes.html: friction 1, a line pinned at both ends and three tires. */
+static silk_status build_shapes(silk_world* world)
+{
+    world->friction = 1;
+    const silk_vec2 line[5] = {{20, 10}, {40, 10}, {60, 10}, {80, 10}, {100, 10}};
+    int32_t id = 0;
+    silk_status status = silk_world_build_line_segments(world, line, 5, 0.02, &id);
+    int32_t first = world->particle_count - 5;
+    if (status == SILK_OK)
+    {
+        status = silk_build_pin(world, id, first);
+    }
+    if (status == SILK_OK)
+    {
+        status = silk_build_pin(world, id, first + 4);
+    }
+    const silk_tire_def tires[3] = {
+        {{200, 50}, 50, 30, 0.3, 0.9, SILK_DEF_COOKIE},
+        {{400, 50}, 70, 7, 0.1, 0.2, SILK_DEF_COOKIE},
+        {{600, 50}, 70, 3, 1, 1, SILK_DEF_COOKIE},
+    };
+    for (int32_t i = 0; i < 3 && status == SILK_OK; ++i)
+    {
+        status = silk_world_build_tire(world, &tires[i], &id);
+    }
+    return status;
+}
+
+/* tree.html: no gravity, friction 0.98, two trees 120 px above the floor. */
+static silk_status build_trees(silk_world* world)
+{
+    world->gravity = (silk_vec2){0, 0};
+    world->friction = 0.98;
+    silk_tree_def tree = silk_default_tree_def();
+    tree.origin = (silk_vec2){world->width / 4, world->height - 120};
+    int32_t id = 0;
+    silk_status status = silk_world_build_tree(world, &tree, &id);
+    if (status == SILK_OK)
+    {
+        tree.origin = (silk_vec2){world->width - world->width / 4, world->height - 120};
+        status = silk_world_build_tree(world, &tree, &id);
+    }
+    return status;
+}
+
+silk_status silk_world_build_scene(silk_world* world, const silk_scene_def* def)
+{
+    if (!silk_is_world(world) || def == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (def->internal_cookie != SILK_DEF_COOKIE)
+    {
+        return SILK_ERR_DEF;
+    }
+    if (!silk_is_finite(def->tensor))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    if (def->scene < 0 || def->scene >= SILK_SCENE_COUNT || def->tensor <= 0.0)
+    {
+        return SILK_ERR_RANGE;
+    }
+    silk_world_clear(world);
+    silk_spider_forget(world);
+    /* verlet-js's VerletJS() defaults; each page then changes what it needs */
+    world->gravity = (silk_vec2){0, 0.2};
+    world->friction = 0.99;
+    world->ground_friction = 0.8;
+    world->auto_crawl = false;
+    world->last_step = world->relax_steps;
+    silk_status status = SILK_ERR_RANGE;
+    switch (def->scene)
+    {
+        case SILK_SCENE_WEB:
+            status = build_web(world, def->tensor);
+            break;
+        case SILK_SCENE_CLOTH:
+            status = build_cloth(world);
+            break;
+        case SILK_SCENE_SHAPES:
+            status = build_shapes(world);
+            break;
+        case SILK_SCENE_TREE:
+            status = build_trees(world);
+            break;
+        default:
+            break;
+    }
+    if (status != SILK_OK)
+    {
+        silk_world_clear(world); /* never leave half a scene behind */
+        silk_spider_forget(world);
+    }
+    return status;
+}

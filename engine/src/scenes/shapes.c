@@ -1,0 +1,108 @@
+/* shapes.c -- tires (a ring, a hub, spokes and cross braces) and line segments. */
+#include "build.h"
+#include "../trig.h"
+
+#include <string.h>
+
+silk_tire_def silk_default_tire_def(void)
+{
+    silk_tire_def def;
+    memset(&def, 0, sizeof(def));
+    def.center = (silk_vec2){200.0, 50.0};
+    def.radius = 50.0;
+    def.segments = 30;
+    def.spoke_stiffness = 0.3;
+    def.tread_stiffness = 0.9;
+    def.internal_cookie = SILK_DEF_COOKIE;
+    return def;
+}
+
+silk_status silk_world_build_tire(silk_world* world, const silk_tire_def* def,
+                                  int32_t* out_composite)
+{
+    if (!silk_is_world(world) || def == NULL || out_composite == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (def->internal_cookie != SILK_DEF_COOKIE)
+    {
+        return SILK_ERR_DEF;
+    }
+    if (!silk_is_finite_vec2(def->center) || !silk_is_finite(def->radius) ||
+        !silk_is_finite(def->spoke_stiffness) || !silk_is_finite(def->tread_stiffness))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    if (def->radius <= 0.0 || def->segments < 2 || def->segments > 1000000)
+    {
+        return SILK_ERR_RANGE;
+    }
+    const int32_t segs = def->segments;
+    const double stride = (2 * SILK_PI) / segs;
+    silk_build_mark mark = silk_build_begin(world);
+    SILK_TRY(silk_reserve_particles(world, world->particle_count + segs + 1));
+    SILK_TRY(silk_reserve_constraints(world, world->constraint_count + 3 * segs));
+    int32_t comp = 0;
+    SILK_TRY(silk_world_add_composite(world, &comp));
+    const int32_t first = world->particle_count;
+    for (int32_t i = 0; i < segs; ++i)
+    {
+        double theta = i * stride;
+        int32_t p = 0;
+        SILK_TRY(silk_build_particle(
+            world, comp, silk_or_zero(def->center.x + silk_cos(theta) * def->radius),
+            silk_or_zero(def->center.y + silk_sin(theta) * def->radius), &p));
+    }
+    int32_t center = 0;
+    SILK_TRY(silk_build_particle(world, comp, def->center.x, def->center.y, &center));
+    for (int32_t i = 0; i < segs; ++i)
+    {
+        SILK_TRY(silk_build_distance(world, comp, first + i, first + (i + 1) % segs,
+                                     def->tread_stiffness));
+        SILK_TRY(silk_build_distance(world, comp, first + i, center, def->spoke_stiffness));
+        SILK_TRY(silk_build_distance(world, comp, first + i, first + (i + 5) % segs,
+                                     def->tread_stiffness));
+    }
+    *out_composite = comp;
+    return SILK_OK;
+}
+
+silk_status silk_world_build_line_segments(silk_world* world, const silk_vec2* points,
+                                           int32_t count, double stiffness, int32_t* out_composite)
+{
+    if (!silk_is_world(world) || points == NULL || out_composite == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (!silk_is_finite(stiffness))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    if (count < 1 || count > SILK_MAX_PARTICLES)
+    {
+        return SILK_ERR_RANGE;
+    }
+    for (int32_t i = 0; i < count; ++i)
+    {
+        if (!silk_is_finite_vec2(points[i]))
+        {
+            return SILK_ERR_NONFINITE;
+        }
+    }
+    silk_build_mark mark = silk_build_begin(world);
+    int32_t comp = 0;
+    SILK_TRY(silk_world_add_composite(world, &comp));
+    int32_t previous = -1;
+    for (int32_t i = 0; i < count; ++i)
+    {
+        int32_t p = 0;
+        SILK_TRY(silk_build_particle(world, comp, points[i].x, points[i].y, &p));
+        if (i > 0)
+        {
+            SILK_TRY(silk_build_distance(world, comp, p, previous, stiffness));
+        }
+        previous = p;
+    }
+    *out_composite = comp;
+    return SILK_OK;
+}

@@ -1,0 +1,123 @@
+/* tree.c -- verlet-js's tree: a pinned base and root, a binary branching of depth `depth`
+   whose segments shrink by coef^2 a level, angle constraints that stiffen towards the trunk,
+   and a little noise so the tree starts swaying. The noise comes from the world's generator
+   (two draws per particle, the first moves x by floor(r1*10), the second is unused, as in the
+   original); q is left alone, so the offset becomes an initial velocity. */
+#include "build.h"
+#include "../trig.h"
+
+#include <math.h>
+#include <string.h>
+
+silk_tree_def silk_default_tree_def(void)
+{
+    silk_tree_def def;
+    memset(&def, 0, sizeof(def));
+    def.origin = (silk_vec2){200.0, 380.0};
+    def.depth = 5;
+    def.branch_length = 70.0;
+    def.segment_coef = 0.95;
+    def.theta = (SILK_PI / 2) / 3;
+    def.internal_cookie = SILK_DEF_COOKIE;
+    return def;
+}
+
+typedef struct tree_builder
+{
+    silk_world* world;
+    int32_t comp;
+    int32_t depth;
+    double length;
+    double theta;
+} tree_builder;
+
+/* rot(n, (0, 0), t) with the origin's zeros kept as operands: they fix the sign of zeros. */
+static silk_vec2 rotate_about_zero(silk_vec2 n, double t)
+{
+    double x = n.x - 0.0;
+    double y = n.y - 0.0;
+    return (silk_vec2){silk_or_zero(((x * silk_cos(t)) - (y * silk_sin(t))) + 0.0),
+                       silk_or_zero(((x * silk_sin(t)) + (y * silk_cos(t))) + 0.0)};
+}
+
+static silk_status branch(const tree_builder* b, int32_t parent, int32_t i, double coef,
+                          silk_vec2 normal, int32_t* out_particle)
+{
+    silk_world* world = b->world;
+    silk_vec2 from = world->pos[parent];
+    double s = b->length * coef;
+    double sx = silk_or_zero(normal.x * s); /* normal.scale(len*coef) constructs, and so */
+    double sy = silk_or_zero(normal.y * s); /* does parent.pos.add(...) */
+    int32_t p = 0;
+    silk_status status = silk_build_particle(world, b->comp, silk_or_zero(from.x + sx),
+                                             silk_or_zero(from.y + sy), &p);
+    if (status == SILK_OK)
+    {
+        status = silk_build_distance(world, b->comp, parent, p, 0.7);
+    }
+    if (status == SILK_OK && i < b->depth)
+    {
+        int32_t left = 0, right = 0;
+        status = branch(b, p, i + 1, coef * coef, rotate_about_zero(normal, -b->theta), &left);
+        if (status == SILK_OK)
+        {
+            status = branch(b, p, i + 1, coef * coef, rotate_about_zero(normal, b->theta), &right);
+        }
+        double joint = (0 - 0.7) * ((double)i / b->depth) + 0.7; /* lerp(0.7, 0, i/depth) */
+        if (status == SILK_OK)
+        {
+            status = silk_build_angle(world, b->comp, parent, p, left, joint);
+        }
+        if (status == SILK_OK)
+        {
+            status = silk_build_angle(world, b->comp, parent, p, right, joint);
+        }
+    }
+    *out_particle = p;
+    return status;
+}
+
+silk_status silk_world_build_tree(silk_world* world, const silk_tree_def* def,
+                                  int32_t* out_composite)
+{
+    if (!silk_is_world(world) || def == NULL || out_composite == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (def->internal_cookie != SILK_DEF_COOKIE)
+    {
+        return SILK_ERR_DEF;
+    }
+    if (!silk_is_finite_vec2(def->origin) || !silk_is_finite(def->branch_length) ||
+        !silk_is_finite(def->segment_coef) || !silk_is_finite(def->theta))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    if (def->depth < 0 || def->depth > 16)
+    {
+        return SILK_ERR_RANGE;
+    }
+    silk_build_mark mark = silk_build_begin(world);
+    int32_t comp = 0;
+    SILK_TRY(silk_world_add_composite(world, &comp));
+    const int32_t first = world->particle_count;
+    int32_t base = 0, root = 0, trunk = 0;
+    SILK_TRY(silk_build_particle(world, comp, def->origin.x, def->origin.y, &base));
+    SILK_TRY(silk_build_particle(world, comp, silk_or_zero(def->origin.x + 0),
+                                 silk_or_zero(def->origin.y + 10), &root));
+    SILK_TRY(silk_build_pin(world, comp, base));
+    SILK_TRY(silk_build_pin(world, comp, root));
+    tree_builder b = {world, comp, def->depth, def->branch_length, def->theta};
+    SILK_TRY(branch(&b, base, 0, def->segment_coef, (silk_vec2){0.0, -1.0}, &trunk));
+    SILK_TRY(silk_build_angle(world, comp, root, base, trunk, 1));
+
+    for (int32_t i = first; i < world->particle_count; ++i)
+    {
+        double r1 = silk_rng_next_double(&world->rng);
+        (void)silk_rng_next_double(&world->rng);
+        world->pos[i].x = world->pos[i].x + silk_or_zero(floor(r1 * 10));
+        world->pos[i].y = world->pos[i].y + 0;
+    }
+    *out_composite = comp;
+    return SILK_OK;
+}

@@ -1,0 +1,277 @@
+/* stepper.c -- the fixed-step accumulator (seed 002's FixedStepLoop, in integer ticks).
+
+   Wall-clock frames arrive unevenly (16.6, 33, 8 ms ...). Physics must advance in equal
+   steps, so the accumulator collects wall time and pays it out one step at a time; the
+   remainder becomes alpha, the render interpolation weight, in [0, 1). A frame that would
+   need more than max_steps_per_frame steps drops its whole remainder instead: otherwise a
+   slow step makes the next frame longer, which needs more steps, which makes the frame after
+   longer still -- the spiral of death (1 -> 2 -> 4 -> 8 ...).
+
+   Why ticks and not a double accumulator: see SILK_TICKS_PER_STEP in silk.h. */
+#include "world.h"
+
+#include <math.h>
+
+static silk_status validate_stepper_def(const silk_stepper_def* def)
+{
+    if (def == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (def->internal_cookie != SILK_DEF_COOKIE)
+    {
+        return SILK_ERR_DEF;
+    }
+    if (!isfinite(def->step_seconds))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    if (def->step_seconds <= 0.0 || def->max_steps_per_frame < 1)
+    {
+        return SILK_ERR_RANGE;
+    }
+    return SILK_OK;
+}
+
+silk_status silk_stepper_init(silk_stepper* stepper, const silk_stepper_def* def)
+{
+    if (stepper == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    silk_status status = validate_stepper_def(def);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    stepper->accumulator_ticks = 0;
+    stepper->step_seconds = def->step_seconds;
+    stepper->max_steps_per_frame = def->max_steps_per_frame;
+    return SILK_OK;
+}
+
+void silk_stepper_reset(silk_stepper* stepper)
+{
+    if (stepper != NULL)
+    {
+        stepper->accumulator_ticks = 0;
+    }
+}
+
+static double ticks_to_seconds(const silk_stepper* stepper, int64_t ticks)
+{
+    return (double)ticks / (double)SILK_TICKS_PER_STEP * stepper->step_seconds;
+}
+
+silk_status silk_stepper_advance(silk_stepper* stepper, double dt_seconds, silk_step_fn* on_step,
+                                 void* context, silk_advance_result* out_result)
+{
+    if (stepper == NULL || out_result == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (isnan(dt_seconds) || isinf(dt_seconds))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    if (dt_seconds < 0.0)
+    {
+        return SILK_ERR_RANGE;
+    }
+    /* dt in steps; anything past a billion steps is certainly dropped by the clamp, and
+       capping it keeps the tick count far inside int64. */
+    double in_steps = dt_seconds / stepper->step_seconds;
+    if (in_steps > 1e9)
+    {
+        in_steps = 1e9;
+    }
+    stepper->accumulator_ticks += llround(in_steps * (double)SILK_TICKS_PER_STEP);
+
+    int32_t steps = 0;
+    while (stepper->accumulator_ticks >= SILK_TICKS_PER_STEP)
+    {
+        if (steps == stepper->max_steps_per_frame)
+        {
+            /* The clamp: this frame cannot catch up, so its remainder is dropped whole. */
+            out_result->steps = steps;
+            out_result->alpha = 0.0;
+            out_result->dropped_seconds = ticks_to_seconds(stepper, stepper->accumulator_ticks);
+            out_result->accumulator_seconds = 0.0;
+            stepper->accumulator_ticks = 0;
+            return SILK_OK;
+        }
+        stepper->accumulator_ticks -= SILK_TICKS_PER_STEP;
+        steps += 1;
+        if (on_step != NULL)
+        {
+            on_step(context, stepper->step_seconds);
+        }
+    }
+    out_result->steps = steps;
+    out_result->alpha = (double)stepper->accumulator_ticks / (double)SILK_TICKS_PER_STEP;
+    out_result->dropped_seconds = 0.0;
+    out_result->accumulator_seconds = ticks_to_seconds(stepper, stepper->accumulator_ticks);
+    return SILK_OK;
+}
+
+double silk_interpolate(double prev, double cur, double alpha)
+{
+    return prev + (cur - prev) * alpha;
+}
+
+/* ---- the world's clock ----------------------------------------------------------------- */
+
+silk_status silk_world_set_stepper(silk_world* world, const silk_stepper_def* def)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    silk_stepper fresh;
+    silk_status status = silk_stepper_init(&fresh, def);
+    if (status == SILK_OK)
+    {
+        world->stepper = fresh;
+    }
+    return status;
+}
+
+silk_status silk_world_set_loop_mode(silk_world* world, silk_loop_mode mode)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    if (mode != SILK_LOOP_FIXED && mode != SILK_LOOP_COUPLED)
+    {
+        return SILK_ERR_RANGE;
+    }
+    world->loop_mode = mode;
+    silk_stepper_reset(&world->stepper);
+    return SILK_OK;
+}
+
+silk_loop_mode silk_world_get_loop_mode(const silk_world* world)
+{
+    return silk_is_world(world) ? world->loop_mode : SILK_LOOP_FIXED;
+}
+
+silk_status silk_world_set_relax_steps(silk_world* world, int32_t step)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    if (step < 1 || step > SILK_MAX_STEP)
+    {
+        return SILK_ERR_RANGE;
+    }
+    world->relax_steps = step;
+    return SILK_OK;
+}
+
+int32_t silk_world_get_relax_steps(const silk_world* world)
+{
+    return silk_is_world(world) ? world->relax_steps : 0;
+}
+
+silk_status silk_world_set_auto_crawl(silk_world* world, bool on)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    world->auto_crawl = on;
+    return SILK_OK;
+}
+
+void silk_world_reset_clock(silk_world* world)
+{
+    if (!silk_is_world(world))
+    {
+        return;
+    }
+    silk_stepper_reset(&world->stepper);
+    world->total_steps = 0;
+    world->last_advance = (silk_advance_result){0, 0.0, 0.0, 0.0};
+}
+
+/* One simulation step as the page runs it: the spider's crawl rule, then frame(step). */
+static void world_step(silk_world* world)
+{
+    if (world->auto_crawl && world->spider.spider >= 0)
+    {
+        silk_world_spider_tick(world, NULL);
+    }
+    silk_world_frame(world, world->relax_steps);
+    world->total_steps += 1;
+}
+
+static void fixed_step(void* context, double step_seconds)
+{
+    (void)step_seconds;
+    silk_world* world = context;
+    int32_t n = world->particle_count;
+    for (int32_t i = 0; i < n; ++i)
+    {
+        world->prev[i] = world->pos[i];
+    }
+    world_step(world);
+}
+
+static void store_advance(silk_world* world, const silk_advance_result* result)
+{
+    world->last_advance = *result;
+    double* v = world->diagnostics.values;
+    v[SILK_DIAG_ADVANCE_STEPS] = result->steps;
+    v[SILK_DIAG_ADVANCE_ALPHA] = result->alpha;
+    v[SILK_DIAG_ADVANCE_DROPPED] = result->dropped_seconds;
+    v[SILK_DIAG_ACCUMULATOR] = result->accumulator_seconds;
+    v[SILK_DIAG_TOTAL_STEPS] = (double)world->total_steps;
+    v[SILK_DIAG_SIM_SECONDS] = (double)world->total_steps * world->stepper.step_seconds;
+    v[SILK_DIAG_FRAME_COUNT] = (double)world->frame_count;
+    v[SILK_DIAG_LOOP_MODE] = world->loop_mode;
+}
+
+silk_status silk_world_advance(silk_world* world, double dt_seconds,
+                               silk_advance_result* out_result)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    silk_advance_result result = {0, 0.0, 0.0, 0.0};
+    if (world->loop_mode == SILK_LOOP_COUPLED)
+    {
+        if (isnan(dt_seconds) || isinf(dt_seconds))
+        {
+            return SILK_ERR_NONFINITE;
+        }
+        if (dt_seconds < 0.0)
+        {
+            return SILK_ERR_RANGE;
+        }
+        world_step(world);
+        int32_t n = world->particle_count;
+        for (int32_t i = 0; i < n; ++i)
+        {
+            world->prev[i] = world->pos[i];
+        }
+        result.steps = 1;
+    }
+    else
+    {
+        silk_status status =
+            silk_stepper_advance(&world->stepper, dt_seconds, fixed_step, world, &result);
+        if (status != SILK_OK)
+        {
+            return status;
+        }
+    }
+    store_advance(world, &result);
+    if (out_result != NULL)
+    {
+        *out_result = result;
+    }
+    return SILK_OK;
+}

@@ -1,0 +1,535 @@
+/* exports.c -- the standalone wasm module's exports: flat wrappers over silk.h for JS.
+
+   JS can pass only numbers, so these wrappers take scalars instead of structs and return
+   one int32: a value (index, id, pointer, count) when >= 0, a silk_status when < 0.
+   web/silk.mjs turns negative results into RangeError/TypeError with silk_status_string().
+   This file is the only platform glue; the engine itself knows nothing of JS. */
+#include "silk.h"
+
+#include <emscripten.h>
+#include <stdlib.h>
+
+#define EXPORT EMSCRIPTEN_KEEPALIVE
+
+static int32_t value_or_status(silk_status status, int32_t value)
+{
+    return status == SILK_OK ? value : (int32_t)status;
+}
+
+/* ---- memory for arguments that are arrays ---------------------------------------------- */
+
+EXPORT void* silk_js_alloc(int32_t bytes)
+{
+    return bytes > 0 ? malloc((size_t)bytes) : NULL;
+}
+
+EXPORT void silk_js_free(void* memory)
+{
+    free(memory);
+}
+
+EXPORT const char* silk_js_status_string(int32_t status)
+{
+    return silk_status_string((silk_status)status);
+}
+
+/* ---- world ------------------------------------------------------------------------------ */
+
+EXPORT int32_t silk_js_world_create(double width, double height, double gx, double gy,
+                                    double friction, double ground_friction, uint32_t seed_lo,
+                                    uint32_t seed_hi, int32_t relax_steps, double step_seconds,
+                                    int32_t max_steps_per_frame)
+{
+    silk_world_def def = silk_default_world_def();
+    def.width = width;
+    def.height = height;
+    def.gravity = (silk_vec2){gx, gy};
+    def.friction = friction;
+    def.ground_friction = ground_friction;
+    def.seed = ((uint64_t)seed_hi << 32) | seed_lo;
+    def.relax_steps = relax_steps;
+    def.stepper.step_seconds = step_seconds;
+    def.stepper.max_steps_per_frame = max_steps_per_frame;
+    silk_world* world = NULL;
+    silk_status status = silk_world_create(&def, &world);
+    return value_or_status(status, (int32_t)(intptr_t)world);
+}
+
+EXPORT void silk_js_world_destroy(silk_world* world)
+{
+    silk_world_destroy(world);
+}
+
+EXPORT void silk_js_world_clear(silk_world* world)
+{
+    silk_world_clear(world);
+}
+
+EXPORT int32_t silk_js_set_gravity(silk_world* world, double gx, double gy)
+{
+    return silk_world_set_gravity(world, (silk_vec2){gx, gy});
+}
+
+EXPORT int32_t silk_js_set_friction(silk_world* world, double friction)
+{
+    return silk_world_set_friction(world, friction);
+}
+
+EXPORT int32_t silk_js_set_ground_friction(silk_world* world, double ground_friction)
+{
+    return silk_world_set_ground_friction(world, ground_friction);
+}
+
+EXPORT int32_t silk_js_set_size(silk_world* world, double width, double height)
+{
+    return silk_world_set_size(world, width, height);
+}
+
+EXPORT int32_t silk_js_set_seed(silk_world* world, uint32_t lo, uint32_t hi)
+{
+    return silk_world_set_seed(world, ((uint64_t)hi << 32) | lo);
+}
+
+/* Settings out: gx, gy, friction, ground friction, width, height, relax steps, loop mode. */
+EXPORT int32_t silk_js_get_settings(const silk_world* world, double* out)
+{
+    if (world == NULL || out == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    silk_vec2 g = silk_world_get_gravity(world);
+    silk_vec2 size = silk_world_get_size(world);
+    out[0] = g.x;
+    out[1] = g.y;
+    out[2] = silk_world_get_friction(world);
+    out[3] = silk_world_get_ground_friction(world);
+    out[4] = size.x;
+    out[5] = size.y;
+    out[6] = silk_world_get_relax_steps(world);
+    out[7] = silk_world_get_loop_mode(world);
+    return SILK_OK;
+}
+
+EXPORT double silk_js_random(silk_world* world)
+{
+    return silk_world_random(world);
+}
+
+/* ---- composites, particles -------------------------------------------------------------- */
+
+EXPORT int32_t silk_js_add_composite(silk_world* world)
+{
+    int32_t id = 0;
+    return value_or_status(silk_world_add_composite(world, &id), id);
+}
+
+EXPORT int32_t silk_js_composite_count(const silk_world* world)
+{
+    return silk_world_composite_count(world);
+}
+
+EXPORT int32_t silk_js_add_particle(silk_world* world, int32_t composite, double x, double y)
+{
+    int32_t index = 0;
+    return value_or_status(silk_world_add_particle(world, composite, (silk_vec2){x, y}, &index),
+                           index);
+}
+
+EXPORT int32_t silk_js_particle_count(const silk_world* world)
+{
+    return silk_world_particle_count(world);
+}
+
+EXPORT int32_t silk_js_particle_composite(const silk_world* world, int32_t particle)
+{
+    int32_t composite = 0;
+    return value_or_status(silk_world_particle_composite(world, particle, &composite), composite);
+}
+
+EXPORT int32_t silk_js_set_position(silk_world* world, int32_t particle, double x, double y)
+{
+    return silk_world_set_position(world, particle, (silk_vec2){x, y});
+}
+
+EXPORT int32_t silk_js_set_last_position(silk_world* world, int32_t particle, double x, double y)
+{
+    return silk_world_set_last_position(world, particle, (silk_vec2){x, y});
+}
+
+EXPORT const silk_vec2* silk_js_positions(const silk_world* world)
+{
+    return silk_world_positions(world);
+}
+
+EXPORT const silk_vec2* silk_js_last_positions(const silk_world* world)
+{
+    return silk_world_last_positions(world);
+}
+
+EXPORT const silk_vec2* silk_js_previous_positions(const silk_world* world)
+{
+    return silk_world_previous_positions(world);
+}
+
+/* ---- constraints ------------------------------------------------------------------------ */
+
+EXPORT int32_t silk_js_add_distance(silk_world* world, int32_t composite, int32_t a, int32_t b,
+                                    double stiffness, double rest, int32_t has_rest)
+{
+    silk_distance_def def = silk_default_distance_def();
+    def.a = a;
+    def.b = b;
+    def.stiffness = stiffness;
+    def.rest = rest;
+    def.rest_from_positions = has_rest == 0;
+    int32_t index = 0;
+    return value_or_status(silk_world_add_distance(world, composite, &def, &index), index);
+}
+
+EXPORT int32_t silk_js_add_pin(silk_world* world, int32_t composite, int32_t particle, double x,
+                               double y, int32_t has_target)
+{
+    silk_pin_def def = silk_default_pin_def();
+    def.particle = particle;
+    def.target = (silk_vec2){x, y};
+    def.target_from_position = has_target == 0;
+    int32_t index = 0;
+    return value_or_status(silk_world_add_pin(world, composite, &def, &index), index);
+}
+
+EXPORT int32_t silk_js_add_angle(silk_world* world, int32_t composite, int32_t a, int32_t b,
+                                 int32_t c, double stiffness)
+{
+    silk_angle_def def = silk_default_angle_def();
+    def.a = a;
+    def.b = b;
+    def.c = c;
+    def.stiffness = stiffness;
+    int32_t index = 0;
+    return value_or_status(silk_world_add_angle(world, composite, &def, &index), index);
+}
+
+EXPORT int32_t silk_js_remove_constraint(silk_world* world, int32_t composite, int32_t index)
+{
+    return silk_world_remove_constraint(world, composite, index);
+}
+
+EXPORT int32_t silk_js_set_pin_target(silk_world* world, int32_t composite, int32_t index, double x,
+                                      double y)
+{
+    return silk_world_set_pin_target(world, composite, index, (silk_vec2){x, y});
+}
+
+EXPORT int32_t silk_js_constraint_count(const silk_world* world)
+{
+    return silk_world_constraint_count(world);
+}
+
+EXPORT int32_t silk_js_composite_constraint_count(const silk_world* world, int32_t composite)
+{
+    int32_t count = 0;
+    return value_or_status(silk_world_composite_constraint_count(world, composite, &count), count);
+}
+
+EXPORT int32_t silk_js_composite_constraint_begin(const silk_world* world, int32_t composite)
+{
+    int32_t begin = 0;
+    return value_or_status(silk_world_composite_constraint_begin(world, composite, &begin), begin);
+}
+
+/* out: kind, a, b, c, stiffness, rest, target x, target y */
+EXPORT int32_t silk_js_get_constraint(const silk_world* world, int32_t composite, int32_t index,
+                                      double* out)
+{
+    silk_constraint_info info;
+    silk_status status = silk_world_get_constraint(world, composite, index, &info);
+    if (status == SILK_OK && out != NULL)
+    {
+        out[0] = info.kind;
+        out[1] = info.a;
+        out[2] = info.b;
+        out[3] = info.c;
+        out[4] = info.stiffness;
+        out[5] = info.rest;
+        out[6] = info.target.x;
+        out[7] = info.target.y;
+    }
+    return status;
+}
+
+EXPORT const uint8_t* silk_js_constraint_kinds(const silk_world* world)
+{
+    return silk_world_constraint_kinds(world);
+}
+
+EXPORT const int32_t* silk_js_constraint_a(const silk_world* world)
+{
+    return silk_world_constraint_a(world);
+}
+
+EXPORT const int32_t* silk_js_constraint_b(const silk_world* world)
+{
+    return silk_world_constraint_b(world);
+}
+
+EXPORT const int32_t* silk_js_constraint_c(const silk_world* world)
+{
+    return silk_world_constraint_c(world);
+}
+
+EXPORT const double* silk_js_constraint_rest(const silk_world* world)
+{
+    return silk_world_constraint_rest(world);
+}
+
+/* ---- solving, stepping ------------------------------------------------------------------ */
+
+EXPORT int32_t silk_js_frame(silk_world* world, int32_t step)
+{
+    return silk_world_frame(world, step);
+}
+
+EXPORT int32_t silk_js_relax(silk_world* world, int32_t iterations, double coef)
+{
+    return silk_world_relax(world, iterations, coef);
+}
+
+EXPORT int32_t silk_js_set_stepper(silk_world* world, double step_seconds, int32_t max_steps)
+{
+    silk_stepper_def def = silk_default_stepper_def();
+    def.step_seconds = step_seconds;
+    def.max_steps_per_frame = max_steps;
+    return silk_world_set_stepper(world, &def);
+}
+
+EXPORT int32_t silk_js_set_loop_mode(silk_world* world, int32_t mode)
+{
+    return silk_world_set_loop_mode(world, (silk_loop_mode)mode);
+}
+
+EXPORT int32_t silk_js_set_relax_steps(silk_world* world, int32_t step)
+{
+    return silk_world_set_relax_steps(world, step);
+}
+
+EXPORT int32_t silk_js_set_auto_crawl(silk_world* world, int32_t on)
+{
+    return silk_world_set_auto_crawl(world, on != 0);
+}
+
+/* Returns the steps run; alpha, dropped and accumulator land in the diagnostics. */
+EXPORT int32_t silk_js_advance(silk_world* world, double dt_seconds)
+{
+    silk_advance_result result;
+    silk_status status = silk_world_advance(world, dt_seconds, &result);
+    return value_or_status(status, result.steps);
+}
+
+EXPORT void silk_js_reset_clock(silk_world* world)
+{
+    silk_world_reset_clock(world);
+}
+
+/* ---- drag ------------------------------------------------------------------------------- */
+
+/* The nearest particle within radius, -1 if none (arguments are checked by silk.mjs). */
+EXPORT int32_t silk_js_find_nearest(const silk_world* world, double x, double y, double radius)
+{
+    int32_t particle = -1;
+    silk_status status = silk_world_find_nearest(world, (silk_vec2){x, y}, radius, &particle);
+    return status == SILK_OK ? particle : -1;
+}
+
+EXPORT int32_t silk_js_drag_begin(silk_world* world, int32_t particle, double x, double y)
+{
+    return silk_world_drag_begin(world, particle, (silk_vec2){x, y});
+}
+
+EXPORT int32_t silk_js_drag_move(silk_world* world, double x, double y)
+{
+    return silk_world_drag_move(world, (silk_vec2){x, y});
+}
+
+EXPORT void silk_js_drag_end(silk_world* world)
+{
+    silk_world_drag_end(world);
+}
+
+EXPORT int32_t silk_js_dragged_particle(const silk_world* world)
+{
+    return silk_world_dragged_particle(world);
+}
+
+/* ---- builders --------------------------------------------------------------------------- */
+
+EXPORT int32_t silk_js_spiderweb(silk_world* world, double x, double y, double radius,
+                                 int32_t segments, int32_t depth, double tensor, double stiffness)
+{
+    silk_spiderweb_def def = silk_default_spiderweb_def();
+    def.center = (silk_vec2){x, y};
+    def.radius = radius;
+    def.segments = segments;
+    def.depth = depth;
+    def.tensor = tensor;
+    def.stiffness = stiffness;
+    int32_t id = 0;
+    return value_or_status(silk_world_build_spiderweb(world, &def, &id), id);
+}
+
+EXPORT int32_t silk_js_spider(silk_world* world, double x, double y)
+{
+    silk_spider_def def = silk_default_spider_def();
+    def.origin = (silk_vec2){x, y};
+    int32_t id = 0;
+    return value_or_status(silk_world_build_spider(world, &def, &id), id);
+}
+
+EXPORT int32_t silk_js_crawl(silk_world* world, int32_t leg)
+{
+    return silk_world_crawl(world, leg);
+}
+
+/* 1 if it crawled, 0 if not, < 0 on error. */
+EXPORT int32_t silk_js_spider_tick(silk_world* world)
+{
+    bool crawled = false;
+    return value_or_status(silk_world_spider_tick(world, &crawled), crawled ? 1 : 0);
+}
+
+/* out (int32[14]): web, spider, thorax, head, abdomen, feet[8], leg_index */
+EXPORT int32_t silk_js_spider_info(const silk_world* world, int32_t* out)
+{
+    silk_spider_info info;
+    silk_status status = silk_world_spider_info(world, &info);
+    if (status == SILK_OK && out != NULL)
+    {
+        out[0] = info.web_composite;
+        out[1] = info.spider_composite;
+        out[2] = info.thorax;
+        out[3] = info.head;
+        out[4] = info.abdomen;
+        for (int32_t k = 0; k < 8; ++k)
+        {
+            out[5 + k] = info.feet[k];
+        }
+        out[13] = info.leg_index;
+    }
+    return status;
+}
+
+EXPORT int32_t silk_js_cloth(silk_world* world, double x, double y, double width, double height,
+                             int32_t segments, int32_t pin_mod, double stiffness)
+{
+    silk_cloth_def def = silk_default_cloth_def();
+    def.center = (silk_vec2){x, y};
+    def.width = width;
+    def.height = height;
+    def.segments = segments;
+    def.pin_mod = pin_mod;
+    def.stiffness = stiffness;
+    int32_t id = 0;
+    return value_or_status(silk_world_build_cloth(world, &def, &id), id);
+}
+
+EXPORT int32_t silk_js_tire(silk_world* world, double x, double y, double radius, int32_t segments,
+                            double spoke_stiffness, double tread_stiffness)
+{
+    silk_tire_def def = silk_default_tire_def();
+    def.center = (silk_vec2){x, y};
+    def.radius = radius;
+    def.segments = segments;
+    def.spoke_stiffness = spoke_stiffness;
+    def.tread_stiffness = tread_stiffness;
+    int32_t id = 0;
+    return value_or_status(silk_world_build_tire(world, &def, &id), id);
+}
+
+/* points: count (x, y) pairs written by the caller into memory from silk_js_alloc */
+EXPORT int32_t silk_js_line_segments(silk_world* world, const silk_vec2* points, int32_t count,
+                                     double stiffness)
+{
+    int32_t id = 0;
+    return value_or_status(silk_world_build_line_segments(world, points, count, stiffness, &id),
+                           id);
+}
+
+EXPORT int32_t silk_js_tree(silk_world* world, double x, double y, int32_t depth,
+                            double branch_length, double segment_coef, double theta)
+{
+    silk_tree_def def = silk_default_tree_def();
+    def.origin = (silk_vec2){x, y};
+    def.depth = depth;
+    def.branch_length = branch_length;
+    def.segment_coef = segment_coef;
+    def.theta = theta;
+    int32_t id = 0;
+    return value_or_status(silk_world_build_tree(world, &def, &id), id);
+}
+
+EXPORT int32_t silk_js_build_scene(silk_world* world, int32_t scene, double tensor)
+{
+    silk_scene_def def = silk_default_scene_def();
+    def.scene = (silk_scene)scene;
+    def.tensor = tensor;
+    return silk_world_build_scene(world, &def);
+}
+
+/* ---- diagnostics and lab runs ----------------------------------------------------------- */
+
+EXPORT int32_t silk_js_update_diagnostics(silk_world* world, double cx, double cy)
+{
+    return silk_world_update_diagnostics(world, (silk_vec2){cx, cy});
+}
+
+EXPORT const double* silk_js_diagnostics(const silk_world* world)
+{
+    const silk_diagnostics* d = silk_world_diagnostics(world);
+    return d != NULL ? d->values : NULL;
+}
+
+EXPORT int32_t silk_js_diagnostics_capacity(void)
+{
+    return SILK_DIAG_CAPACITY;
+}
+
+EXPORT int32_t silk_js_run_frames(silk_world* world, int32_t frames, int32_t step, double cx,
+                                  double cy)
+{
+    return silk_world_run_frames(world, frames, step, (silk_vec2){cx, cy});
+}
+
+/* out: count rows of 7 doubles: step, k_eff, margin, verdict, radius, nan count, exploded */
+EXPORT int32_t silk_js_step_sweep(double width, double height, int32_t scene, double tensor,
+                                  uint32_t seed_lo, uint32_t seed_hi, int32_t frames, int32_t count,
+                                  double* out)
+{
+    if (out == NULL || count < 1 || count > 256)
+    {
+        return SILK_ERR_RANGE;
+    }
+    silk_world_def def = silk_default_world_def();
+    def.width = width;
+    def.height = height;
+    def.seed = ((uint64_t)seed_hi << 32) | seed_lo;
+    silk_scene_def scene_def = silk_default_scene_def();
+    scene_def.scene = (silk_scene)scene;
+    scene_def.tensor = tensor;
+    silk_sweep_row rows[256];
+    silk_status status = silk_step_sweep(&def, &scene_def, frames, count, rows);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    for (int32_t i = 0; i < count; ++i)
+    {
+        double* r = out + 7 * i;
+        r[0] = rows[i].step;
+        r[1] = rows[i].k_effective;
+        r[2] = rows[i].stability_margin;
+        r[3] = rows[i].verdict;
+        r[4] = rows[i].bounding_radius;
+        r[5] = rows[i].nan_count;
+        r[6] = rows[i].exploded ? 1.0 : 0.0;
+    }
+    return SILK_OK;
+}
