@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# build.sh -- builds both trees (native, wasm) and assembles dist/.
+#   build/native/silk-lab    the native CLI
+#   dist/silk.wasm silk.mjs silk.d.ts index.html (+ the page's modules)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs   # emcc's JS optimizer needs Debian's acorn
+
+[ -f build/native/CMakeCache.txt ] || cmake --preset native >/dev/null
+cmake --build --preset native
+[ -f build/wasm/CMakeCache.txt ] || cmake --preset wasm >/dev/null
+cmake --build --preset wasm
+
+rm -rf dist
+mkdir -p dist
+cp build/wasm/silk.wasm web/silk.mjs web/silk.d.ts dist/
+cp web/*.mjs web/*.css dist/ 2>/dev/null || true
+cp shell.html dist/index.html
+[ -f web/favicon.svg ] && cp web/favicon.svg dist/
+if [ -f scripts/embed.mjs ]; then node scripts/embed.mjs dist; fi
+echo "build: dist/ ready ($(stat -c %s dist/silk.wasm) bytes of wasm)"

@@ -1,0 +1,28 @@
+// helpers.mjs -- shared by the node --test suites: where the built module is, and bitwise
+// comparison of position arrays.
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The silk.mjs under test: $SILK_MODULE, else build/wasm/silk.mjs. */
+export async function importSilk() {
+  const file = process.env.SILK_MODULE ?? path.join(root, 'build', 'wasm', 'silk.mjs');
+  return import(pathToFileURL(file).href);
+}
+
+export async function loadSilkForTests() {
+  const mod = await importSilk();
+  return mod.loadSilk();
+}
+
+/** Index of the first element whose bits differ (NaN equals NaN, -0 differs from +0), or -1. */
+export function firstDifference(a, b) {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  for (let i = 0; i < a.length; i++) {
+    if (!Object.is(a[i], b[i])) return i;
+  }
+  return -1;
+}
+
+export const repoRoot = root;

@@ -1,0 +1,687 @@
+// silk.mjs -- load Silk's standalone WebAssembly module and drive it from JavaScript.
+//
+//   import { loadSilk } from './silk.mjs';
+//   const silk = await loadSilk();                 // fetches ./silk.wasm beside this file
+//   const w = silk.createWorld({ width: 800, height: 500 });
+//   w.buildScene('web');                           // or w.spiderweb({...}), w.addParticle(...)
+//   w.advance(1 / 60);                             // fixed-step accumulator -> frame(16)
+//   const xy = w.positions;                        // Float64Array view: x0 y0 x1 y1 ...
+//   const d = w.diagnostics();                     // named fields; w.diagnosticsView is the raw
+//                                                  // Float64Array (layout: DIAG below, silk.h)
+//
+// Works in browsers (instantiateStreaming, ArrayBuffer fallback) and in Node >= 20 (reads the
+// .wasm file beside this module). No dependencies, no Emscripten glue: the module imports only
+// Math.cos / Math.sin / Math.atan2 (so the compat solver is bit-identical with verlet-js in the
+// same JS engine) and a memory-growth notice.
+//
+// Every method validates its arguments and throws TypeError (wrong type) or RangeError
+// (out of range, NaN, infinite) naming the argument; engine status codes become errors too.
+// Views over wasm memory are re-created whenever memory grows or the arrays move.
+
+/** Field indices of the diagnostics array: mirrors SILK_DIAG_* in engine/include/silk.h. */
+export const DIAG = Object.freeze({
+  FRAME_COUNT: 0,
+  PARTICLES: 1,
+  CONSTRAINTS: 2,
+  DISTANCES: 3,
+  GRIPS: 4,
+  ANGLES: 5,
+  PINS: 6,
+  RELAXATIONS_PER_FRAME: 7,
+  ERROR_MEDIAN: 8,
+  ERROR_P99: 9,
+  ERROR_MAX: 10,
+  STRAIN_MEDIAN: 11,
+  STRAIN_P97: 12,
+  STRAIN_MAX: 13,
+  GRIP_ERROR_MEDIAN: 14,
+  GRIP_ERROR_MAX: 15,
+  ANGLE_ERROR_MEDIAN: 16,
+  ANGLE_ERROR_MAX: 17,
+  K_MAX: 18,
+  STEP: 19,
+  K_EFFECTIVE: 20,
+  STABILITY_MARGIN: 21,
+  VERDICT: 22,
+  NAN_COUNT: 23,
+  CENTER_X: 24,
+  CENTER_Y: 25,
+  BOUNDING_RADIUS: 26,
+  KINETIC_ENERGY: 27,
+  ADVANCE_STEPS: 28,
+  ADVANCE_ALPHA: 29,
+  ADVANCE_DROPPED: 30,
+  ACCUMULATOR: 31,
+  TOTAL_STEPS: 32,
+  SIM_SECONDS: 33,
+  LOOP_MODE: 34,
+  EXPLODED: 35,
+});
+
+/** camelCase names of the diagnostics fields, in index order. */
+export const DIAG_NAMES = Object.freeze(
+  Object.keys(DIAG).map((k) => k.toLowerCase().replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase())),
+);
+
+export const VERDICTS = Object.freeze(['stable', 'marginal', 'unstable']);
+export const LOOP_MODES = Object.freeze(['fixed', 'coupled']);
+export const SCENES = Object.freeze(['web', 'cloth', 'shapes', 'tree']);
+export const CONSTRAINT_KINDS = Object.freeze({ 1: 'distance', 2: 'pin', 3: 'angle' });
+
+const STATUS = Object.freeze({
+  [-1]: TypeError, // null
+  [-2]: RangeError, // index
+  [-3]: RangeError, // non-finite
+  [-4]: RangeError, // range
+  [-5]: RangeError, // capacity
+  [-6]: RangeError, // out of memory
+  [-7]: Error, // state
+  [-8]: TypeError, // def
+  [-9]: TypeError, // kind
+  [-10]: RangeError, // degenerate
+});
+
+// ---- argument checks ----------------------------------------------------------------------
+
+function num(where, name, v) {
+  if (typeof v !== 'number') throw new TypeError(`${where}: ${name} must be a number, got ${typeof v}`);
+  if (!Number.isFinite(v)) throw new RangeError(`${where}: ${name} must be finite, got ${v}`);
+  return v;
+}
+
+function int(where, name, v, min = -2147483648, max = 2147483647) {
+  if (typeof v !== 'number') throw new TypeError(`${where}: ${name} must be an integer, got ${typeof v}`);
+  if (!Number.isInteger(v)) throw new RangeError(`${where}: ${name} must be an integer, got ${v}`);
+  if (v < min || v > max) throw new RangeError(`${where}: ${name} must be in [${min}, ${max}], got ${v}`);
+  return v;
+}
+
+function obj(where, name, v) {
+  if (v === undefined) return {};
+  if (v === null || typeof v !== 'object') throw new TypeError(`${where}: ${name} must be an object`);
+  return v;
+}
+
+function pick(where, o, key, fallback, check = num) {
+  return o[key] === undefined ? fallback : check(where, key, o[key]);
+}
+
+function vec(where, name, v) {
+  if (!Array.isArray(v) && !(v instanceof Float64Array)) {
+    throw new TypeError(`${where}: ${name} must be [x, y]`);
+  }
+  if (v.length !== 2) throw new RangeError(`${where}: ${name} must have 2 numbers, got ${v.length}`);
+  return [num(where, `${name}[0]`, v[0]), num(where, `${name}[1]`, v[1])];
+}
+
+function seedWords(where, seed) {
+  let big;
+  if (typeof seed === 'bigint') big = seed;
+  else if (typeof seed === 'number') {
+    if (!Number.isSafeInteger(seed) || seed < 0) {
+      throw new RangeError(`${where}: seed must be a non-negative safe integer or a BigInt, got ${seed}`);
+    }
+    big = BigInt(seed);
+  } else throw new TypeError(`${where}: seed must be a number or a BigInt, got ${typeof seed}`);
+  if (big < 0n || big >= 1n << 64n) throw new RangeError(`${where}: seed must fit in 64 bits`);
+  return [Number(big & 0xffffffffn), Number(big >> 32n)];
+}
+
+// ---- loading --------------------------------------------------------------------------------
+
+const isNode = typeof process !== 'undefined' && !!process.versions?.node;
+
+async function readBytes(source) {
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return source;
+  const url = source instanceof URL ? source : new URL(String(source), import.meta.url);
+  if (isNode && url.protocol === 'file:') {
+    const { readFile } = await import('node:fs/promises');
+    return readFile(url);
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`loadSilk: ${url} answered ${response.status}`);
+  return response.arrayBuffer();
+}
+
+async function instantiate(source, imports) {
+  if (source instanceof WebAssembly.Module) return WebAssembly.instantiate(source, imports);
+  const url = source === undefined ? new URL('./silk.wasm', import.meta.url) : source;
+  const streamable =
+    !isNode && typeof WebAssembly.instantiateStreaming === 'function' &&
+    (typeof url === 'string' || url instanceof URL);
+  if (streamable) {
+    try {
+      return (await WebAssembly.instantiateStreaming(fetch(url), imports)).instance;
+    } catch (e) {
+      // A server that does not send application/wasm: fall back to bytes below.
+      if (!(e instanceof TypeError)) throw e;
+    }
+  }
+  const result = await WebAssembly.instantiate(await readBytes(url), imports);
+  return result.instance;
+}
+
+/**
+ * Loads the module. options.wasm: URL, path (relative to this module), ArrayBuffer, typed array
+ * or WebAssembly.Module; defaults to ./silk.wasm beside this file.
+ */
+export async function loadSilk(options = {}) {
+  obj('loadSilk', 'options', options);
+  const imports = {
+    env: {
+      silk_host_cos: Math.cos,
+      silk_host_sin: Math.sin,
+      silk_host_atan2: Math.atan2,
+      // Views compare memory.buffer on every access, so growth needs no action here.
+      emscripten_notify_memory_growth: () => {},
+    },
+  };
+  const instance = await instantiate(options.wasm, imports);
+  return new Silk(instance.exports);
+}
+
+// ---- the module ---------------------------------------------------------------------------
+
+class Silk {
+  constructor(exports) {
+    this.exports = exports;
+    if (typeof exports._initialize === 'function') exports._initialize();
+    this.memory = exports.memory;
+    this._scratch = this._alloc(256); // out-parameters of small calls
+  }
+
+  _alloc(bytes) {
+    const p = this.exports.silk_js_alloc(bytes);
+    if (!p) throw new RangeError(`silk: out of memory allocating ${bytes} bytes`);
+    return p;
+  }
+
+  _f64(ptr, length) {
+    return new Float64Array(this.memory.buffer, ptr, length);
+  }
+
+  _i32(ptr, length) {
+    return new Int32Array(this.memory.buffer, ptr, length);
+  }
+
+  _string(ptr) {
+    const bytes = new Uint8Array(this.memory.buffer, ptr);
+    let end = 0;
+    while (bytes[end] !== 0) end++;
+    return new TextDecoder().decode(bytes.subarray(0, end));
+  }
+
+  /** Throws the error a negative engine status stands for; returns non-negative results. */
+  _check(where, result) {
+    if (result >= 0) return result;
+    const Kind = STATUS[result] ?? Error;
+    throw new Kind(`${where}: ${this._string(this.exports.silk_js_status_string(result))}`);
+  }
+
+  /** Creates a world. All options are optional; see silk.d.ts for units and defaults. */
+  createWorld(options = {}) {
+    const where = 'createWorld';
+    obj(where, 'options', options);
+    const width = pick(where, options, 'width', 800);
+    const height = pick(where, options, 'height', 500);
+    if (width < 1 || height < 1) throw new RangeError(`${where}: width and height must be >= 1`);
+    const [gx, gy] = options.gravity === undefined ? [0, 0.2] : vec(where, 'gravity', options.gravity);
+    const friction = pick(where, options, 'friction', 0.99);
+    const groundFriction = pick(where, options, 'groundFriction', 0.8);
+    const [lo, hi] = seedWords(where, options.seed === undefined ? 1 : options.seed);
+    const step = pick(where, options, 'step', 16, (w, n, v) => int(w, n, v, 1, 4096));
+    const stepSeconds = pick(where, options, 'stepSeconds', 1 / 60);
+    if (!(stepSeconds > 0)) throw new RangeError(`${where}: stepSeconds must be > 0, got ${stepSeconds}`);
+    const maxSteps = pick(where, options, 'maxStepsPerFrame', 8, (w, n, v) => int(w, n, v, 1));
+    const ptr = this._check(
+      where,
+      this.exports.silk_js_world_create(width, height, gx, gy, friction, groundFriction, lo, hi, step,
+        stepSeconds, maxSteps),
+    );
+    const world = new World(this, ptr);
+    if (options.loopMode !== undefined) world.loopMode = options.loopMode;
+    return world;
+  }
+
+  /**
+   * The step sweep (seed 000 row 15) run inside wasm: for step = 1..count a fresh scene, `frames`
+   * frames of frame(step), the bounding radius about the canvas centre. Returns rows.
+   */
+  stepSweep(options = {}) {
+    const where = 'stepSweep';
+    obj(where, 'options', options);
+    const width = pick(where, options, 'width', 800);
+    const height = pick(where, options, 'height', 500);
+    const scene = sceneIndex(where, options.scene ?? 'web');
+    const tensor = pick(where, options, 'tensor', 0.3);
+    const frames = pick(where, options, 'frames', 120, (w, n, v) => int(w, n, v, 0, 1e6));
+    const count = pick(where, options, 'count', 32, (w, n, v) => int(w, n, v, 1, 256));
+    const [lo, hi] = seedWords(where, options.seed === undefined ? 1 : options.seed);
+    const out = this._alloc(count * 7 * 8);
+    try {
+      this._check(where, this.exports.silk_js_step_sweep(width, height, scene, tensor, lo, hi, frames, count, out));
+      const v = this._f64(out, count * 7);
+      const rows = [];
+      for (let i = 0; i < count; i++) {
+        const r = v.subarray(i * 7, i * 7 + 7);
+        rows.push({
+          step: r[0], kEffective: r[1], stabilityMargin: r[2], verdict: VERDICTS[r[3]],
+          boundingRadius: r[4], nanCount: r[5], exploded: r[6] !== 0,
+        });
+      }
+      return rows;
+    } finally {
+      this.exports.silk_js_free(out);
+    }
+  }
+}
+
+function sceneIndex(where, name) {
+  const i = SCENES.indexOf(name);
+  if (typeof name !== 'string') throw new TypeError(`${where}: scene must be a string`);
+  if (i < 0) throw new RangeError(`${where}: scene must be one of ${SCENES.join(', ')}, got '${name}'`);
+  return i;
+}
+
+// ---- a world ---------------------------------------------------------------------------------
+
+class View {
+  // A typed-array view over wasm memory, re-created when memory grows or the array moves.
+  constructor(silk, Type, locate) {
+    this.silk = silk;
+    this.Type = Type;
+    this.locate = locate; // () => [ptr, length]
+    this.array = null;
+    this.ptr = 0;
+  }
+
+  get() {
+    const [ptr, length] = this.locate();
+    const buffer = this.silk.memory.buffer;
+    if (this.array === null || this.array.buffer !== buffer || this.ptr !== ptr || this.array.length !== length) {
+      this.array = new this.Type(buffer, ptr, length);
+      this.ptr = ptr;
+    }
+    return this.array;
+  }
+}
+
+class World {
+  constructor(silk, ptr) {
+    this._silk = silk;
+    this._ptr = ptr;
+    const x = silk.exports;
+    const n2 = () => 2 * x.silk_js_particle_count(this._ptr);
+    const nc = () => x.silk_js_constraint_count(this._ptr);
+    this._views = {
+      positions: new View(silk, Float64Array, () => [x.silk_js_positions(this._ptr), n2()]),
+      last: new View(silk, Float64Array, () => [x.silk_js_last_positions(this._ptr), n2()]),
+      previous: new View(silk, Float64Array, () => [x.silk_js_previous_positions(this._ptr), n2()]),
+      kinds: new View(silk, Uint8Array, () => [x.silk_js_constraint_kinds(this._ptr), nc()]),
+      a: new View(silk, Int32Array, () => [x.silk_js_constraint_a(this._ptr), nc()]),
+      b: new View(silk, Int32Array, () => [x.silk_js_constraint_b(this._ptr), nc()]),
+      c: new View(silk, Int32Array, () => [x.silk_js_constraint_c(this._ptr), nc()]),
+      rest: new View(silk, Float64Array, () => [x.silk_js_constraint_rest(this._ptr), nc()]),
+      diagnostics: new View(silk, Float64Array, () => [x.silk_js_diagnostics(this._ptr), x.silk_js_diagnostics_capacity()]),
+    };
+    this._advance = { steps: 0, alpha: 0, droppedSeconds: 0, accumulatorSeconds: 0 };
+  }
+
+  // -- plumbing --
+  get _x() {
+    if (this._ptr === 0) throw new TypeError('silk: this world was destroyed');
+    return this._silk.exports;
+  }
+
+  _call(where, result) {
+    return this._silk._check(where, result);
+  }
+
+  _particle(where, name, i) {
+    return int(where, name, i, 0, this.particleCount - 1);
+  }
+
+  _composite(where, c) {
+    return int(where, 'composite', c, 0, this.compositeCount - 1);
+  }
+
+  /** Frees the world's memory; any later call throws TypeError. */
+  destroy() {
+    if (this._ptr !== 0) {
+      this._silk.exports.silk_js_world_destroy(this._ptr);
+      this._ptr = 0;
+    }
+  }
+
+  get destroyed() {
+    return this._ptr === 0;
+  }
+
+  /** Removes everything; keeps the settings. */
+  clear() {
+    this._x.silk_js_world_clear(this._ptr);
+  }
+
+  // -- counts and views --
+  get particleCount() { return this._x.silk_js_particle_count(this._ptr); }
+  get constraintCount() { return this._x.silk_js_constraint_count(this._ptr); }
+  get compositeCount() { return this._x.silk_js_composite_count(this._ptr); }
+  /** Current positions p: live Float64Array view, x0 y0 x1 y1 ... */
+  get positions() { this._x; return this._views.positions.get(); }
+  /** Last positions q (velocity = p - q, px/frame). */
+  get lastPositions() { this._x; return this._views.last.get(); }
+  /** Positions before the last fixed step of advance(): draw prev + (cur - prev) * alpha. */
+  get previousPositions() { this._x; return this._views.previous.get(); }
+  /** Constraint arrays in solver order (composite 0's, then 1's ...): kinds (1 distance, 2 pin, 3 angle), particles a, b, c, rest. */
+  get constraintKinds() { this._x; return this._views.kinds.get(); }
+  get constraintA() { this._x; return this._views.a.get(); }
+  get constraintB() { this._x; return this._views.b.get(); }
+  get constraintC() { this._x; return this._views.c.get(); }
+  get constraintRest() { this._x; return this._views.rest.get(); }
+  /** The raw diagnostics array (index with DIAG); filled by updateDiagnostics / diagnostics / advance. */
+  get diagnosticsView() { this._x; return this._views.diagnostics.get(); }
+
+  // -- settings --
+  _settings() {
+    const x = this._x;
+    const s = this._silk._scratch;
+    x.silk_js_get_settings(this._ptr, s);
+    return this._silk._f64(s, 8);
+  }
+  get gravity() { const s = this._settings(); return [s[0], s[1]]; }
+  set gravity(g) { const [gx, gy] = vec('gravity', 'gravity', g); this._call('gravity', this._x.silk_js_set_gravity(this._ptr, gx, gy)); }
+  get friction() { return this._settings()[2]; }
+  set friction(f) { this._call('friction', this._x.silk_js_set_friction(this._ptr, num('friction', 'friction', f))); }
+  get groundFriction() { return this._settings()[3]; }
+  set groundFriction(f) { this._call('groundFriction', this._x.silk_js_set_ground_friction(this._ptr, num('groundFriction', 'groundFriction', f))); }
+  get width() { return this._settings()[4]; }
+  get height() { return this._settings()[5]; }
+  setSize(width, height) {
+    num('setSize', 'width', width); num('setSize', 'height', height);
+    this._call('setSize', this._x.silk_js_set_size(this._ptr, width, height));
+  }
+  /** Relaxation passes per frame that advance() uses (the original's frame(16)). */
+  get step() { return this._settings()[6]; }
+  set step(s) { this._call('step', this._x.silk_js_set_relax_steps(this._ptr, int('step', 'step', s, 1, 4096))); }
+  get loopMode() { return LOOP_MODES[this._settings()[7]]; }
+  set loopMode(m) {
+    if (typeof m !== 'string') throw new TypeError(`loopMode: must be 'fixed' or 'coupled', got ${typeof m}`);
+    const i = LOOP_MODES.indexOf(m);
+    if (i < 0) throw new RangeError(`loopMode: must be 'fixed' or 'coupled', got '${m}'`);
+    this._call('loopMode', this._x.silk_js_set_loop_mode(this._ptr, i));
+  }
+  /** When on, advance() runs spiderTick() before each frame, as the web page does. */
+  set autoCrawl(on) {
+    if (typeof on !== 'boolean') throw new TypeError('autoCrawl: must be a boolean');
+    this._call('autoCrawl', this._x.silk_js_set_auto_crawl(this._ptr, on ? 1 : 0));
+  }
+  /** Re-seeds the world's SplitMix64 generator. */
+  setSeed(seed) {
+    const [lo, hi] = seedWords('setSeed', seed);
+    this._call('setSeed', this._x.silk_js_set_seed(this._ptr, lo, hi));
+  }
+  /** One draw in [0, 1) from the world's generator. */
+  random() { return this._x.silk_js_random(this._ptr); }
+  /** Fixed step (seconds) and the cap on steps per advance. */
+  setStepper({ stepSeconds = 1 / 60, maxStepsPerFrame = 8 } = {}) {
+    num('setStepper', 'stepSeconds', stepSeconds);
+    if (!(stepSeconds > 0)) throw new RangeError(`setStepper: stepSeconds must be > 0, got ${stepSeconds}`);
+    int('setStepper', 'maxStepsPerFrame', maxStepsPerFrame, 1);
+    this._call('setStepper', this._x.silk_js_set_stepper(this._ptr, stepSeconds, maxStepsPerFrame));
+  }
+
+  // -- building --
+  addComposite() { return this._call('addComposite', this._x.silk_js_add_composite(this._ptr)); }
+
+  addParticle(composite, x, y) {
+    const w = 'addParticle';
+    this._composite(w, composite); num(w, 'x', x); num(w, 'y', y);
+    return this._call(w, this._x.silk_js_add_particle(this._ptr, composite, x, y));
+  }
+
+  setPosition(i, x, y) {
+    const w = 'setPosition';
+    this._particle(w, 'i', i); num(w, 'x', x); num(w, 'y', y);
+    this._call(w, this._x.silk_js_set_position(this._ptr, i, x, y));
+  }
+
+  setLastPosition(i, x, y) {
+    const w = 'setLastPosition';
+    this._particle(w, 'i', i); num(w, 'x', x); num(w, 'y', y);
+    this._call(w, this._x.silk_js_set_last_position(this._ptr, i, x, y));
+  }
+
+  /** Distance constraint; rest omitted = the current length. Returns its index in the composite. */
+  addDistance(composite, a, b, stiffness, rest) {
+    const w = 'addDistance';
+    this._composite(w, composite); this._particle(w, 'a', a); this._particle(w, 'b', b); num(w, 'stiffness', stiffness);
+    const has = rest !== undefined;
+    if (has && num(w, 'rest', rest) < 0) throw new RangeError(`${w}: rest must be >= 0, got ${rest}`);
+    return this._call(w, this._x.silk_js_add_distance(this._ptr, composite, a, b, stiffness, has ? rest : 0, has ? 1 : 0));
+  }
+
+  /** Pin constraint; target omitted = where the particle is now. */
+  addPin(composite, i, x, y) {
+    const w = 'addPin';
+    this._composite(w, composite); this._particle(w, 'i', i);
+    const has = x !== undefined || y !== undefined;
+    if (has) { num(w, 'x', x); num(w, 'y', y); }
+    return this._call(w, this._x.silk_js_add_pin(this._ptr, composite, i, has ? x : 0, has ? y : 0, has ? 1 : 0));
+  }
+
+  /** Angle constraint a-b-c (measured at b); the rest angle is taken now. */
+  addAngle(composite, a, b, cc, stiffness) {
+    const w = 'addAngle';
+    this._composite(w, composite); this._particle(w, 'a', a); this._particle(w, 'b', b); this._particle(w, 'cc', cc);
+    num(w, 'stiffness', stiffness);
+    return this._call(w, this._x.silk_js_add_angle(this._ptr, composite, a, b, cc, stiffness));
+  }
+
+  /** Order-preserving removal of a composite's constraint. */
+  removeConstraint(composite, index) {
+    const w = 'removeConstraint';
+    this._composite(w, composite); int(w, 'index', index, 0);
+    this._call(w, this._x.silk_js_remove_constraint(this._ptr, composite, index));
+  }
+
+  /** { kind, a, b, c, stiffness, rest, target: [x, y] } of a composite's constraint. */
+  constraint(composite, index) {
+    const w = 'constraint';
+    this._composite(w, composite); int(w, 'index', index, 0);
+    const s = this._silk._scratch;
+    this._call(w, this._x.silk_js_get_constraint(this._ptr, composite, index, s));
+    const v = this._silk._f64(s, 8);
+    return { kind: CONSTRAINT_KINDS[v[0]], a: v[1], b: v[2], c: v[3], stiffness: v[4], rest: v[5], target: [v[6], v[7]] };
+  }
+
+  /** { begin, count }: the composite's run in the constraint arrays. */
+  compositeConstraints(composite) {
+    const w = 'compositeConstraints';
+    this._composite(w, composite);
+    return {
+      begin: this._call(w, this._x.silk_js_composite_constraint_begin(this._ptr, composite)),
+      count: this._call(w, this._x.silk_js_composite_constraint_count(this._ptr, composite)),
+    };
+  }
+
+  /** The composite a particle belongs to. */
+  particleComposite(i) {
+    this._particle('particleComposite', 'i', i);
+    return this._call('particleComposite', this._x.silk_js_particle_composite(this._ptr, i));
+  }
+
+  // -- solving --
+  /** One verlet-js frame: integrate, drag, `step` relaxation passes (coef 1/step), bounds. */
+  frame(step) {
+    int('frame', 'step', step, 1, 4096);
+    this._call('frame', this._x.silk_js_frame(this._ptr, step));
+  }
+
+  /** Relaxation only: `iterations` passes per composite with coefficient `coef`. */
+  relax(iterations, coef) {
+    int('relax', 'iterations', iterations, 0, 1000000); num('relax', 'coef', coef);
+    this._call('relax', this._x.silk_js_relax(this._ptr, iterations, coef));
+  }
+
+  /**
+   * Feeds wall time (seconds) to the stepper. Returns the world's advance record
+   * { steps, alpha, droppedSeconds, accumulatorSeconds } -- the same object every call (no
+   * allocation per frame): copy it to keep it.
+   */
+  advance(seconds) {
+    num('advance', 'seconds', seconds);
+    if (seconds < 0) throw new RangeError(`advance: seconds must be >= 0, got ${seconds}`);
+    const steps = this._call('advance', this._x.silk_js_advance(this._ptr, seconds));
+    const d = this.diagnosticsView;
+    const r = this._advance;
+    r.steps = steps;
+    r.alpha = d[DIAG.ADVANCE_ALPHA];
+    r.droppedSeconds = d[DIAG.ADVANCE_DROPPED];
+    r.accumulatorSeconds = d[DIAG.ACCUMULATOR];
+    return r;
+  }
+
+  /** Forgets accumulated time (after a pause). */
+  resetClock() { this._x.silk_js_reset_clock(this._ptr); }
+
+  // -- dragging --
+  /** Nearest particle within radius of (x, y), or -1. */
+  findNearest(x, y, radius = 20) {
+    const w = 'findNearest';
+    num(w, 'x', x); num(w, 'y', y);
+    if (num(w, 'radius', radius) < 0) throw new RangeError(`${w}: radius must be >= 0`);
+    return this._x.silk_js_find_nearest(this._ptr, x, y, radius);
+  }
+
+  /** Drags particle i (or its pin's target) to (x, y) at step 2 of each frame. */
+  dragBegin(i, x, y) {
+    const w = 'dragBegin';
+    this._particle(w, 'i', i); num(w, 'x', x); num(w, 'y', y);
+    this._call(w, this._x.silk_js_drag_begin(this._ptr, i, x, y));
+  }
+
+  dragMove(x, y) {
+    const w = 'dragMove';
+    num(w, 'x', x); num(w, 'y', y);
+    this._call(w, this._x.silk_js_drag_move(this._ptr, x, y));
+  }
+
+  dragEnd() { this._x.silk_js_drag_end(this._ptr); }
+
+  get draggedParticle() { return this._x.silk_js_dragged_particle(this._ptr); }
+
+  // -- builders (each returns its composite id) --
+  spiderweb(o = {}) {
+    const w = 'spiderweb';
+    obj(w, 'options', o);
+    const segments = pick(w, o, 'segments', 20, (a, n, v) => int(a, n, v, 3, 100000));
+    const depth = pick(w, o, 'depth', 7, (a, n, v) => int(a, n, v, 1, 100000));
+    return this._call(w, this._x.silk_js_spiderweb(this._ptr, pick(w, o, 'x', 400), pick(w, o, 'y', 250),
+      pick(w, o, 'radius', 250), segments, depth, pick(w, o, 'tensor', 0.3), pick(w, o, 'stiffness', 0.6)));
+  }
+
+  spider(o = {}) {
+    const w = 'spider';
+    obj(w, 'options', o);
+    return this._call(w, this._x.silk_js_spider(this._ptr, pick(w, o, 'x', 400), pick(w, o, 'y', -300)));
+  }
+
+  /** Moves leg 0..7 to a new foothold (needs a web and a spider). */
+  crawl(leg) {
+    int('crawl', 'leg', leg, 0, 7);
+    this._call('crawl', this._x.silk_js_crawl(this._ptr, leg));
+  }
+
+  /** The page loop's rule: one draw, a crawl when floor(rand*4) == 0. Returns whether it crawled. */
+  spiderTick() { return this._call('spiderTick', this._x.silk_js_spider_tick(this._ptr)) === 1; }
+
+  /** { webComposite, spiderComposite, thorax, head, abdomen, feet: [8], legIndex } */
+  spiderInfo() {
+    const s = this._silk._scratch;
+    this._call('spiderInfo', this._x.silk_js_spider_info(this._ptr, s));
+    const v = this._silk._i32(s, 14);
+    return { webComposite: v[0], spiderComposite: v[1], thorax: v[2], head: v[3], abdomen: v[4], feet: Array.from(v.subarray(5, 13)), legIndex: v[13] };
+  }
+
+  cloth(o = {}) {
+    const w = 'cloth';
+    obj(w, 'options', o);
+    const segments = pick(w, o, 'segments', 20, (a, n, v) => int(a, n, v, 1, 2048));
+    const pinMod = pick(w, o, 'pinMod', 6, (a, n, v) => int(a, n, v, 1));
+    return this._call(w, this._x.silk_js_cloth(this._ptr, pick(w, o, 'x', 400), pick(w, o, 'y', 500 / 3),
+      pick(w, o, 'width', 250), pick(w, o, 'height', 250), segments, pinMod, pick(w, o, 'stiffness', 0.9)));
+  }
+
+  tire(o = {}) {
+    const w = 'tire';
+    obj(w, 'options', o);
+    const segments = pick(w, o, 'segments', 30, (a, n, v) => int(a, n, v, 2, 1000000));
+    return this._call(w, this._x.silk_js_tire(this._ptr, pick(w, o, 'x', 200), pick(w, o, 'y', 50),
+      pick(w, o, 'radius', 50), segments, pick(w, o, 'spokeStiffness', 0.3), pick(w, o, 'treadStiffness', 0.9)));
+  }
+
+  lineSegments(o = {}) {
+    const w = 'lineSegments';
+    obj(w, 'options', o);
+    if (!Array.isArray(o.points)) throw new TypeError(`${w}: points must be an array of [x, y]`);
+    if (o.points.length < 1) throw new RangeError(`${w}: points must not be empty`);
+    const pts = o.points.map((p, i) => vec(w, `points[${i}]`, p));
+    const stiffness = pick(w, o, 'stiffness', 1);
+    const silk = this._silk;
+    const mem = silk._alloc(pts.length * 16);
+    try {
+      const v = silk._f64(mem, pts.length * 2);
+      pts.forEach(([x, y], i) => { v[2 * i] = x; v[2 * i + 1] = y; });
+      return this._call(w, this._x.silk_js_line_segments(this._ptr, mem, pts.length, stiffness));
+    } finally {
+      silk.exports.silk_js_free(mem);
+    }
+  }
+
+  tree(o = {}) {
+    const w = 'tree';
+    obj(w, 'options', o);
+    const depth = pick(w, o, 'depth', 5, (a, n, v) => int(a, n, v, 0, 16));
+    return this._call(w, this._x.silk_js_tree(this._ptr, pick(w, o, 'x', 200), pick(w, o, 'y', 380), depth,
+      pick(w, o, 'branchLength', 70), pick(w, o, 'segmentCoef', 0.95), pick(w, o, 'theta', Math.PI / 2 / 3)));
+  }
+
+  /** Clears the world and builds an original example page: 'web', 'cloth', 'shapes' or 'tree'. */
+  buildScene(name, o = {}) {
+    const w = 'buildScene';
+    obj(w, 'options', o);
+    const scene = sceneIndex(w, name);
+    this._call(w, this._x.silk_js_build_scene(this._ptr, scene, pick(w, o, 'tensor', 0.3)));
+  }
+
+  // -- diagnostics --
+  /** Measures now; fills diagnosticsView. center defaults to the canvas centre. */
+  updateDiagnostics(cx = this.width / 2, cy = this.height / 2) {
+    num('updateDiagnostics', 'cx', cx); num('updateDiagnostics', 'cy', cy);
+    this._call('updateDiagnostics', this._x.silk_js_update_diagnostics(this._ptr, cx, cy));
+    return this.diagnosticsView;
+  }
+
+  /** Measures now and returns the fields by name (plus verdict and loopMode as strings). */
+  diagnostics(center) {
+    const [cx, cy] = center === undefined ? [this.width / 2, this.height / 2] : vec('diagnostics', 'center', center);
+    const v = this.updateDiagnostics(cx, cy);
+    const out = {};
+    DIAG_NAMES.forEach((name, i) => { out[name] = v[i]; });
+    out.verdict = VERDICTS[v[DIAG.VERDICT]];
+    out.loopMode = LOOP_MODES[v[DIAG.LOOP_MODE]];
+    out.exploded = v[DIAG.EXPLODED] !== 0;
+    return out;
+  }
+
+  /** Runs `frames` frames of frame(step) (with the crawl rule if autoCrawl), then measures. */
+  runFrames(frames, step = this.step, center) {
+    const w = 'runFrames';
+    int(w, 'frames', frames, 0, 10000000); int(w, 'step', step, 1, 4096);
+    const [cx, cy] = center === undefined ? [this.width / 2, this.height / 2] : vec(w, 'center', center);
+    this._call(w, this._x.silk_js_run_frames(this._ptr, frames, step, cx, cy));
+    return this.diagnostics([cx, cy]);
+  }
+}
+
+export { World };
