@@ -9,6 +9,11 @@
 //   const d = w.diagnostics();                     // named fields; w.diagnosticsView is the raw
 //                                                  // Float64Array (layout: DIAG below, silk.h)
 //
+// Two solvers over the same world: 'compat' (verlet-js bit for bit, the default) and 'robust'
+// (XPBD in seconds, the same bits on every platform):
+//   const r = silk.createWorld({ solver: 'robust', substeps: 8 });
+//   r.setSolver('compat');  r.health();  r.stateHash();  r.snapshot();  r.startRecording();
+//
 // Works in browsers (instantiateStreaming, ArrayBuffer fallback) and in Node >= 20 (reads the
 // .wasm file beside this module). No dependencies, no Emscripten glue: the module imports only
 // Math.cos / Math.sin / Math.atan2 (so the compat solver is bit-identical with verlet-js in the

@@ -676,7 +676,8 @@ extern "C"
         THE STEP (Macklin, Mueller, Chentanez 2016, "XPBD"; Macklin et al. 2019, "Small Steps")
         One step of h seconds is `substeps` substeps of hs = h / substeps, each with
         `iterations` (default 1) Gauss-Seidel passes:
-            v = (p - q) / h_last
+            v = the velocity the last robust step kept, or (p - q) / h_last if p or q were
+                changed since (compat frames, set calls): q alone would lose an ulp of p a step
             per substep:  v += g hs;  v *= exp(-damping hs);  start = p;  p += v hs
                           pinned and dragged particles move to their targets (inverse mass 0)
                           lambda = 0; passes over distances, then angles:
@@ -733,10 +734,10 @@ extern "C"
 
         STATE HASH
         FNV-1a 64 over, in this order, as little-endian bytes: particle count, then per particle
-        p.x p.y q.x q.y and inverse mass; constraint count, then per constraint kind a b c,
-        stiffness, rest, target x y, compliance; composite count and each composite's range;
-        the generator state; the spider's leg index. NaNs are hashed as one canonical NaN.
-        The page shows it as 16 hex digits.
+        p.x p.y q.x q.y, inverse mass and the robust velocity v.x v.y; constraint count, then per
+    constraint kind a b c, stiffness, rest, target x y, compliance; composite count and each
+    composite's range; the generator state; the spider's leg index. NaNs are hashed as one canonical
+    NaN. The page shows it as 16 hex digits.
 
         SNAPSHOT FORMAT (version 1, all little-endian)
             0   8  magic "SILKSNAP"        8  4  version     12  4  reserved (0)

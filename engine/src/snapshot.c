@@ -24,7 +24,8 @@
 /* Fixed part of the payload and the bytes per particle, composite and constraint. */
 #define SNAP_FIXED                                                                                 \
     (6 * 8 + 2 * 8 + 6 * 4 + 3 * 8 + 8 + 4 + 6 * 8 + 4 * 4 + 8 + 14 * 4 + 2 * 4 + 2 * 8 + 3 * 4)
-#define SNAP_PER_PARTICLE   (7 * 8 + 4)
+#define SNAP_PER_PARTICLE   (9 * 8 + 4) /* p, q, prev, inverse mass, velocity, then composite */
+#define SNAP_COMPOSITE_AT   (9 * 8)
 #define SNAP_PER_COMPOSITE  (2 * 4)
 #define SNAP_PER_CONSTRAINT (4 * 4 + 5 * 8)
 
@@ -178,6 +179,8 @@ uint64_t silk_world_state_hash(const silk_world* world)
         hash_f64(&s, world->last[i].x);
         hash_f64(&s, world->last[i].y);
         hash_f64(&s, world->inverse_mass[i]);
+        hash_f64(&s, world->velocity[i].x);
+        hash_f64(&s, world->velocity[i].y);
     }
     hash_i32(&s, world->constraint_count);
     for (int32_t j = 0; j < world->constraint_count; ++j)
@@ -281,6 +284,8 @@ static void write_arrays(const silk_world* world, writer* w)
         put_f64(w, world->prev[i].x);
         put_f64(w, world->prev[i].y);
         put_f64(w, world->inverse_mass[i]);
+        put_f64(w, world->velocity[i].x);
+        put_f64(w, world->velocity[i].y);
         put_i32(w, world->particle_composite[i]);
     }
     for (int32_t k = 0; k < world->composite_count; ++k)
@@ -473,6 +478,8 @@ static silk_status check_arrays(const snap_fixed* f, const uint8_t* arrays)
             get_f64(&r); /* positions may be anything, NaN included: that is the state */
         }
         double w = get_f64(&r);
+        get_f64(&r); /* velocity: any value, like the positions */
+        get_f64(&r);
         if (!isfinite(w) || w < 0.0 || !in_range(get_i32(&r), 0, m))
         {
             return SILK_ERR_INDEX;
@@ -546,6 +553,8 @@ static void read_arrays(silk_world* world, const snap_fixed* f, const uint8_t* a
         world->prev[i].x = get_f64(&r);
         world->prev[i].y = get_f64(&r);
         world->inverse_mass[i] = get_f64(&r);
+        world->velocity[i].x = get_f64(&r);
+        world->velocity[i].y = get_f64(&r);
         world->particle_composite[i] = get_i32(&r);
     }
     for (int32_t k = 0; k < f->composites; ++k)
@@ -572,7 +581,7 @@ static int32_t web_particles(const snap_fixed* f, const uint8_t* arrays)
     int32_t count = 0;
     for (int32_t i = 0; i < f->particles; ++i)
     {
-        reader r = {arrays + (size_t)i * SNAP_PER_PARTICLE + 7 * 8,
+        reader r = {arrays + (size_t)i * SNAP_PER_PARTICLE + SNAP_COMPOSITE_AT,
                     arrays + (size_t)(i + 1) * SNAP_PER_PARTICLE, true};
         count += get_i32(&r) == f->spider.web ? 1 : 0;
     }

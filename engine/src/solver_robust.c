@@ -11,7 +11,7 @@
 
    A step of h seconds (Macklin et al. 2019, "Small Steps in Physics Simulation"):
 
-       v = (p - q) / h_last                                 velocity carried in (p, q)
+       v = (p - q) / h_last, unless v is still the one this solver kept (carry_velocity)
        repeat `substeps` times, hs = h / substeps:
            v += g hs;  v *= exp(-damping hs);  start = p;  p += v hs
            kinematic particles (pins, drag) move 1/remaining of the way to their target
@@ -418,11 +418,9 @@ static silk_status grow_scratch(silk_world* world, void** slots[], const size_t 
 silk_status silk_robust_reserve_particles(silk_world* world, int32_t capacity)
 {
     silk_robust_state* r = &world->robust;
-    void** slots[] = {(void**)&r->velocity, (void**)&r->start, (void**)&r->w, (void**)&r->level,
-                      (void**)&r->colour};
-    const size_t sizes[] = {sizeof(silk_vec2), sizeof(silk_vec2), sizeof(double), sizeof(int32_t),
-                            sizeof(uint64_t)};
-    silk_status status = grow_scratch(world, slots, sizes, 5, capacity);
+    void** slots[] = {(void**)&r->start, (void**)&r->w, (void**)&r->level, (void**)&r->colour};
+    const size_t sizes[] = {sizeof(silk_vec2), sizeof(double), sizeof(int32_t), sizeof(uint64_t)};
+    silk_status status = grow_scratch(world, slots, sizes, 4, capacity);
     if (status == SILK_OK)
     {
         /* the buckets are indexed by level, which runs to particle count + 1 */
@@ -452,8 +450,8 @@ silk_status silk_robust_reserve_constraints(silk_world* world, int32_t capacity)
 void silk_robust_free(silk_world* world)
 {
     silk_robust_state* r = &world->robust;
-    void* all[] = {r->distances, r->angles, r->pins, r->lambda, r->order,  r->key,
-                   r->velocity,  r->start,  r->w,    r->level,  r->bucket, r->colour};
+    void* all[] = {r->distances, r->angles, r->pins,  r->lambda, r->order, r->key,
+                   r->start,     r->w,      r->level, r->bucket, r->colour};
     for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); ++k)
     {
         silk_free(world, all[k]);
@@ -818,10 +816,10 @@ static void integrate(silk_world* world, const step_constants* k)
         r->start[i] = pos[i];
         if (r->w[i] > 0.0)
         {
-            silk_vec2 v = r->velocity[i];
+            silk_vec2 v = world->velocity[i];
             v.x = (v.x + k->g.x * k->hs) * k->damp;
             v.y = (v.y + k->g.y * k->hs) * k->damp;
-            r->velocity[i] = v;
+            world->velocity[i] = v;
             pos[i].x += v.x * k->hs;
             pos[i].y += v.y * k->hs;
         }
@@ -856,7 +854,7 @@ static void box_and_velocity(silk_world* world, const step_constants* k)
     silk_vec2* pos = world->pos;
     for (int32_t i = 0, n = world->particle_count; i < n; ++i)
     {
-        silk_vec2 before = r->velocity[i];
+        silk_vec2 before = world->velocity[i];
         silk_vec2 p = pos[i];
         bool floor = false, wall = false, ceiling = false;
         if (r->w[i] > 0.0)
@@ -901,7 +899,28 @@ static void box_and_velocity(silk_world* world, const step_constants* k)
         {
             v.x = -k->restitution * before.x;
         }
-        r->velocity[i] = v;
+        world->velocity[i] = v;
+    }
+}
+
+/* The velocity the step starts from. The robust step keeps v itself and leaves q = p - v h
+   for renderers, diagnostics and the compat solver; reading v back as (p - q) / h would cost
+   the precision of p (an ulp of p per step: a drift of ~1e-9 px per 600 steps at 1000 px,
+   seen by the momentum test). So v is kept while q is still exactly the p - v h this solver
+   wrote, and taken from (p - q) / h when anything else moved p or q (compat frames, set
+   calls, a solver switch). The check is exact and the same on every platform. */
+static void carry_velocity(silk_world* world)
+{
+    const double h = world->robust.last_h;
+    const double inv_h = 1.0 / h;
+    silk_vec2* v = world->velocity;
+    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
+    {
+        silk_vec2 p = world->pos[i], q = world->last[i];
+        if (q.x != p.x - v[i].x * h || q.y != p.y - v[i].y * h)
+        {
+            v[i] = (silk_vec2){(p.x - q.x) * inv_h, (p.y - q.y) * inv_h};
+        }
     }
 }
 
@@ -930,12 +949,7 @@ void silk_robust_step(silk_world* world, double h)
     k.restitution = def->restitution;
     k.bounce_min = 2.0 * sqrt(k.g.x * k.g.x + k.g.y * k.g.y) * k.hs;
 
-    const double inv_last = 1.0 / r->last_h;
-    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
-    {
-        r->velocity[i].x = (world->pos[i].x - world->last[i].x) * inv_last;
-        r->velocity[i].y = (world->pos[i].y - world->last[i].y) * inv_last;
-    }
+    carry_velocity(world);
     const int32_t nd = r->distance_count, na = r->angle_count;
     for (int32_t s = 0; s < substeps; ++s)
     {
@@ -952,8 +966,8 @@ void silk_robust_step(silk_world* world, double h)
     }
     for (int32_t i = 0, n = world->particle_count; i < n; ++i)
     {
-        world->last[i].x = world->pos[i].x - r->velocity[i].x * h;
-        world->last[i].y = world->pos[i].y - r->velocity[i].y * h;
+        world->last[i].x = world->pos[i].x - world->velocity[i].x * h;
+        world->last[i].y = world->pos[i].y - world->velocity[i].y * h;
     }
     r->last_h = h;
     world->frame_count += 1;

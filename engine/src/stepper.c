@@ -265,6 +265,7 @@ static void store_advance(silk_world* world, const silk_advance_result* result)
     v[SILK_DIAG_SIM_SECONDS] = (double)world->total_steps * world->stepper.step_seconds;
     v[SILK_DIAG_FRAME_COUNT] = (double)world->frame_count;
     v[SILK_DIAG_LOOP_MODE] = world->loop_mode;
+    silk_diagnostics_store_health(world);
 }
 
 silk_status silk_world_advance(silk_world* world, double dt_seconds,

@@ -137,8 +137,11 @@ silk_status silk_reserve_particles(silk_world* world, int32_t count)
     silk_vec2* prev = grow_array(world, world->prev, n, capacity, sizeof(silk_vec2));
     int32_t* comp = grow_array(world, world->particle_composite, n, capacity, sizeof(int32_t));
     double* inverse_mass = grow_array(world, world->inverse_mass, n, capacity, sizeof(double));
-    if (pos == NULL || last == NULL || prev == NULL || comp == NULL || inverse_mass == NULL)
+    silk_vec2* velocity = grow_array(world, world->velocity, n, capacity, sizeof(silk_vec2));
+    if (pos == NULL || last == NULL || prev == NULL || comp == NULL || inverse_mass == NULL ||
+        velocity == NULL)
     {
+        silk_free(world, velocity);
         silk_free(world, pos);
         silk_free(world, last);
         silk_free(world, prev);
@@ -151,6 +154,8 @@ silk_status silk_reserve_particles(silk_world* world, int32_t count)
     silk_free(world, world->prev);
     silk_free(world, world->particle_composite);
     silk_free(world, world->inverse_mass);
+    silk_free(world, world->velocity);
+    world->velocity = velocity;
     world->pos = pos;
     world->last = last;
     world->prev = prev;
@@ -395,6 +400,7 @@ void silk_world_destroy(silk_world* world)
     silk_free(world, world->target);
     silk_free(world, world->compliance);
     silk_free(world, world->inverse_mass);
+    silk_free(world, world->velocity);
     silk_free(world, world->scratch);
     silk_free(world, world->scratch2);
     silk_free(world, world->spider.candidates);
@@ -579,6 +585,7 @@ silk_status silk_world_add_particle(silk_world* world, int32_t composite, silk_v
     world->prev[i] = position;
     world->particle_composite[i] = composite;
     world->inverse_mass[i] = 1.0;
+    world->velocity[i] = (silk_vec2){0.0, 0.0};
     silk_robust_touch(world);
     *out_particle = i;
     return SILK_OK;

@@ -65,7 +65,6 @@ typedef struct silk_robust_state
     int32_t* order;
     int32_t* key;
     /* particle-capacity arrays (scratch) */
-    silk_vec2* velocity;
     silk_vec2* start; /* positions at the start of the substep */
     double* w;        /* effective inverse mass this step (0 for pinned or dragged) */
     int32_t* level;   /* graph distance to the nearest fixed particle */
@@ -134,6 +133,7 @@ struct silk_world
     silk_vec2* prev; /* positions before the last fixed step (render interpolation) */
     int32_t* particle_composite;
     double* inverse_mass; /* robust solver: 1/mass, 0 = immovable (default 1) */
+    silk_vec2* velocity;  /* robust solver: px/s, valid while q == p - v h_last (see step) */
 
     /* composites */
     int32_t composite_count, composite_capacity;
@@ -242,6 +242,9 @@ void silk_watchdog_reset(silk_world* world);
 void silk_watchdog_free(silk_world* world);
 /* Grows the restore slots to the snapshot size the world's capacities allow (outside steps). */
 silk_status silk_watchdog_reserve(silk_world* world);
+
+/* Writes the solver and watchdog fields of the diagnostics (diagnostics.c). */
+void silk_diagnostics_store_health(silk_world* world);
 
 /* Snapshots (snapshot.c): the serialized state without allocation into a caller buffer. */
 size_t silk_snapshot_size_of(const silk_world* world);
