@@ -67,6 +67,9 @@ export const VERDICTS = Object.freeze(['stable', 'marginal', 'unstable']);
 export const LOOP_MODES = Object.freeze(['fixed', 'coupled']);
 export const SCENES = Object.freeze(['web', 'cloth', 'shapes', 'tree']);
 export const CONSTRAINT_KINDS = Object.freeze({ 1: 'distance', 2: 'pin', 3: 'angle' });
+/** Seed 004's integrators and floor rules, in silk_integrator / silk_floor_rule order. */
+export const INTEGRATORS = Object.freeze(['explicit', 'semi-implicit', 'verlet']);
+export const FLOOR_RULES = Object.freeze(['none', 'snap', 'mirror']);
 
 const STATUS = Object.freeze({
   [-1]: TypeError, // null
@@ -112,6 +115,13 @@ function vec(where, name, v) {
   }
   if (v.length !== 2) throw new RangeError(`${where}: ${name} must have 2 numbers, got ${v.length}`);
   return [num(where, `${name}[0]`, v[0]), num(where, `${name}[1]`, v[1])];
+}
+
+function oneOf(where, name, v, names) {
+  if (typeof v !== 'string') throw new TypeError(`${where}: ${name} must be a string, got ${typeof v}`);
+  const i = names.indexOf(v);
+  if (i < 0) throw new RangeError(`${where}: ${name} must be one of ${names.join(', ')}, got '${v}'`);
+  return i;
 }
 
 function seedWords(where, seed) {
@@ -270,6 +280,56 @@ class Silk {
         });
       }
       return rows;
+    } finally {
+      this.exports.silk_js_free(out);
+    }
+  }
+
+  /**
+   * Seed 004's ball, run inside wasm (silk_ball in silk.h): `steps` frames of h seconds, each
+   * `substeps` steps of h / substeps, launched from (x0, y0) at v0 m/s and `angle` rad.
+   * Returns typed arrays of steps + 1 entries (entry 0 = the launch): t, x, y, vx, vy, E (J, 1 kg)
+   * and preContactE (E just before the floor rule at the frame's last contact, NaN if none),
+   * plus `contacts`, the number of floor contacts.
+   */
+  ballRun(options = {}) {
+    const where = 'ballRun';
+    obj(where, 'options', options);
+    const o = options;
+    const integrator = oneOf(where, 'integrator', o.integrator === undefined ? 'semi-implicit' : o.integrator, INTEGRATORS);
+    const floor = oneOf(where, 'floor', o.floor === undefined ? 'snap' : o.floor, FLOOR_RULES);
+    const h = pick(where, o, 'h', 1 / 60);
+    if (!(h > 0)) throw new RangeError(`${where}: h must be > 0, got ${h}`);
+    const substeps = pick(where, o, 'substeps', 1, (w, n, v) => int(w, n, v, 1, 65536));
+    const steps = pick(where, o, 'steps', 120, (w, n, v) => int(w, n, v, 1, 1000000));
+    if (steps * substeps > 2 ** 27) {
+      throw new RangeError(`${where}: steps * substeps must be <= ${2 ** 27}, got ${steps * substeps}`);
+    }
+    if (!(h / substeps > 0)) throw new RangeError(`${where}: h / substeps underflows to 0 (h ${h})`);
+    const v0 = pick(where, o, 'v0', 0);
+    const angle = pick(where, o, 'angle', 0.9);
+    const x0 = pick(where, o, 'x0', 0);
+    const y0 = pick(where, o, 'y0', 5);
+    const g = pick(where, o, 'g', 9.81);
+    const floorY = pick(where, o, 'floorY', 0);
+    const rows = steps + 1;
+    const out = this._alloc(rows * 7 * 8);
+    try {
+      const result = this.exports.silk_js_ball_run(integrator, floor, floorY, g, x0, y0,
+        v0 * Math.cos(angle), v0 * Math.sin(angle), h, substeps, steps, out);
+      if (result === -3) {
+        throw new RangeError(`${where}: the ball left the finite numbers (h, v0, g or y0 too large)`);
+      }
+      const contacts = this._check(where, result);
+      const v = this._f64(out, rows * 7); // after the call: a view taken before could detach
+      const names = ['t', 'x', 'y', 'vx', 'vy', 'E', 'preContactE'];
+      const run = { contacts };
+      names.forEach((name, c) => {
+        const column = new Float64Array(rows);
+        for (let k = 0; k < rows; k++) column[k] = v[7 * k + c];
+        run[name] = column;
+      });
+      return run;
     } finally {
       this.exports.silk_js_free(out);
     }
