@@ -140,6 +140,7 @@ extern "C"
     } silk_rng;
 
     SILK_API silk_rng silk_rng_make(uint64_t seed);
+    /* A NULL rng gives 0. */
     SILK_API uint64_t silk_rng_next_u64(silk_rng* rng);
     SILK_API double silk_rng_next_double(silk_rng* rng);
 
@@ -187,7 +188,9 @@ extern "C"
 
     SILK_API silk_stepper_def silk_default_stepper_def(void);
     SILK_API silk_status silk_stepper_init(silk_stepper* stepper, const silk_stepper_def* def);
-    /* Rejects negative, NaN and infinite dt with SILK_ERR_RANGE / SILK_ERR_NONFINITE. */
+    /* Rejects negative, NaN and infinite dt with SILK_ERR_RANGE / SILK_ERR_NONFINITE, and a
+       stepper silk_stepper_init did not set up (zeroed or corrupted fields) with
+       SILK_ERR_STATE. */
     SILK_API silk_status silk_stepper_advance(silk_stepper* stepper, double dt_seconds,
                                               silk_step_fn* on_step, void* context,
                                               silk_advance_result* out_result);
@@ -683,8 +686,9 @@ extern "C"
         Errors: NULL pointers (SILK_ERR_NULL), NaN or infinite numbers in the def, the ball or
         h (SILK_ERR_NONFINITE), h <= 0, n < 1 or n > SILK_BALL_MAX_SUBSTEPS, an unknown
         integrator or floor rule, prev_h < 0 (SILK_ERR_RANGE), a def not from
-        silk_default_ball_def() (SILK_ERR_DEF). A step whose result would not be finite
-        returns SILK_ERR_NONFINITE. A failing call leaves the ball as it was.
+        silk_default_ball_def() (SILK_ERR_DEF). A step whose result (position, velocity or
+        energy) would not be finite returns SILK_ERR_NONFINITE. A failing call leaves the ball
+        as it was.
     ---------------------------------------------------------------------------------------- */
 
     typedef enum silk_integrator
