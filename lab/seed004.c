@@ -166,12 +166,22 @@ static void free_fall(lab_report* r)
 #define ENERGY_TOL  1e-9
 #define BOUNCE_ROWS 8
 
+/* The energy one flight step adds: +g^2 h^2/2 (explicit), -g^2 h^2/2 (semi-implicit), 0. */
+static double flight_step_energy(silk_integrator integrator, double h)
+{
+    const double e = 0.5 * G * G * h * h;
+    return integrator == SILK_INTEGRATOR_EXPLICIT_EULER        ? e
+           : integrator == SILK_INTEGRATOR_SEMI_IMPLICIT_EULER ? -e
+                                                               : 0.0;
+}
+
 typedef struct bounce_run
 {
     int count;
     double e_pre[64];      /* energy the integrator produced at contact n, before the rule */
     double e_post[64];     /* after the rule */
-    double law[64];        /* E_n - E_{n-1} by the formula above (Euler), or 0 (Verlet) */
+    double law[64];        /* E_n predicted: the formula above (Euler), or E after the
+                              last contact (Verlet) */
     int steps[64];         /* N_n */
     double step_law_error; /* max |dE - (+-g^2 h^2 / 2)| over every step's integration */
 } bounce_run;
@@ -181,10 +191,7 @@ static void run_bounces(silk_integrator integrator, silk_floor_rule rule, double
 {
     memset(out, 0, sizeof(*out));
     silk_ball ball = make_ball(integrator, rule, 2.0);
-    const double per_step = integrator == SILK_INTEGRATOR_EXPLICIT_EULER ? 0.5 * G * G * h * h
-                            : integrator == SILK_INTEGRATOR_SEMI_IMPLICIT_EULER
-                                ? -0.5 * G * G * h * h
-                                : 0.0;
+    const double per_step = flight_step_energy(integrator, h);
     double e_last_pre = energy(&ball); /* E_0: the launch */
     double e = e_last_pre;
     double lift = 0.0;
@@ -265,10 +272,7 @@ static void bounce_rows(lab_report* r, silk_integrator integrator, silk_floor_ru
                                    above > 0 && below > 0, "ratios above and below 1", "%.0f");
         measured_text(row, "%d above, %d below", above, below);
     }
-    const double per_step = integrator == SILK_INTEGRATOR_EXPLICIT_EULER ? 0.5 * G * G * h * h
-                            : integrator == SILK_INTEGRATOR_SEMI_IMPLICIT_EULER
-                                ? -0.5 * G * G * h * h
-                                : 0.0;
+    const double per_step = flight_step_energy(integrator, h);
     char label[48];
     snprintf(label, sizeof(label), "  %s dE per flight step", integrator_name(integrator));
     lab_row* row = lab_add_row(r, label, per_step, run.step_law_error,
