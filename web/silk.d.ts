@@ -13,11 +13,15 @@ export declare const DIAG_NAMES: readonly string[];
 export declare const VERDICTS: readonly ['stable', 'marginal', 'unstable'];
 export declare const LOOP_MODES: readonly ['fixed', 'coupled'];
 export declare const SCENES: readonly ['web', 'cloth', 'shapes', 'tree'];
+export declare const INTEGRATORS: readonly ['explicit', 'semi-implicit', 'verlet'];
+export declare const FLOOR_RULES: readonly ['none', 'snap', 'mirror'];
 
 export type Verdict = 'stable' | 'marginal' | 'unstable';
 export type LoopMode = 'fixed' | 'coupled';
 export type SceneName = 'web' | 'cloth' | 'shapes' | 'tree';
 export type Vec2 = [number, number];
+export type Integrator = 'explicit' | 'semi-implicit' | 'verlet';
+export type FloorRule = 'none' | 'snap' | 'mirror';
 
 export interface LoadOptions {
   /** URL, path relative to silk.mjs, bytes or a compiled module. Default: ./silk.wasm */
@@ -81,6 +85,34 @@ export interface SpiderInfo {
 export interface SweepRow {
   step: number; kEffective: number; stabilityMargin: number; verdict: Verdict;
   boundingRadius: number; nanCount: number; exploded: boolean;
+}
+
+/** Seed 004's ball (silk_ball in silk.h). SI units: m, s, m/s, J (m = 1 kg). */
+export interface BallRunOptions {
+  integrator?: Integrator; // default 'semi-implicit'
+  h?: number;              // frame step, s, > 0; default 1/60
+  substeps?: number;       // integer 1..65536 steps of h / substeps per frame; default 1
+  steps?: number;          // frames, integer 1..1e6 (steps * substeps <= 2^27); default 120
+  v0?: number;             // launch speed, m/s; default 0
+  angle?: number;          // launch angle above +x, rad; default 0.9 (the seed's)
+  x0?: number;             // m, default 0
+  y0?: number;             // m, default 5
+  g?: number;              // m/s^2 towards -y, default 9.81
+  floor?: FloorRule;       // default 'snap' (the seed's); 'mirror' reflects the penetration
+  floorY?: number;         // m, default 0
+}
+
+/** steps + 1 entries each; entry 0 is the launch, entry k the state after frame k. */
+export interface BallRun {
+  t: Float64Array;  // k h, s
+  x: Float64Array;
+  y: Float64Array;
+  vx: Float64Array;
+  vy: Float64Array; // Verlet: its velocity estimate
+  E: Float64Array;  // (vx^2 + vy^2)/2 + g y, J
+  /** E just before the floor rule at the frame's last contact; NaN when none */
+  preContactE: Float64Array;
+  contacts: number;
 }
 
 export declare class World {
@@ -159,6 +191,7 @@ export interface Silk {
   readonly memory: WebAssembly.Memory;
   createWorld(options?: WorldOptions): World;
   stepSweep(options?: { width?: number; height?: number; scene?: SceneName; tensor?: number; seed?: number | bigint; frames?: number; count?: number }): SweepRow[];
+  ballRun(options?: BallRunOptions): BallRun;
 }
 
 export declare function loadSilk(options?: LoadOptions): Promise<Silk>;

@@ -58,6 +58,16 @@ void silk_stepper_reset(silk_stepper* stepper)
     }
 }
 
+/* A stepper is a public value type, so advance checks what init would have set: a zeroed or
+   corrupted one would divide by a zero step (dropping everything as "OK"), hand NaN to
+   llround, or, with max_steps_per_frame <= 0, never reach its clamp. */
+static bool stepper_is_ready(const silk_stepper* stepper)
+{
+    return isfinite(stepper->step_seconds) && stepper->step_seconds > 0.0 &&
+           stepper->max_steps_per_frame >= 1 && stepper->accumulator_ticks >= 0 &&
+           stepper->accumulator_ticks < SILK_TICKS_PER_STEP;
+}
+
 static double ticks_to_seconds(const silk_stepper* stepper, int64_t ticks)
 {
     return (double)ticks / (double)SILK_TICKS_PER_STEP * stepper->step_seconds;
@@ -69,6 +79,10 @@ silk_status silk_stepper_advance(silk_stepper* stepper, double dt_seconds, silk_
     if (stepper == NULL || out_result == NULL)
     {
         return SILK_ERR_NULL;
+    }
+    if (!stepper_is_ready(stepper))
+    {
+        return SILK_ERR_STATE;
     }
     if (isnan(dt_seconds) || isinf(dt_seconds))
     {
