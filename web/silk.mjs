@@ -484,6 +484,7 @@ class World {
     this._call('loopMode', this._x.silk_js_set_loop_mode(this._ptr, i));
   }
   /** When on, advance() runs spiderTick() before each frame, as the web page does. */
+  get autoCrawl() { return this._x.silk_js_get_auto_crawl(this._ptr) === 1; }
   set autoCrawl(on) {
     if (typeof on !== 'boolean') throw new TypeError(`autoCrawl: autoCrawl must be a boolean, got ${typeof on}`);
     this._call('autoCrawl', this._x.silk_js_set_auto_crawl(this._ptr, on ? 1 : 0));

@@ -151,12 +151,14 @@ extern "C"
         (at most max_steps_per_frame; past that the whole remainder is dropped and alpha is 0);
         alpha = accumulator / step, always in [0, 1).
 
-        Time is kept as an integer count of ticks, SILK_TICKS_PER_STEP to a step, and each dt is
-        rounded to the nearest tick. Why: with a double accumulator 120 advances of 1/120 s give
-        59 steps of 1/60 s (the sum falls one ulp short). 720720 = lcm(1..16), so a frame of
-        step * p/q seconds for any q <= 16 (60 Hz steps at 30, 75, 90, 120, 144, 165, 240 Hz
-        displays) is an exact number of ticks, and the extra 4096 makes the rounding of any other
-        dt negligible (under 2e-10 of a step per call).
+        Time is kept as an integer count of ticks, SILK_TICKS_PER_STEP to a step. Why: with a
+        double accumulator 144 advances of 1/144 s give 59 steps of 1/60 s (the sum falls one ulp
+        short). 720720 = lcm(1..16), so a frame of step * p/q seconds for any q <= 16 (60 Hz
+        steps at 30, 75, 90, 120, 144, 165, 240 Hz displays) is an exact number of ticks; the
+        extra 4096 makes a tick 1/2.95e9 of a step. Each dt is converted to ticks with the
+        rounding remainder carried into the next call (tick_carry), so the tick total is the
+        running sum of all dts rounded once, not a sum of per-call roundings: two jittered
+        sequences whose totals agree to a few ulps give the same number of steps.
     ---------------------------------------------------------------------------------------- */
 
 #define SILK_TICKS_PER_STEP ((int64_t)720720 * 4096)
@@ -171,6 +173,7 @@ extern "C"
     typedef struct silk_stepper
     {
         int64_t accumulator_ticks;
+        double tick_carry; /* rounding remainder of the last dt, in ticks, |carry| <= 0.5 */
         double step_seconds;
         int32_t max_steps_per_frame;
     } silk_stepper;
@@ -402,6 +405,7 @@ extern "C"
     SILK_API int32_t silk_world_get_relax_steps(const silk_world* world);
     /* When on, advance runs silk_world_spider_tick() before each frame, like the web page. */
     SILK_API silk_status silk_world_set_auto_crawl(silk_world* world, bool on);
+    SILK_API bool silk_world_get_auto_crawl(const silk_world* world);
 
     /* Feeds `dt_seconds` of wall time (>= 0, finite).
        FIXED: runs the accumulator's fixed steps, one frame(relax_steps) each; before each step

@@ -318,6 +318,11 @@ EXPORT int32_t silk_js_set_auto_crawl(silk_world* world, int32_t on)
     return silk_world_set_auto_crawl(world, on != 0);
 }
 
+EXPORT int32_t silk_js_get_auto_crawl(const silk_world* world)
+{
+    return silk_world_get_auto_crawl(world) ? 1 : 0;
+}
+
 /* Returns the steps run; alpha, dropped and accumulator land in the diagnostics. */
 EXPORT int32_t silk_js_advance(silk_world* world, double dt_seconds)
 {

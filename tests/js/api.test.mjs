@@ -347,3 +347,13 @@ test('position views survive memory growth: 200k particles, then read the view',
   assert.equal(w.positions[2 * 199999], 200000);
   w.destroy();
 });
+
+test('autoCrawl reads back what was set; buildScene("web") turns it on', () => {
+  const w = silk.createWorld();
+  assert.equal(w.autoCrawl, false);
+  w.buildScene('web');
+  assert.equal(w.autoCrawl, true);
+  w.autoCrawl = false;
+  assert.equal(w.autoCrawl, false);
+  w.destroy();
+});
