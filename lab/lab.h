@@ -27,7 +27,7 @@ typedef struct lab_report
 {
     lab_row rows[LAB_MAX_ROWS];
     int count;
-    char note[320]; /* where Silk's figure differs from the seed's, and why */
+    char note[640]; /* where Silk's figure differs from the seed's, and why */
 } lab_report;
 
 typedef void lab_run_fn(lab_report* report);

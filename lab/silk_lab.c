@@ -41,20 +41,48 @@ static void print_json_number(double v)
     }
 }
 
+/* Prints text word-wrapped to `width` columns, the first line after `first`, the others
+   after `indent` (notes are a few hundred characters). */
+static void print_wrapped(const char* first, const char* indent, const char* text, int width)
+{
+    const char* prefix = first;
+    while (*text)
+    {
+        int room = width - (int)strlen(prefix);
+        int n = (int)strlen(text);
+        if (n > room)
+        {
+            n = room;
+            while (n > 0 && text[n] != ' ')
+            {
+                --n;
+            }
+            n = n > 0 ? n : room; /* a word longer than the line: cut it */
+        }
+        printf("%s%.*s\n", prefix, n, text);
+        text += n;
+        while (*text == ' ')
+        {
+            ++text;
+        }
+        prefix = indent;
+    }
+}
+
 static void print_report_text(const lab_experiment* e, const lab_report* r)
 {
     bool ok = lab_report_passed(r);
     printf("\n%s  %s  [%s]\n", e->id, e->title, ok ? "PASS" : "FAIL");
-    printf("  %-34s %-26s %-26s %s\n", "row", "theory", "measured", "verdict");
+    printf("  %-36s %-32s %-26s %s\n", "row", "theory", "measured", "verdict");
     for (int i = 0; i < r->count; ++i)
     {
         const lab_row* row = &r->rows[i];
-        printf("  %-34s %-26s %-26s %s\n", row->label, row->theory, row->measured,
+        printf("  %-36s %-32s %-26s %s\n", row->label, row->theory, row->measured,
                row->pass ? "ok" : "FAIL");
     }
     if (r->note[0])
     {
-        printf("  note: %s\n", r->note);
+        print_wrapped("  note: ", "        ", r->note, 100);
     }
 }
 

@@ -15,6 +15,8 @@ export declare const DIAG_NAMES: readonly string[];
 export declare const VERDICTS: readonly ['stable', 'marginal', 'unstable'];
 export declare const LOOP_MODES: readonly ['fixed', 'coupled'];
 export declare const SCENES: readonly ['web', 'cloth', 'shapes', 'tree'];
+export declare const INTEGRATORS: readonly ['explicit', 'semi-implicit', 'verlet'];
+export declare const FLOOR_RULES: readonly ['none', 'snap', 'mirror'];
 export declare const SOLVERS: readonly ['compat', 'robust'];
 export declare const HEALTHS: readonly ['healthy', 'exploding', 'nonfinite'];
 
@@ -22,6 +24,8 @@ export type Verdict = 'stable' | 'marginal' | 'unstable';
 export type LoopMode = 'fixed' | 'coupled';
 export type SceneName = 'web' | 'cloth' | 'shapes' | 'tree';
 export type Vec2 = [number, number];
+export type Integrator = 'explicit' | 'semi-implicit' | 'verlet';
+export type FloorRule = 'none' | 'snap' | 'mirror';
 export type SolverName = 'compat' | 'robust';
 export type Health = 'healthy' | 'exploding' | 'nonfinite';
 
@@ -140,6 +144,34 @@ export interface SweepRow {
   boundingRadius: number; nanCount: number; exploded: boolean;
 }
 
+/** Seed 004's ball (silk_ball in silk.h). SI units: m, s, m/s, J (m = 1 kg). */
+export interface BallRunOptions {
+  integrator?: Integrator; // default 'semi-implicit'
+  h?: number;              // frame step, s, > 0; default 1/60
+  substeps?: number;       // integer 1..65536 steps of h / substeps per frame; default 1
+  steps?: number;          // frames, integer 1..1e6 (steps * substeps <= 2^27); default 120
+  v0?: number;             // launch speed, m/s; default 0
+  angle?: number;          // launch angle above +x, rad; default 0.9 (the seed's)
+  x0?: number;             // m, default 0
+  y0?: number;             // m, default 5
+  g?: number;              // m/s^2 towards -y, default 9.81
+  floor?: FloorRule;       // default 'snap' (the seed's); 'mirror' reflects the penetration
+  floorY?: number;         // m, default 0
+}
+
+/** steps + 1 entries each; entry 0 is the launch, entry k the state after frame k. */
+export interface BallRun {
+  t: Float64Array;  // k h, s
+  x: Float64Array;
+  y: Float64Array;
+  vx: Float64Array;
+  vy: Float64Array; // Verlet: its velocity estimate
+  E: Float64Array;  // (vx^2 + vy^2)/2 + g y, J
+  /** E just before the floor rule at the frame's last contact; NaN when none */
+  preContactE: Float64Array;
+  contacts: number;
+}
+
 export declare class World {
   readonly particleCount: number;
   readonly constraintCount: number;
@@ -252,6 +284,7 @@ export interface Silk {
   readonly memory: WebAssembly.Memory;
   createWorld(options?: WorldOptions): World;
   stepSweep(options?: { width?: number; height?: number; scene?: SceneName; tensor?: number; seed?: number | bigint; frames?: number; count?: number }): SweepRow[];
+  ballRun(options?: BallRunOptions): BallRun;
   /** robust settings that move like these compat ones (gravity px/frame^2, per-frame factors) */
   robustFromCompat(options?: { gravity?: Vec2; friction?: number; groundFriction?: number; frameSeconds?: number }): RobustSettings;
   /** compliance matching compat stiffness for a constraint with sum |grad C|^2 = w (2: distance) */

@@ -79,6 +79,11 @@ export const VERDICTS = Object.freeze(['stable', 'marginal', 'unstable']);
 export const LOOP_MODES = Object.freeze(['fixed', 'coupled']);
 export const SCENES = Object.freeze(['web', 'cloth', 'shapes', 'tree']);
 export const CONSTRAINT_KINDS = Object.freeze({ 1: 'distance', 2: 'pin', 3: 'angle' });
+/** Seed 004's integrators and floor rules, in silk_integrator / silk_floor_rule order. */
+export const INTEGRATORS = Object.freeze(['explicit', 'semi-implicit', 'verlet']);
+export const FLOOR_RULES = Object.freeze(['none', 'snap', 'mirror']);
+
+const MAX_PARTICLES = 1 << 22; // SILK_MAX_PARTICLES
 export const SOLVERS = Object.freeze(['compat', 'robust']);
 export const HEALTHS = Object.freeze(['healthy', 'exploding', 'nonfinite']);
 
@@ -111,6 +116,15 @@ function int(where, name, v, min = -2147483648, max = 2147483647) {
   return v;
 }
 
+/** A finite number > min (or >= min when `inclusive`). */
+function above(where, name, v, min, inclusive = false) {
+  num(where, name, v);
+  if (inclusive ? !(v >= min) : !(v > min)) {
+    throw new RangeError(`${where}: ${name} must be ${inclusive ? '>=' : '>'} ${min}, got ${v}`);
+  }
+  return v;
+}
+
 function obj(where, name, v) {
   if (v === undefined) return {};
   if (v === null || typeof v !== 'object') throw new TypeError(`${where}: ${name} must be an object`);
@@ -127,6 +141,13 @@ function vec(where, name, v) {
   }
   if (v.length !== 2) throw new RangeError(`${where}: ${name} must have 2 numbers, got ${v.length}`);
   return [num(where, `${name}[0]`, v[0]), num(where, `${name}[1]`, v[1])];
+}
+
+function oneOf(where, name, v, names) {
+  if (typeof v !== 'string') throw new TypeError(`${where}: ${name} must be a string, got ${typeof v}`);
+  const i = names.indexOf(v);
+  if (i < 0) throw new RangeError(`${where}: ${name} must be one of ${names.join(', ')}, got '${v}'`);
+  return i;
 }
 
 function bool(where, name, v) {
@@ -260,9 +281,8 @@ class Silk {
   createWorld(options = {}) {
     const where = 'createWorld';
     obj(where, 'options', options);
-    const width = pick(where, options, 'width', 800);
-    const height = pick(where, options, 'height', 500);
-    if (width < 1 || height < 1) throw new RangeError(`${where}: width and height must be >= 1`);
+    const width = pick(where, options, 'width', 800, (w, n, v) => above(w, n, v, 1, true));
+    const height = pick(where, options, 'height', 500, (w, n, v) => above(w, n, v, 1, true));
     const [gx, gy] = options.gravity === undefined ? [0, 0.2] : vec(where, 'gravity', options.gravity);
     const friction = pick(where, options, 'friction', 0.99);
     const groundFriction = pick(where, options, 'groundFriction', 0.8);
@@ -271,14 +291,16 @@ class Silk {
     const stepSeconds = pick(where, options, 'stepSeconds', 1 / 60);
     if (!(stepSeconds > 0)) throw new RangeError(`${where}: stepSeconds must be > 0, got ${stepSeconds}`);
     const maxSteps = pick(where, options, 'maxStepsPerFrame', 8, (w, n, v) => int(w, n, v, 1));
+    // checked before the world exists: throwing after creating it would leak it
+    const loopMode = options.loopMode === undefined ? undefined : oneOf(where, 'loopMode', options.loopMode, LOOP_MODES);
     const ptr = this._check(
       where,
       this.exports.silk_js_world_create(width, height, gx, gy, friction, groundFriction, lo, hi, step,
         stepSeconds, maxSteps),
     );
     const world = new World(this, ptr);
+    if (loopMode !== undefined) world.loopMode = LOOP_MODES[loopMode];
     try {
-      if (options.loopMode !== undefined) world.loopMode = options.loopMode;
       // The robust settings follow the compat ones given here (silk.h, "the mapping"), then
       // the explicit robust options override them.
       const robust = { ...this.robustFromCompat({ gravity: [gx, gy], friction, groundFriction, frameSeconds: stepSeconds }) };
@@ -324,10 +346,10 @@ class Silk {
   stepSweep(options = {}) {
     const where = 'stepSweep';
     obj(where, 'options', options);
-    const width = pick(where, options, 'width', 800);
-    const height = pick(where, options, 'height', 500);
-    const scene = sceneIndex(where, options.scene ?? 'web');
-    const tensor = pick(where, options, 'tensor', 0.3);
+    const width = pick(where, options, 'width', 800, (w, n, v) => above(w, n, v, 1, true));
+    const height = pick(where, options, 'height', 500, (w, n, v) => above(w, n, v, 1, true));
+    const scene = sceneIndex(where, options.scene === undefined ? 'web' : options.scene);
+    const tensor = pick(where, options, 'tensor', 0.3, (w, n, v) => above(w, n, v, 0));
     const frames = pick(where, options, 'frames', 120, (w, n, v) => int(w, n, v, 0, 1e6));
     const count = pick(where, options, 'count', 32, (w, n, v) => int(w, n, v, 1, 256));
     const [lo, hi] = seedWords(where, options.seed === undefined ? 1 : options.seed);
@@ -344,6 +366,56 @@ class Silk {
         });
       }
       return rows;
+    } finally {
+      this.exports.silk_js_free(out);
+    }
+  }
+
+  /**
+   * Seed 004's ball, run inside wasm (silk_ball in silk.h): `steps` frames of h seconds, each
+   * `substeps` steps of h / substeps, launched from (x0, y0) at v0 m/s and `angle` rad.
+   * Returns typed arrays of steps + 1 entries (entry 0 = the launch): t, x, y, vx, vy, E (J, 1 kg)
+   * and preContactE (E just before the floor rule at the frame's last contact, NaN if none),
+   * plus `contacts`, the number of floor contacts.
+   */
+  ballRun(options = {}) {
+    const where = 'ballRun';
+    obj(where, 'options', options);
+    const o = options;
+    const integrator = oneOf(where, 'integrator', o.integrator === undefined ? 'semi-implicit' : o.integrator, INTEGRATORS);
+    const floor = oneOf(where, 'floor', o.floor === undefined ? 'snap' : o.floor, FLOOR_RULES);
+    const h = pick(where, o, 'h', 1 / 60);
+    if (!(h > 0)) throw new RangeError(`${where}: h must be > 0, got ${h}`);
+    const substeps = pick(where, o, 'substeps', 1, (w, n, v) => int(w, n, v, 1, 65536));
+    const steps = pick(where, o, 'steps', 120, (w, n, v) => int(w, n, v, 1, 1000000));
+    if (steps * substeps > 2 ** 27) {
+      throw new RangeError(`${where}: steps * substeps must be <= ${2 ** 27}, got ${steps * substeps}`);
+    }
+    if (!(h / substeps > 0)) throw new RangeError(`${where}: h / substeps underflows to 0 (h ${h})`);
+    const v0 = pick(where, o, 'v0', 0);
+    const angle = pick(where, o, 'angle', 0.9);
+    const x0 = pick(where, o, 'x0', 0);
+    const y0 = pick(where, o, 'y0', 5);
+    const g = pick(where, o, 'g', 9.81);
+    const floorY = pick(where, o, 'floorY', 0);
+    const rows = steps + 1;
+    const out = this._alloc(rows * 7 * 8);
+    try {
+      const result = this.exports.silk_js_ball_run(integrator, floor, floorY, g, x0, y0,
+        v0 * Math.cos(angle), v0 * Math.sin(angle), h, substeps, steps, out);
+      if (result === -3) {
+        throw new RangeError(`${where}: the ball left the finite numbers (h, v0, g or y0 too large)`);
+      }
+      const contacts = this._check(where, result);
+      const v = this._f64(out, rows * 7); // after the call: a view taken before could detach
+      const names = ['t', 'x', 'y', 'vx', 'vy', 'E', 'preContactE'];
+      const run = { contacts };
+      names.forEach((name, c) => {
+        const column = new Float64Array(rows);
+        for (let k = 0; k < rows; k++) column[k] = v[7 * k + c];
+        run[name] = column;
+      });
+      return run;
     } finally {
       this.exports.silk_js_free(out);
     }
@@ -365,10 +437,7 @@ function complianceOption(where, o) {
 }
 
 function sceneIndex(where, name) {
-  const i = SCENES.indexOf(name);
-  if (typeof name !== 'string') throw new TypeError(`${where}: scene must be a string`);
-  if (i < 0) throw new RangeError(`${where}: scene must be one of ${SCENES.join(', ')}, got '${name}'`);
-  return i;
+  return oneOf(where, 'scene', name, SCENES);
 }
 
 // ---- a world ---------------------------------------------------------------------------------
@@ -434,6 +503,12 @@ class World {
     return int(where, 'composite', c, 0, this.compositeCount - 1);
   }
 
+  _constraintIndex(where, composite, index) {
+    this._composite(where, composite);
+    const count = this._call(where, this._x.silk_js_composite_constraint_count(this._ptr, composite));
+    return int(where, 'index', index, 0, count - 1);
+  }
+
   /** Frees the world's memory; any later call throws TypeError. */
   destroy() {
     if (this._ptr !== 0) {
@@ -488,7 +563,7 @@ class World {
   get width() { return this._settings()[4]; }
   get height() { return this._settings()[5]; }
   setSize(width, height) {
-    num('setSize', 'width', width); num('setSize', 'height', height);
+    above('setSize', 'width', width, 1, true); above('setSize', 'height', height, 1, true);
     this._call('setSize', this._x.silk_js_set_size(this._ptr, width, height));
   }
   /** Relaxation passes per frame that advance() uses (the original's frame(16)). */
@@ -496,14 +571,13 @@ class World {
   set step(s) { this._call('step', this._x.silk_js_set_relax_steps(this._ptr, int('step', 'step', s, 1, 4096))); }
   get loopMode() { return LOOP_MODES[this._settings()[7]]; }
   set loopMode(m) {
-    if (typeof m !== 'string') throw new TypeError(`loopMode: must be 'fixed' or 'coupled', got ${typeof m}`);
-    const i = LOOP_MODES.indexOf(m);
-    if (i < 0) throw new RangeError(`loopMode: must be 'fixed' or 'coupled', got '${m}'`);
+    const i = oneOf('loopMode', 'loopMode', m, LOOP_MODES);
     this._call('loopMode', this._x.silk_js_set_loop_mode(this._ptr, i));
   }
   /** When on, advance() runs spiderTick() before each frame, as the web page does. */
+  get autoCrawl() { return this._x.silk_js_get_auto_crawl(this._ptr) === 1; }
   set autoCrawl(on) {
-    if (typeof on !== 'boolean') throw new TypeError('autoCrawl: must be a boolean');
+    if (typeof on !== 'boolean') throw new TypeError(`autoCrawl: autoCrawl must be a boolean, got ${typeof on}`);
     this._call('autoCrawl', this._x.silk_js_set_auto_crawl(this._ptr, on ? 1 : 0));
   }
   /** Re-seeds the world's SplitMix64 generator. */
@@ -514,10 +588,11 @@ class World {
   /** One draw in [0, 1) from the world's generator. */
   random() { return this._x.silk_js_random(this._ptr); }
   /** Fixed step (seconds) and the cap on steps per advance. */
-  setStepper({ stepSeconds = 1 / 60, maxStepsPerFrame = 8 } = {}) {
-    num('setStepper', 'stepSeconds', stepSeconds);
-    if (!(stepSeconds > 0)) throw new RangeError(`setStepper: stepSeconds must be > 0, got ${stepSeconds}`);
-    int('setStepper', 'maxStepsPerFrame', maxStepsPerFrame, 1);
+  setStepper(options = {}) {
+    const w = 'setStepper';
+    obj(w, 'options', options);
+    const stepSeconds = pick(w, options, 'stepSeconds', 1 / 60, (a, n, v) => above(a, n, v, 0));
+    const maxStepsPerFrame = pick(w, options, 'maxStepsPerFrame', 8, (a, n, v) => int(a, n, v, 1));
     this._call('setStepper', this._x.silk_js_set_stepper(this._ptr, stepSeconds, maxStepsPerFrame));
   }
 
@@ -583,14 +658,14 @@ class World {
   /** Order-preserving removal of a composite's constraint. */
   removeConstraint(composite, index) {
     const w = 'removeConstraint';
-    this._composite(w, composite); int(w, 'index', index, 0);
+    this._constraintIndex(w, composite, index);
     this._call(w, this._x.silk_js_remove_constraint(this._ptr, composite, index));
   }
 
   /** { kind, a, b, c, stiffness, rest, target: [x, y] } of a composite's constraint. */
   constraint(composite, index) {
     const w = 'constraint';
-    this._composite(w, composite); int(w, 'index', index, 0);
+    this._constraintIndex(w, composite, index);
     const s = this._silk._scratch;
     this._call(w, this._x.silk_js_get_constraint(this._ptr, composite, index, s));
     const v = this._silk._f64(s, 8);
@@ -680,8 +755,13 @@ class World {
     obj(w, 'options', o);
     const segments = pick(w, o, 'segments', 20, (a, n, v) => int(a, n, v, 3, 100000));
     const depth = pick(w, o, 'depth', 7, (a, n, v) => int(a, n, v, 1, 100000));
+    if (segments * depth > MAX_PARTICLES) {
+      throw new RangeError(`${w}: segments * depth must be <= ${MAX_PARTICLES}, got ${segments * depth}`);
+    }
+    const radius = pick(w, o, 'radius', 250, (a, n, v) => above(a, n, v, 0));
+    const tensor = pick(w, o, 'tensor', 0.3, (a, n, v) => above(a, n, v, 0));
     return this._call(w, this._x.silk_js_spiderweb(this._ptr, pick(w, o, 'x', 400), pick(w, o, 'y', 250),
-      pick(w, o, 'radius', 250), segments, depth, pick(w, o, 'tensor', 0.3), pick(w, o, 'stiffness', 0.6)));
+      radius, segments, depth, tensor, pick(w, o, 'stiffness', 0.6)));
   }
 
   spider(o = {}) {
@@ -712,23 +792,28 @@ class World {
     obj(w, 'options', o);
     const segments = pick(w, o, 'segments', 20, (a, n, v) => int(a, n, v, 1, 2048));
     const pinMod = pick(w, o, 'pinMod', 6, (a, n, v) => int(a, n, v, 1));
+    const width = pick(w, o, 'width', 250, (a, n, v) => above(a, n, v, 0));
+    const height = pick(w, o, 'height', 250, (a, n, v) => above(a, n, v, 0));
     return this._call(w, this._x.silk_js_cloth(this._ptr, pick(w, o, 'x', 400), pick(w, o, 'y', 500 / 3),
-      pick(w, o, 'width', 250), pick(w, o, 'height', 250), segments, pinMod, pick(w, o, 'stiffness', 0.9)));
+      width, height, segments, pinMod, pick(w, o, 'stiffness', 0.9)));
   }
 
   tire(o = {}) {
     const w = 'tire';
     obj(w, 'options', o);
     const segments = pick(w, o, 'segments', 30, (a, n, v) => int(a, n, v, 2, 1000000));
+    const radius = pick(w, o, 'radius', 50, (a, n, v) => above(a, n, v, 0));
     return this._call(w, this._x.silk_js_tire(this._ptr, pick(w, o, 'x', 200), pick(w, o, 'y', 50),
-      pick(w, o, 'radius', 50), segments, pick(w, o, 'spokeStiffness', 0.3), pick(w, o, 'treadStiffness', 0.9)));
+      radius, segments, pick(w, o, 'spokeStiffness', 0.3), pick(w, o, 'treadStiffness', 0.9)));
   }
 
   lineSegments(o = {}) {
     const w = 'lineSegments';
     obj(w, 'options', o);
     if (!Array.isArray(o.points)) throw new TypeError(`${w}: points must be an array of [x, y]`);
-    if (o.points.length < 1) throw new RangeError(`${w}: points must not be empty`);
+    if (o.points.length < 1 || o.points.length > MAX_PARTICLES) {
+      throw new RangeError(`${w}: points must hold 1 to ${MAX_PARTICLES} points, got ${o.points.length}`);
+    }
     const pts = o.points.map((p, i) => vec(w, `points[${i}]`, p));
     const stiffness = pick(w, o, 'stiffness', 1);
     const silk = this._silk;
@@ -755,7 +840,8 @@ class World {
     const w = 'buildScene';
     obj(w, 'options', o);
     const scene = sceneIndex(w, name);
-    this._call(w, this._x.silk_js_build_scene(this._ptr, scene, pick(w, o, 'tensor', 0.3)));
+    const tensor = pick(w, o, 'tensor', 0.3, (a, n, v) => above(a, n, v, 0));
+    this._call(w, this._x.silk_js_build_scene(this._ptr, scene, tensor));
   }
 
   // -- diagnostics --

@@ -142,6 +142,7 @@ extern "C"
     } silk_rng;
 
     SILK_API silk_rng silk_rng_make(uint64_t seed);
+    /* A NULL rng gives 0. */
     SILK_API uint64_t silk_rng_next_u64(silk_rng* rng);
     SILK_API double silk_rng_next_double(silk_rng* rng);
 
@@ -152,12 +153,14 @@ extern "C"
         (at most max_steps_per_frame; past that the whole remainder is dropped and alpha is 0);
         alpha = accumulator / step, always in [0, 1).
 
-        Time is kept as an integer count of ticks, SILK_TICKS_PER_STEP to a step, and each dt is
-        rounded to the nearest tick. Why: with a double accumulator 120 advances of 1/120 s give
-        59 steps of 1/60 s (the sum falls one ulp short). 720720 = lcm(1..16), so a frame of
-        step * p/q seconds for any q <= 16 (60 Hz steps at 30, 75, 90, 120, 144, 165, 240 Hz
-        displays) is an exact number of ticks, and the extra 4096 makes the rounding of any other
-        dt negligible (under 2e-10 of a step per call).
+        Time is kept as an integer count of ticks, SILK_TICKS_PER_STEP to a step. Why: with a
+        double accumulator 144 advances of 1/144 s give 59 steps of 1/60 s (the sum falls one ulp
+        short). 720720 = lcm(1..16), so a frame of step * p/q seconds for any q <= 16 (60 Hz
+        steps at 30, 75, 90, 120, 144, 165, 240 Hz displays) is an exact number of ticks; the
+        extra 4096 makes a tick 1/2.95e9 of a step. Each dt is converted to ticks with the
+        rounding remainder carried into the next call (tick_carry), so the tick total is the
+        running sum of all dts rounded once, not a sum of per-call roundings: two jittered
+        sequences whose totals agree to a few ulps give the same number of steps.
     ---------------------------------------------------------------------------------------- */
 
 #define SILK_TICKS_PER_STEP ((int64_t)720720 * 4096)
@@ -172,6 +175,7 @@ extern "C"
     typedef struct silk_stepper
     {
         int64_t accumulator_ticks;
+        double tick_carry; /* rounding remainder of the last dt, in ticks, |carry| <= 0.5 */
         double step_seconds;
         int32_t max_steps_per_frame;
     } silk_stepper;
@@ -189,7 +193,9 @@ extern "C"
 
     SILK_API silk_stepper_def silk_default_stepper_def(void);
     SILK_API silk_status silk_stepper_init(silk_stepper* stepper, const silk_stepper_def* def);
-    /* Rejects negative, NaN and infinite dt with SILK_ERR_RANGE / SILK_ERR_NONFINITE. */
+    /* Rejects negative, NaN and infinite dt with SILK_ERR_RANGE / SILK_ERR_NONFINITE, and a
+       stepper silk_stepper_init did not set up (zeroed or corrupted fields) with
+       SILK_ERR_STATE. */
     SILK_API silk_status silk_stepper_advance(silk_stepper* stepper, double dt_seconds,
                                               silk_step_fn* on_step, void* context,
                                               silk_advance_result* out_result);
@@ -401,6 +407,7 @@ extern "C"
     SILK_API int32_t silk_world_get_relax_steps(const silk_world* world);
     /* When on, advance runs silk_world_spider_tick() before each frame, like the web page. */
     SILK_API silk_status silk_world_set_auto_crawl(silk_world* world, bool on);
+    SILK_API bool silk_world_get_auto_crawl(const silk_world* world);
 
     /* Feeds `dt_seconds` of wall time (>= 0, finite).
        FIXED: runs the accumulator's fixed steps, one frame(relax_steps) each; before each step
@@ -650,6 +657,115 @@ extern "C"
     SILK_API silk_status silk_step_sweep(const silk_world_def* world_def,
                                          const silk_scene_def* scene, int32_t frames, int32_t count,
                                          silk_sweep_row* out_rows);
+
+    /* ----------------------------------------------------------------------------------------
+        Integrator lesson (seed 004)
+
+        One ball under constant gravity, in SI units (m, s, m/s, J), with no world: plain value
+        types you step yourself. It exists to measure what an integrator does to the same ball
+        (seed 004): the closed form is y(t) = y0 + vy0 t - g t^2 / 2, and the energy of a
+        1 kg ball is E = (vx^2 + vy^2) / 2 + g y (J; potential measured from y = 0).
+
+        One step of h seconds, a = (0, -g):
+
+            EXPLICIT_EULER        x += v h;  v += a h        (position from the OLD velocity)
+            SEMI_IMPLICIT_EULER   v += a h;  x += v h        (position from the NEW velocity;
+                                                              symplectic Euler)
+            POSITION_VERLET       x' = x + (x - prev) (h / h_prev) + a h (h + h_prev) / 2
+                                  prev = x;  x = x'          (the classic 2x - prev + a h^2
+                                                              when h == h_prev; the ratio
+                                                              keeps it exact when h changes)
+
+        In free flight explicit Euler gains exactly g^2 h^2 / 2 of energy per step and
+        semi-implicit Euler loses exactly as much (each conserves a shifted energy instead:
+        E + g h vy / 2 and E - g h vy / 2); position Verlet is exact for constant acceleration.
+        What a bounce adds or takes depends on the floor rule below (lab seed004.2*).
+
+        Position Verlet keeps the previous position, not a velocity. When prev_h is 0 (a fresh
+        ball, or one whose velocity you set) the next Verlet step first builds the previous
+        position from the velocity: prev = x - v h + a h^2 / 2, the exact position h seconds
+        earlier. Euler steps set prev_h to 0, so switching integrators mid-run is safe. After
+        every Verlet step vx, vy hold its velocity estimate v = (x - prev) / h + a h / 2 (exact
+        for constant acceleration); Verlet reads them only when prev_h is 0.
+
+        The floor (a horizontal line y = floor_y). After the integration step, if y < floor_y:
+
+            SILK_FLOOR_SNAP     y = floor_y                 (the seed's "snap back")
+            SILK_FLOOR_MIRROR   y = 2 floor_y - y           (the penetration reflected)
+
+        and the velocity turns upwards: Euler integrators set vy = |vy|; Verlet sets its
+        previous position |y - prev| below the new y, so its next step goes up by as much as
+        the last one came down. Neither rule touches x or vx. SILK_FLOOR_NONE: no floor.
+
+        Errors: NULL pointers (SILK_ERR_NULL), NaN or infinite numbers in the def, the ball or
+        h (SILK_ERR_NONFINITE), h <= 0, n < 1 or n > SILK_BALL_MAX_SUBSTEPS, an unknown
+        integrator or floor rule, prev_h < 0 (SILK_ERR_RANGE), a def not from
+        silk_default_ball_def() (SILK_ERR_DEF). A step whose result (position, velocity or
+        energy) would not be finite returns SILK_ERR_NONFINITE. A failing call leaves the ball
+        as it was.
+    ---------------------------------------------------------------------------------------- */
+
+    typedef enum silk_integrator
+    {
+        SILK_INTEGRATOR_EXPLICIT_EULER = 0,
+        SILK_INTEGRATOR_SEMI_IMPLICIT_EULER = 1,
+        SILK_INTEGRATOR_POSITION_VERLET = 2,
+        SILK_INTEGRATOR_COUNT
+    } silk_integrator;
+
+    typedef enum silk_floor_rule
+    {
+        SILK_FLOOR_NONE = 0,
+        SILK_FLOOR_SNAP = 1,
+        SILK_FLOOR_MIRROR = 2,
+        SILK_FLOOR_RULE_COUNT
+    } silk_floor_rule;
+
+#define SILK_BALL_MAX_SUBSTEPS 65536
+
+    typedef struct silk_ball_def
+    {
+        silk_integrator integrator; /* default SILK_INTEGRATOR_SEMI_IMPLICIT_EULER */
+        double gravity;             /* g, m/s^2, pulling towards -y (default 9.81) */
+        silk_floor_rule floor_rule; /* default SILK_FLOOR_SNAP */
+        double floor_y;             /* m (default 0) */
+        double x, y;                /* initial position, m (default 0, 5) */
+        double vx, vy;              /* initial velocity, m/s (default 0, 0) */
+        int32_t internal_cookie;
+    } silk_ball_def;
+
+    /* The whole state; copy it freely. */
+    typedef struct silk_ball
+    {
+        double x, y;           /* m */
+        double vx, vy;         /* m/s (Verlet: its estimate, see above) */
+        double prev_x, prev_y; /* Verlet: the position one step ago, m */
+        double prev_h;         /* Verlet: that step's length, s; 0 = none yet */
+        double gravity;        /* m/s^2 */
+        double floor_y;        /* m */
+        silk_integrator integrator;
+        silk_floor_rule floor_rule;
+    } silk_ball;
+
+    /* What the floor did during one call (step or sub-steps). */
+    typedef struct silk_ball_contact
+    {
+        int32_t count;        /* floor contacts in the call */
+        double y_before;      /* the last contact: y the integrator produced (below the floor), */
+        double vy_before;     /* its vy, */
+        double energy_before; /* its energy (J), before the floor rule */
+        double energy_after;  /* and the energy after the rule */
+    } silk_ball_contact;
+
+    SILK_API silk_ball_def silk_default_ball_def(void);
+    SILK_API silk_status silk_ball_init(const silk_ball_def* def, silk_ball* out_ball);
+    /* One step of h seconds, then the floor rule. out_contact may be NULL. */
+    SILK_API silk_status silk_ball_step(silk_ball* ball, double h, silk_ball_contact* out_contact);
+    /* n steps of h / n (the floor rule after each): one frame of h in n sub-steps. */
+    SILK_API silk_status silk_ball_substep(silk_ball* ball, double h, int32_t n,
+                                           silk_ball_contact* out_contact);
+    /* E = (vx^2 + vy^2) / 2 + g y, J, for m = 1 kg. */
+    SILK_API silk_status silk_ball_energy(const silk_ball* ball, double* out_energy);
 
     /* ----------------------------------------------------------------------------------------
         The robust solver (XPBD in seconds), health watchdog, state hash, snapshots, replay

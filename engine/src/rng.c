@@ -10,6 +10,10 @@ silk_rng silk_rng_make(uint64_t seed)
 
 uint64_t silk_rng_next_u64(silk_rng* rng)
 {
+    if (rng == NULL)
+    {
+        return 0; /* no status to return; nothing crashes on bad input */
+    }
     uint64_t z = (rng->state += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;

@@ -45,6 +45,7 @@ silk_status silk_stepper_init(silk_stepper* stepper, const silk_stepper_def* def
         return status;
     }
     stepper->accumulator_ticks = 0;
+    stepper->tick_carry = 0.0;
     stepper->step_seconds = def->step_seconds;
     stepper->max_steps_per_frame = def->max_steps_per_frame;
     return SILK_OK;
@@ -55,7 +56,19 @@ void silk_stepper_reset(silk_stepper* stepper)
     if (stepper != NULL)
     {
         stepper->accumulator_ticks = 0;
+        stepper->tick_carry = 0.0;
     }
+}
+
+/* A stepper is a public value type, so advance checks what init would have set: a zeroed or
+   corrupted one would divide by a zero step (dropping everything as "OK"), hand NaN to
+   llround, or, with max_steps_per_frame <= 0, never reach its clamp. */
+static bool stepper_is_ready(const silk_stepper* stepper)
+{
+    return isfinite(stepper->step_seconds) && stepper->step_seconds > 0.0 &&
+           stepper->max_steps_per_frame >= 1 && stepper->accumulator_ticks >= 0 &&
+           stepper->accumulator_ticks < SILK_TICKS_PER_STEP && isfinite(stepper->tick_carry) &&
+           fabs(stepper->tick_carry) <= 0.5;
 }
 
 static double ticks_to_seconds(const silk_stepper* stepper, int64_t ticks)
@@ -69,6 +82,10 @@ silk_status silk_stepper_advance(silk_stepper* stepper, double dt_seconds, silk_
     if (stepper == NULL || out_result == NULL)
     {
         return SILK_ERR_NULL;
+    }
+    if (!stepper_is_ready(stepper))
+    {
+        return SILK_ERR_STATE;
     }
     if (isnan(dt_seconds) || isinf(dt_seconds))
     {
@@ -85,7 +102,16 @@ silk_status silk_stepper_advance(silk_stepper* stepper, double dt_seconds, silk_
     {
         in_steps = 1e9;
     }
-    stepper->accumulator_ticks += llround(in_steps * (double)SILK_TICKS_PER_STEP);
+    /* Round the running total, not each dt: the remainder rides along to the next call. At
+       realistic dts (< 1e4 steps) the subtraction below is exact. */
+    double exact = in_steps * (double)SILK_TICKS_PER_STEP + stepper->tick_carry;
+    int64_t ticks = llround(exact);
+    stepper->tick_carry = exact - (double)ticks;
+    if (!(fabs(stepper->tick_carry) <= 0.5))
+    {
+        stepper->tick_carry = 0.0; /* a dt of ~1e9 steps: its sub-tick remainder is noise */
+    }
+    stepper->accumulator_ticks += ticks;
 
     int32_t steps = 0;
     while (stepper->accumulator_ticks >= SILK_TICKS_PER_STEP)
@@ -185,6 +211,11 @@ silk_status silk_world_set_auto_crawl(silk_world* world, bool on)
     silk_record_input(world, SILK_EVENT_AUTO_CRAWL, on ? 1 : 0, 0.0, 0.0);
     world->auto_crawl = on;
     return SILK_OK;
+}
+
+bool silk_world_get_auto_crawl(const silk_world* world)
+{
+    return silk_is_world(world) && world->auto_crawl;
 }
 
 void silk_world_reset_clock(silk_world* world)

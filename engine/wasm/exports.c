@@ -7,6 +7,7 @@
 #include "silk.h"
 
 #include <emscripten.h>
+#include <math.h>
 #include <stdlib.h>
 
 #define EXPORT EMSCRIPTEN_KEEPALIVE
@@ -317,6 +318,11 @@ EXPORT int32_t silk_js_set_auto_crawl(silk_world* world, int32_t on)
     return silk_world_set_auto_crawl(world, on != 0);
 }
 
+EXPORT int32_t silk_js_get_auto_crawl(const silk_world* world)
+{
+    return silk_world_get_auto_crawl(world) ? 1 : 0;
+}
+
 /* Returns the steps run; alpha, dropped and accumulator land in the diagnostics. */
 EXPORT int32_t silk_js_advance(silk_world* world, double dt_seconds)
 {
@@ -532,6 +538,73 @@ EXPORT int32_t silk_js_step_sweep(double width, double height, int32_t scene, do
         r[6] = rows[i].exploded ? 1.0 : 0.0;
     }
     return SILK_OK;
+}
+
+/* ---- integrator lesson (seed 004) -------------------------------------------------------- */
+
+#define SILK_JS_BALL_MAX_STEPS    1000000
+#define SILK_JS_BALL_MAX_SUBSTEPS ((int64_t)1 << 27) /* steps * substeps: keeps a run < 1 s */
+
+static void ball_row(double* row, double t, const silk_ball* ball, double pre_contact_energy)
+{
+    double energy = 0.0;
+    silk_ball_energy(ball, &energy);
+    row[0] = t;
+    row[1] = ball->x;
+    row[2] = ball->y;
+    row[3] = ball->vx;
+    row[4] = ball->vy;
+    row[5] = energy;
+    row[6] = pre_contact_energy;
+}
+
+/* One run of seed 004's ball. Row 0 is the launch; row k the state after k frames of h, each
+   `substeps` steps of h / substeps. out: (steps + 1) rows of 7 doubles:
+   t (= k h), x, y, vx, vy, E, and E before the floor rule at the frame's last contact (NaN
+   when the frame had none). Returns the number of floor contacts, or a status < 0. */
+EXPORT int32_t silk_js_ball_run(int32_t integrator, int32_t floor_rule, double floor_y,
+                                double gravity, double x0, double y0, double vx0, double vy0,
+                                double h, int32_t substeps, int32_t steps, double* out)
+{
+    if (out == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (steps < 1 || steps > SILK_JS_BALL_MAX_STEPS || substeps < 1 ||
+        (int64_t)steps * substeps > SILK_JS_BALL_MAX_SUBSTEPS)
+    {
+        return SILK_ERR_RANGE;
+    }
+    silk_ball_def def = silk_default_ball_def();
+    def.integrator = (silk_integrator)integrator;
+    def.floor_rule = (silk_floor_rule)floor_rule;
+    def.floor_y = floor_y;
+    def.gravity = gravity;
+    def.x = x0;
+    def.y = y0;
+    def.vx = vx0;
+    def.vy = vy0;
+    silk_ball ball;
+    silk_status status = silk_ball_init(&def, &ball);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    const double nan = NAN;
+    ball_row(out, 0.0, &ball, nan);
+    int32_t contacts = 0;
+    for (int32_t k = 1; k <= steps; ++k)
+    {
+        silk_ball_contact contact;
+        status = silk_ball_substep(&ball, h, substeps, &contact);
+        if (status != SILK_OK)
+        {
+            return status;
+        }
+        contacts += contact.count;
+        ball_row(out + 7 * (size_t)k, k * h, &ball, contact.count ? contact.energy_before : nan);
+    }
+    return contacts;
 }
 
 /* ---- the robust solver, health, hash, snapshots, recording ------------------------------ */
