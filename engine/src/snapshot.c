@@ -23,7 +23,7 @@
 
 /* Fixed part of the payload and the bytes per particle, composite and constraint. */
 #define SNAP_FIXED                                                                                 \
-    (6 * 8 + 2 * 8 + 6 * 4 + 3 * 8 + 8 + 4 + 6 * 8 + 4 * 4 + 8 + 14 * 4 + 2 * 4 + 2 * 8 + 3 * 4)
+    (6 * 8 + 2 * 8 + 6 * 4 + 3 * 8 + 8 + 8 + 4 + 6 * 8 + 4 * 4 + 8 + 14 * 4 + 2 * 4 + 2 * 8 + 3 * 4)
 #define SNAP_PER_PARTICLE   (9 * 8 + 4) /* p, q, prev, inverse mass, velocity, then composite */
 #define SNAP_COMPOSITE_AT   (9 * 8)
 #define SNAP_PER_COMPOSITE  (2 * 4)
@@ -239,6 +239,7 @@ static void write_settings(const silk_world* world, writer* w)
     put_u64(w, (uint64_t)world->frame_count);
     put_u64(w, (uint64_t)world->total_steps);
     put_u64(w, (uint64_t)world->stepper.accumulator_ticks);
+    put_f64(w, world->stepper.tick_carry);
     put_f64(w, world->stepper.step_seconds);
     put_i32(w, world->stepper.max_steps_per_frame);
     const silk_robust_def* r = &world->robust.def;
@@ -358,6 +359,7 @@ typedef struct snap_fixed
     uint64_t seed, rng;
     int32_t relax_steps, loop_mode, auto_crawl, last_step, solver;
     int64_t frame_count, total_steps, accumulator_ticks;
+    double tick_carry;
     silk_stepper_def stepper;
     silk_robust_def robust;
     double last_h;
@@ -385,6 +387,7 @@ static void read_fixed(reader* r, snap_fixed* f)
     f->frame_count = (int64_t)get_u64(r);
     f->total_steps = (int64_t)get_u64(r);
     f->accumulator_ticks = (int64_t)get_u64(r);
+    f->tick_carry = get_f64(r);
     f->stepper = silk_default_stepper_def();
     f->stepper.step_seconds = get_f64(r);
     f->stepper.max_steps_per_frame = get_i32(r);
@@ -439,7 +442,8 @@ static silk_status check_fixed(const snap_fixed* f)
         f->last_step < 1 || f->last_step > SILK_MAX_STEP || !in_range(f->loop_mode, 0, 2) ||
         !in_range(f->auto_crawl, 0, 2) || !in_range(f->solver, 0, 2) || f->frame_count < 0 ||
         f->total_steps < 0 || f->accumulator_ticks < 0 ||
-        f->accumulator_ticks >= SILK_TICKS_PER_STEP || !isfinite(f->last_h) || !(f->last_h > 0.0))
+        f->accumulator_ticks >= SILK_TICKS_PER_STEP || !(fabs(f->tick_carry) <= 0.5) ||
+        !isfinite(f->last_h) || !(f->last_h > 0.0))
     {
         return SILK_ERR_FORMAT;
     }
@@ -607,6 +611,7 @@ static void apply_fixed(silk_world* world, const snap_fixed* f)
     world->stepper.step_seconds = f->stepper.step_seconds;
     world->stepper.max_steps_per_frame = f->stepper.max_steps_per_frame;
     world->stepper.accumulator_ticks = f->accumulator_ticks;
+    world->stepper.tick_carry = f->tick_carry;
     world->robust.def = f->robust;
     world->robust.last_h = f->last_h;
     int32_t* candidates = world->spider.candidates;
