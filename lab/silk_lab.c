@@ -6,6 +6,7 @@
    silk-lab hash --scene web --solver robust --seed S --frames N
                                           the state hash the page shows (hash_cli.c)
    silk-lab replay FILE                   replays a page recording to its hash
+   silk-lab bench-robust [--json]         robust vs compat timings (bench_cli.c)
 
    Exit status: 0 when every row holds, 1 when any fails, 2 on bad usage. */
 #include "lab.h"
@@ -214,7 +215,8 @@ static int usage(void)
                     "       silk-lab list\n"
                     "       silk-lab hash [--scene S] [--solver compat|robust] [--seed S] "
                     "[--frames N]\n"
-                    "       silk-lab replay FILE\n");
+                    "       silk-lab replay FILE\n"
+                    "       silk-lab bench-robust [--json]\n");
     return 2;
 }
 
@@ -231,6 +233,10 @@ int main(int argc, char** argv)
     if (strcmp(argv[1], "replay") == 0)
     {
         return lab_replay_command(argc, argv);
+    }
+    if (strcmp(argv[1], "bench-robust") == 0)
+    {
+        return lab_bench_command(argc, argv);
     }
     bool json = false;
     const char* only = NULL;

@@ -39,6 +39,7 @@ export interface RobustSettings {
   ceiling: boolean;        // one-way ceiling at y = 0, default true
   restitution: number;     // 0..1, default 0
   maxStepSeconds: number;  // coupled loop mode: longest step, default 1/30
+  tethers: boolean;        // long-range attachments to the nearest pin (rigid hanging cloth/rope), default false
 }
 
 export interface WatchdogOptions {
@@ -85,6 +86,7 @@ export interface WorldOptions {
   iterations?: number;       // robust, default 1
   ceiling?: boolean;         // robust, default true
   restitution?: number;      // robust, default 0
+  tethers?: boolean;         // robust, default false
   /** robust settings; default: mapped from gravity, friction, groundFriction, stepSeconds */
   robust?: Partial<RobustSettings>;
   watchdog?: WatchdogOptions;

@@ -806,6 +806,14 @@ extern "C"
         Small substeps with one pass each converge faster than one step with many passes at the
         same cost, and the compliance makes stiffness a material constant: it no longer depends
         on the step, the substeps or the passes (compat's stiffness k depends on all three).
+        With `tethers` on, every particle connected to a fixed particle (a pin or inverse mass
+        0) through distance constraints also keeps within its rest-length path distance of the
+        nearest one: after each pass, a particle farther away is moved onto that sphere (Kim,
+        Chentanez, Mueller 2012, "Long Range Attachments"). It stops the sag of long hanging
+        chains and cloths that the one-pass substeps cannot remove, at the cost of one
+        distance test per particle. It assumes rigid links: with compliant or pre-tensioned
+        links (the web's tensor 0.3) it would pull everything towards the pins, so it is off
+        by default.
         Constraints are solved in an order computed once per change of the constraint set:
         outwards from fixed particles (pins, inverse mass 0), and within each ring coloured so
         that neighbouring records touch different particles (independent sets).
@@ -875,7 +883,7 @@ extern "C"
         Event types (SILK_EVENT_*): drag begin (i particle, x y), drag move (x y), drag end,
         compat gravity (x y), friction (x), ground friction (x), relax steps (i), solver (i),
         auto-crawl (i), robust gravity (x y), robust damping (x damping, y ground friction),
-        robust iterations (i substeps, x iterations), robust box (i ceiling, x restitution,
+        robust iterations (i substeps, x iterations, y tethers), robust box (i ceiling, x restitution,
         y max step), step length (x seconds; coupled robust steps only).
         Replay restores the snapshot and, for each step s < S, applies the events of step s and
         runs one step as advance would. Calls that are not inputs (adding particles, frame(),
@@ -899,6 +907,7 @@ extern "C"
         bool ceiling;            /* one-way ceiling at y = 0, default true */
         double restitution;      /* 0..1 normal bounce off the box, default 0 */
         double max_step_seconds; /* coupled loop mode: longest step, default 1/30 */
+        bool tethers;            /* long-range attachments, default false (see below) */
         int32_t internal_cookie;
     } silk_robust_def;
 

@@ -286,6 +286,7 @@ static void apply(silk_world* world, const uint8_t* at, double* step_seconds)
         case SILK_EVENT_ROBUST_ITERATIONS:
             def.substeps = i;
             def.iterations = (int32_t)x;
+            def.tethers = y != 0.0;
             silk_world_set_robust(world, &def);
             break;
         case SILK_EVENT_ROBUST_BOX:

@@ -252,7 +252,7 @@ static void write_settings(const silk_world* world, writer* w)
     put_i32(w, r->substeps);
     put_i32(w, r->iterations);
     put_i32(w, r->ceiling ? 1 : 0);
-    put_i32(w, 0);
+    put_i32(w, r->tethers ? 1 : 0);
     put_f64(w, world->robust.last_h);
     const silk_spider_state* sp = &world->spider;
     put_i32(w, sp->web);
@@ -401,7 +401,7 @@ static void read_fixed(reader* r, snap_fixed* f)
     f->robust.substeps = get_i32(r);
     f->robust.iterations = get_i32(r);
     f->robust.ceiling = get_i32(r) != 0;
-    get_i32(r);
+    f->robust.tethers = get_i32(r) != 0;
     f->last_h = get_f64(r);
     memset(&f->spider, 0, sizeof(f->spider));
     f->spider.web = get_i32(r);

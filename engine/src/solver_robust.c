@@ -192,9 +192,11 @@ silk_status silk_world_set_robust(silk_world* world, const silk_robust_def* def)
     {
         silk_record_input(world, SILK_EVENT_ROBUST_DAMPING, 0, def->damping, def->ground_friction);
     }
-    if (old->substeps != def->substeps || old->iterations != def->iterations)
+    if (old->substeps != def->substeps || old->iterations != def->iterations ||
+        old->tethers != def->tethers)
     {
-        silk_record_input(world, SILK_EVENT_ROBUST_ITERATIONS, def->substeps, def->iterations, 0);
+        silk_record_input(world, SILK_EVENT_ROBUST_ITERATIONS, def->substeps, def->iterations,
+                          def->tethers ? 1.0 : 0.0);
     }
     if (old->ceiling != def->ceiling || old->restitution != def->restitution ||
         old->max_step_seconds != def->max_step_seconds)
@@ -418,9 +420,11 @@ static silk_status grow_scratch(silk_world* world, void** slots[], const size_t 
 silk_status silk_robust_reserve_particles(silk_world* world, int32_t capacity)
 {
     silk_robust_state* r = &world->robust;
-    void** slots[] = {(void**)&r->start, (void**)&r->w, (void**)&r->level, (void**)&r->colour};
-    const size_t sizes[] = {sizeof(silk_vec2), sizeof(double), sizeof(int32_t), sizeof(uint64_t)};
-    silk_status status = grow_scratch(world, slots, sizes, 4, capacity);
+    void** slots[] = {(void**)&r->start,  (void**)&r->w,      (void**)&r->level,
+                      (void**)&r->colour, (void**)&r->anchor, (void**)&r->reach};
+    const size_t sizes[] = {sizeof(silk_vec2), sizeof(double),  sizeof(int32_t),
+                            sizeof(uint64_t),  sizeof(int32_t), sizeof(double)};
+    silk_status status = grow_scratch(world, slots, sizes, 6, capacity);
     if (status == SILK_OK)
     {
         /* the buckets are indexed by level, which runs to particle count + 1 */
@@ -450,8 +454,8 @@ silk_status silk_robust_reserve_constraints(silk_world* world, int32_t capacity)
 void silk_robust_free(silk_world* world)
 {
     silk_robust_state* r = &world->robust;
-    void* all[] = {r->distances, r->angles, r->pins,  r->lambda, r->order, r->key,
-                   r->start,     r->w,      r->level, r->bucket, r->colour};
+    void* all[] = {r->distances, r->angles, r->pins,   r->lambda, r->order,  r->key,  r->start,
+                   r->w,         r->level,  r->bucket, r->colour, r->anchor, r->reach};
     for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); ++k)
     {
         silk_free(world, all[k]);
@@ -649,13 +653,70 @@ static void pack_ring(silk_world* world, int32_t begin, int32_t end)
     r->angle_count = as;
 }
 
+static bool shorter_path(silk_robust_state* r, int32_t to, int32_t from, double rest)
+{
+    if (r->anchor[from] >= 0 && r->reach[from] + rest < r->reach[to])
+    {
+        r->reach[to] = r->reach[from] + rest;
+        r->anchor[to] = r->anchor[from];
+        return true;
+    }
+    return false;
+}
+
+/* Tethers: for every particle, the nearest fixed particle along distance constraints and the
+   rest-length path to it (Bellman-Ford sweeps, alternating direction, as for the levels). */
+static void compute_tethers(silk_world* world)
+{
+    silk_robust_state* r = &world->robust;
+    const int32_t n = world->particle_count;
+    const int32_t m = world->constraint_count;
+    for (int32_t i = 0; i < n; ++i)
+    {
+        bool fixed = world->inverse_mass[i] == 0.0;
+        r->anchor[i] = fixed ? i : -1;
+        r->reach[i] = fixed ? 0.0 : INFINITY;
+    }
+    for (int32_t j = 0; j < m; ++j)
+    {
+        if (world->kind[j] == SILK_PIN)
+        {
+            r->anchor[world->ca[j]] = world->ca[j];
+            r->reach[world->ca[j]] = 0.0;
+        }
+    }
+    for (int32_t sweep = 0; sweep <= n; ++sweep)
+    {
+        bool changed = false;
+        for (int32_t t = 0; t < m; ++t)
+        {
+            int32_t j = sweep % 2 == 0 ? t : m - 1 - t;
+            if (world->kind[j] == SILK_DISTANCE)
+            {
+                changed |= shorter_path(r, world->ca[j], world->cb[j], world->rest[j]);
+                changed |= shorter_path(r, world->cb[j], world->ca[j], world->rest[j]);
+            }
+        }
+        if (!changed)
+        {
+            break;
+        }
+    }
+}
+
 static void prepare(silk_world* world)
 {
     silk_robust_state* r = &world->robust;
-    if (r->prepared_version == r->version && r->version != 0)
+    if (r->prepared_version == r->version && r->version != 0 &&
+        r->prepared_tethers == r->def.tethers)
     {
         return;
     }
+    if (r->def.tethers)
+    {
+        compute_tethers(world);
+    }
+    r->prepared_tethers = r->def.tethers;
     compute_levels(world);
     int32_t count = sort_by_level(world);
     memset(r->colour, 0, (size_t)world->particle_count * sizeof(uint64_t));
@@ -687,9 +748,19 @@ static void prepare(silk_world* world)
 
 /* ---- the step ------------------------------------------------------------------------------ */
 
-static void solve_distances(silk_vec2* restrict pos, const double* restrict w,
-                            const silk_robust_distance* restrict d, int32_t count,
-                            double* restrict lambda, double inv_hs2)
+/* The XPBD multiplier lambda starts every substep at 0. With one pass (the default) it is
+   never read again, so the pass neither loads nor stores it: LAMBDA_NONE. With more passes the
+   first stores it (LAMBDA_FIRST) and the others accumulate (LAMBDA_ADD). */
+typedef enum lambda_mode
+{
+    LAMBDA_NONE,
+    LAMBDA_FIRST,
+    LAMBDA_ADD,
+} lambda_mode;
+
+static inline void solve_distances(silk_vec2* restrict pos, const double* restrict w,
+                                   const silk_robust_distance* restrict d, int32_t count,
+                                   double* restrict lambda, double inv_hs2, lambda_mode mode)
 {
     for (int32_t k = 0; k < count; ++k)
     {
@@ -704,23 +775,27 @@ static void solve_distances(silk_vec2* restrict pos, const double* restrict w,
         double dy = pos[a].y - pos[b].y;
         double len2 = dx * dx + dy * dy;
         double alpha = d[k].compliance * inv_hs2;
-        double len, s;
+        double lambda_k = mode == LAMBDA_ADD ? lambda[k] : 0.0;
+        double s, dl;
         if (len2 > 0.0)
         {
-            len = sqrt(len2);
+            double len = sqrt(len2);
             /* dlambda = (-C - alpha lambda) / (wsum + alpha); s = dlambda / len scales d */
-            s = (-(len - d[k].rest) - alpha * lambda[k]) / ((wsum + alpha) * len);
-            lambda[k] += s * len;
+            s = (-(len - d[k].rest) - alpha * lambda_k) / ((wsum + alpha) * len);
+            dl = s * len;
         }
         else
         {
             /* coincident: no direction to measure, so take +x (the same on every platform);
                C = -rest pushes the two apart along it (defect 1: compat gives NaN here) */
-            double dl = (d[k].rest - alpha * lambda[k]) / (wsum + alpha);
-            lambda[k] += dl;
+            dl = (d[k].rest - alpha * lambda_k) / (wsum + alpha);
             dx = 1.0;
             dy = 0.0;
             s = dl;
+        }
+        if (mode != LAMBDA_NONE)
+        {
+            lambda[k] = lambda_k + dl;
         }
         pos[a].x += wa * s * dx;
         pos[a].y += wa * s * dy;
@@ -742,9 +817,9 @@ static double wrap_pi(double d)
     return d;
 }
 
-static void solve_angles(silk_vec2* restrict pos, const double* restrict w,
-                         const silk_robust_angle* restrict g, int32_t count,
-                         double* restrict lambda, double inv_hs2)
+static inline void solve_angles(silk_vec2* restrict pos, const double* restrict w,
+                                const silk_robust_angle* restrict g, int32_t count,
+                                double* restrict lambda, double inv_hs2, lambda_mode mode)
 {
     for (int32_t k = 0; k < count; ++k)
     {
@@ -771,14 +846,43 @@ static void solve_angles(silk_vec2* restrict pos, const double* restrict w,
         {
             continue;
         }
-        double dl = (-cons - alpha * lambda[k]) / (wsum + alpha);
-        lambda[k] += dl;
+        double lambda_k = mode == LAMBDA_ADD ? lambda[k] : 0.0;
+        double dl = (-cons - alpha * lambda_k) / (wsum + alpha);
+        if (mode != LAMBDA_NONE)
+        {
+            lambda[k] = lambda_k + dl;
+        }
         pos[a].x += wa * dl * gax;
         pos[a].y += wa * dl * gay;
         pos[b].x += wb * dl * gbx;
         pos[b].y += wb * dl * gby;
         pos[c].x += wc * dl * gcx;
         pos[c].y += wc * dl * gcy;
+    }
+}
+
+/* Long-range attachments: a particle farther from its anchor than its rest path goes back onto
+   that sphere (the anchor is fixed, so only the particle moves). */
+static void solve_tethers(silk_world* world)
+{
+    const silk_robust_state* r = &world->robust;
+    silk_vec2* pos = world->pos;
+    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
+    {
+        int32_t a = r->anchor[i];
+        if (a < 0 || a == i || r->w[i] == 0.0)
+        {
+            continue;
+        }
+        double dx = pos[i].x - pos[a].x, dy = pos[i].y - pos[a].y;
+        double d2 = dx * dx + dy * dy;
+        double reach = r->reach[i];
+        if (d2 > reach * reach)
+        {
+            double f = reach / sqrt(d2);
+            pos[i].x = pos[a].x + dx * f;
+            pos[i].y = pos[a].y + dy * f;
+        }
     }
 }
 
@@ -955,12 +1059,21 @@ void silk_robust_step(silk_world* world, double h)
     {
         integrate(world, &k);
         move_kinematic(world, substeps - s);
-        /* lambda restarts at 0 every substep; distances use [0, nd), angles [nd, nd + na) */
-        memset(r->lambda, 0, (size_t)(nd + na) * sizeof(double));
-        for (int32_t it = 0; it < def->iterations; ++it)
+        if (def->tethers)
         {
-            solve_distances(world->pos, r->w, r->distances, nd, r->lambda, k.inv_hs2);
-            solve_angles(world->pos, r->w, r->angles, na, r->lambda + nd, k.inv_hs2);
+            solve_tethers(world); /* first: the links then even out what it moved */
+        }
+        /* lambda restarts at 0 every substep; distances use [0, nd), angles [nd, nd + na) */
+        if (def->iterations == 1)
+        {
+            solve_distances(world->pos, r->w, r->distances, nd, NULL, k.inv_hs2, LAMBDA_NONE);
+            solve_angles(world->pos, r->w, r->angles, na, NULL, k.inv_hs2, LAMBDA_NONE);
+        }
+        for (int32_t it = 0; it < def->iterations && def->iterations > 1; ++it)
+        {
+            lambda_mode mode = it == 0 ? LAMBDA_FIRST : LAMBDA_ADD;
+            solve_distances(world->pos, r->w, r->distances, nd, r->lambda, k.inv_hs2, mode);
+            solve_angles(world->pos, r->w, r->angles, na, r->lambda + nd, k.inv_hs2, mode);
         }
         box_and_velocity(world, &k);
     }

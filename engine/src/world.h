@@ -69,6 +69,9 @@ typedef struct silk_robust_state
     double* w;        /* effective inverse mass this step (0 for pinned or dragged) */
     int32_t* level;   /* graph distance to the nearest fixed particle */
     int32_t* bucket;  /* counting-sort buckets, particle capacity + 2 */
+    int32_t* anchor;  /* tethers: the nearest fixed particle, or -1 */
+    double* reach;    /* tethers: rest-length path distance to it */
+    bool prepared_tethers;
     uint64_t* colour; /* colour masks per particle while ordering */
 } silk_robust_state;
 

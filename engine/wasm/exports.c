@@ -630,11 +630,13 @@ static void robust_out(const silk_robust_def* def, double* out)
     out[6] = def->ceiling ? 1.0 : 0.0;
     out[7] = def->restitution;
     out[8] = def->max_step_seconds;
+    out[9] = def->tethers ? 1.0 : 0.0;
 }
 
 EXPORT int32_t silk_js_set_robust(silk_world* world, double gx, double gy, double damping,
                                   double ground_friction, int32_t substeps, int32_t iterations,
-                                  int32_t ceiling, double restitution, double max_step_seconds)
+                                  int32_t ceiling, double restitution, double max_step_seconds,
+                                  int32_t tethers)
 {
     silk_robust_def def = silk_default_robust_def();
     def.gravity = (silk_vec2){gx, gy};
@@ -645,10 +647,12 @@ EXPORT int32_t silk_js_set_robust(silk_world* world, double gx, double gy, doubl
     def.ceiling = ceiling != 0;
     def.restitution = restitution;
     def.max_step_seconds = max_step_seconds;
+    def.tethers = tethers != 0;
     return silk_world_set_robust(world, &def);
 }
 
-/* out: gx, gy, damping, ground friction, substeps, iterations, ceiling, restitution, max step */
+/* out: gx, gy, damping, ground friction, substeps, iterations, ceiling, restitution, max step,
+   tethers */
 EXPORT int32_t silk_js_get_robust(const silk_world* world, double* out)
 {
     if (world == NULL || out == NULL)

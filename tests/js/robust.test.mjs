@@ -26,9 +26,12 @@ test('createWorld: the default stays compat; solver, substeps and robust options
   assert.equal(c.robust.substeps, 8);
   assert.equal(c.robust.gravity[1], 720); // 0.2 px/frame^2 at 60 Hz
   c.destroy();
-  const r = silk.createWorld({ solver: 'robust', substeps: 4, iterations: 2, restitution: 0.5, ceiling: false });
+  const r = silk.createWorld({ solver: 'robust', substeps: 4, iterations: 2, restitution: 0.5, ceiling: false, tethers: true });
   assert.equal(r.solver, 'robust');
-  assert.deepEqual([r.robust.substeps, r.robust.iterations, r.robust.restitution, r.robust.ceiling], [4, 2, 0.5, false]);
+  assert.deepEqual([r.robust.substeps, r.robust.iterations, r.robust.restitution, r.robust.ceiling, r.robust.tethers], [4, 2, 0.5, false, true]);
+  r.setRobust({ tethers: false });
+  assert.equal(r.robust.tethers, false);
+  assert.throws(() => r.setRobust({ tethers: 1 }), (e) => e instanceof TypeError && /tethers/.test(e.message));
   r.destroy();
   // the robust settings follow the compat ones given
   const g = silk.createWorld({ gravity: [0, 0.1], friction: 1 });
