@@ -1,7 +1,8 @@
 /* hash_cli.c -- `silk-lab hash` and `silk-lab replay`: the state hash a page shows, natively.
 
-   silk-lab hash --scene web --solver robust --seed S --frames N [--substeps K] [--verbose]
-       builds the scene in a default 800 x 500 world exactly as the page does (solver chosen
+   silk-lab hash --scene web --solver robust --seed S --frames N [--substeps K]
+                 [--width W --height H] [--verbose]
+       builds the scene in a W x H world (default 800 x 500) exactly as the page does (solver chosen
        before the scene is built, so a robust world builds with Silk's own trig), runs N fixed
        steps of advance, and prints the state hash as 16 hex digits -- the page's number.
    silk-lab replay FILE
@@ -18,7 +19,8 @@ static int hash_usage(void)
 {
     fprintf(stderr,
             "usage: silk-lab hash [--scene web|cloth|shapes|tree] [--solver compat|robust]\n"
-            "                     [--seed S] [--frames N] [--substeps K] [--verbose]\n"
+            "                     [--seed S] [--frames N] [--substeps K]\n"
+            "                     [--width W] [--height H] [--verbose]\n"
             "       silk-lab replay FILE\n");
     return 2;
 }
@@ -43,6 +45,7 @@ int lab_hash_command(int argc, char** argv)
     uint64_t seed = 1;
     long frames = 600;
     int substeps = 0;
+    double width = 800, height = 500;
     bool verbose = false;
     for (int i = 2; i < argc; ++i)
     {
@@ -76,6 +79,12 @@ int lab_hash_command(int argc, char** argv)
                  frames >= 0 && frames <= 100000000)
         {
         }
+        else if ((strcmp(arg, "--width") == 0 || strcmp(arg, "--height") == 0) &&
+                 (strcmp(arg, "--width") == 0 ? (width = strtod(value, &end))
+                                              : (height = strtod(value, &end))) >= 1 &&
+                 *end == 0)
+        {
+        }
         else if (strcmp(arg, "--substeps") == 0 &&
                  (substeps = (int)strtol(value, &end, 0), *end == 0) && substeps >= 1 &&
                  substeps <= SILK_MAX_SUBSTEPS)
@@ -89,6 +98,8 @@ int lab_hash_command(int argc, char** argv)
     }
     silk_world_def def = silk_default_world_def();
     def.seed = seed;
+    def.width = width;
+    def.height = height;
     silk_world* world = NULL;
     silk_status status = silk_world_create(&def, &world);
     if (status == SILK_OK)
