@@ -25,7 +25,7 @@ const nativeLab = process.env.SILK_NATIVE_LAB ?? path.join(root, 'build', 'nativ
 const STEPS = 240;
 const WINDOW = 120;
 const COMPAT = [16, 32, 64];
-const ROBUST = [1, 2, 4, 8, 16, 32];
+const ROBUST = [1, 2, 3, 4, 6, 8, 16, 32];
 
 const { loadSilk } = await import(pathToFileURL(modulePath).href);
 const silk = await loadSilk();

@@ -159,7 +159,7 @@ static bench_result run(const char* scene, silk_solver solver, int32_t setting)
 }
 
 static const int32_t compat_settings[] = {16, 32, 64};
-static const int32_t robust_settings[] = {1, 2, 4, 8, 16, 32};
+static const int32_t robust_settings[] = {1, 2, 3, 4, 6, 8, 16, 32};
 #define COUNT(a) (int)(sizeof(a) / sizeof((a)[0]))
 
 int lab_bench_command(int argc, char** argv)
