@@ -54,4 +54,10 @@ const lab_experiment* lab_seed000_experiments(int* out_count);
 const lab_experiment* lab_seed002_experiments(int* out_count);
 const lab_experiment* lab_seed004_experiments(int* out_count);
 
+/* `silk-lab hash` and `silk-lab replay` (lab/hash_cli.c); argv[1] is the command. */
+int lab_hash_command(int argc, char** argv);
+int lab_replay_command(int argc, char** argv);
+/* `silk-lab bench-robust [--json]` (lab/bench_cli.c): robust vs compat, printed not asserted. */
+int lab_bench_command(int argc, char** argv);
+
 #endif

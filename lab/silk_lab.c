@@ -3,6 +3,10 @@
    silk-lab verify [--json] [--only ID]   every seed table: theory, measured, verdict
    silk-lab sweep [--json] [--frames N]   the web's step sweep 1..32
    silk-lab list                          experiment ids
+   silk-lab hash --scene web --solver robust --seed S --frames N
+                                          the state hash the page shows (hash_cli.c)
+   silk-lab replay FILE                   replays a page recording to its hash
+   silk-lab bench-robust [--json]         robust vs compat timings (bench_cli.c)
 
    Exit status: 0 when every row holds, 1 when any fails, 2 on bad usage. */
 #include "lab.h"
@@ -208,7 +212,11 @@ static int usage(void)
 {
     fprintf(stderr, "usage: silk-lab verify [--json] [--only ID]\n"
                     "       silk-lab sweep [--json] [--frames N]\n"
-                    "       silk-lab list\n");
+                    "       silk-lab list\n"
+                    "       silk-lab hash [--scene S] [--solver compat|robust] [--seed S] "
+                    "[--frames N]\n"
+                    "       silk-lab replay FILE\n"
+                    "       silk-lab bench-robust [--json]\n");
     return 2;
 }
 
@@ -217,6 +225,18 @@ int main(int argc, char** argv)
     if (argc < 2)
     {
         return usage();
+    }
+    if (strcmp(argv[1], "hash") == 0)
+    {
+        return lab_hash_command(argc, argv);
+    }
+    if (strcmp(argv[1], "replay") == 0)
+    {
+        return lab_replay_command(argc, argv);
+    }
+    if (strcmp(argv[1], "bench-robust") == 0)
+    {
+        return lab_bench_command(argc, argv);
     }
     bool json = false;
     const char* only = NULL;

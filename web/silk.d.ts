@@ -1,5 +1,6 @@
 // Types for web/silk.mjs. Units: px, px/frame (compat velocities), px/frame^2 (gravity),
-// factors per frame (friction), seconds (advance, stepper), radians (angles).
+// factors per frame (friction), seconds (advance, stepper), radians (angles); the robust
+// solver uses px/s^2 and rates per second (RobustSettings).
 
 export declare const DIAG: Readonly<Record<
   | 'FRAME_COUNT' | 'PARTICLES' | 'CONSTRAINTS' | 'DISTANCES' | 'GRIPS' | 'ANGLES' | 'PINS'
@@ -8,13 +9,16 @@ export declare const DIAG: Readonly<Record<
   | 'ANGLE_ERROR_MAX' | 'K_MAX' | 'STEP' | 'K_EFFECTIVE' | 'STABILITY_MARGIN' | 'VERDICT'
   | 'NAN_COUNT' | 'CENTER_X' | 'CENTER_Y' | 'BOUNDING_RADIUS' | 'KINETIC_ENERGY'
   | 'ADVANCE_STEPS' | 'ADVANCE_ALPHA' | 'ADVANCE_DROPPED' | 'ACCUMULATOR' | 'TOTAL_STEPS'
-  | 'SIM_SECONDS' | 'LOOP_MODE' | 'EXPLODED', number>>;
+  | 'SIM_SECONDS' | 'LOOP_MODE' | 'EXPLODED' | 'SOLVER' | 'SUBSTEPS' | 'HEALTH' | 'SPEED_MAX'
+  | 'ENERGY_GROWTH' | 'UNHEALTHY_STEPS' | 'HEALTH_RESTORES', number>>;
 export declare const DIAG_NAMES: readonly string[];
 export declare const VERDICTS: readonly ['stable', 'marginal', 'unstable'];
 export declare const LOOP_MODES: readonly ['fixed', 'coupled'];
 export declare const SCENES: readonly ['web', 'cloth', 'shapes', 'tree'];
 export declare const INTEGRATORS: readonly ['explicit', 'semi-implicit', 'verlet'];
 export declare const FLOOR_RULES: readonly ['none', 'snap', 'mirror'];
+export declare const SOLVERS: readonly ['compat', 'robust'];
+export declare const HEALTHS: readonly ['healthy', 'exploding', 'nonfinite'];
 
 export type Verdict = 'stable' | 'marginal' | 'unstable';
 export type LoopMode = 'fixed' | 'coupled';
@@ -22,6 +26,44 @@ export type SceneName = 'web' | 'cloth' | 'shapes' | 'tree';
 export type Vec2 = [number, number];
 export type Integrator = 'explicit' | 'semi-implicit' | 'verlet';
 export type FloorRule = 'none' | 'snap' | 'mirror';
+export type SolverName = 'compat' | 'robust';
+export type Health = 'healthy' | 'exploding' | 'nonfinite';
+
+/** Robust solver settings: seconds and px (see silk.h "The robust solver"). */
+export interface RobustSettings {
+  gravity: Vec2;           // px/s^2, default [0, 720] (= 0.2 px/frame^2 at 60 Hz)
+  damping: number;         // velocity decay rate, 1/s, default 0.603 (= friction 0.99 per 1/60 s)
+  groundFriction: number;  // tangential decay on the floor, 1/s, default 13.39 (= 0.8 per frame)
+  substeps: number;        // per step, 1..256, default 8
+  iterations: number;      // Gauss-Seidel passes per substep, 1..64, default 1
+  ceiling: boolean;        // one-way ceiling at y = 0, default true
+  restitution: number;     // 0..1, default 0
+  maxStepSeconds: number;  // coupled loop mode: longest step, default 1/30
+  tethers: boolean;        // long-range attachments to the nearest pin (rigid hanging cloth/rope), default false
+}
+
+export interface WatchdogOptions {
+  enabled?: boolean;          // default true
+  window?: number;            // steps of energy history, 2..256, default 60
+  radiusFactor?: number;      // canvas sizes, default 4
+  speedLimit?: number;        // canvas sizes per second, default 4
+  energyGrowth?: number;      // factor over the window, default 100
+  autoRestore?: boolean;      // restore the last healthy snapshot, default false
+  snapshotInterval?: number;  // steps between healthy snapshots, default 60
+}
+
+export interface ConstraintOptions {
+  /** XPBD compliance, px per unit force, 0 = rigid; default: mapped from stiffness. */
+  compliance?: number;
+}
+
+export interface ReplayResult {
+  steps: number;
+  /** 16 hex digits */
+  hash: string;
+  recordedHash: string;
+  matches: boolean;
+}
 
 export interface LoadOptions {
   /** URL, path relative to silk.mjs, bytes or a compiled module. Default: ./silk.wasm */
@@ -39,6 +81,15 @@ export interface WorldOptions {
   stepSeconds?: number;      // fixed step, default 1/60
   maxStepsPerFrame?: number; // clamp, default 8
   loopMode?: LoopMode;       // default 'fixed'
+  solver?: SolverName;       // default 'compat'
+  substeps?: number;         // robust, default 8
+  iterations?: number;       // robust, default 1
+  ceiling?: boolean;         // robust, default true
+  restitution?: number;      // robust, default 0
+  tethers?: boolean;         // robust, default false
+  /** robust settings; default: mapped from gravity, friction, groundFriction, stepSeconds */
+  robust?: Partial<RobustSettings>;
+  watchdog?: WatchdogOptions;
 }
 
 export interface AdvanceResult {
@@ -67,6 +118,12 @@ export interface Diagnostics {
   kineticEnergy: number;
   advanceSteps: number; advanceAlpha: number; advanceDropped: number; accumulator: number;
   totalSteps: number; simSeconds: number; loopMode: LoopMode; exploded: boolean;
+  solver: SolverName; substeps: number; health: Health;
+  /** fastest particle over the last step, px/s */
+  speedMax: number;
+  /** kinetic energy now / its minimum over the watchdog window */
+  energyGrowth: number;
+  unhealthySteps: number; healthRestores: number;
 }
 
 export interface ConstraintInfo {
@@ -75,6 +132,8 @@ export interface ConstraintInfo {
   /** distance: rest length; angle: rest angle (rad) */
   rest: number;
   target: Vec2;
+  /** robust compliance (0 = rigid) */
+  compliance: number;
 }
 
 export interface SpiderInfo {
@@ -129,6 +188,7 @@ export declare class World {
   readonly constraintB: Int32Array;
   readonly constraintC: Int32Array;
   readonly constraintRest: Float64Array;
+  readonly constraintCompliance: Float64Array;
   readonly diagnosticsView: Float64Array;
   gravity: Vec2;
   friction: number;
@@ -151,9 +211,10 @@ export declare class World {
   addParticle(composite: number, x: number, y: number): number;
   setPosition(i: number, x: number, y: number): void;
   setLastPosition(i: number, x: number, y: number): void;
-  addDistance(composite: number, a: number, b: number, stiffness: number, rest?: number): number;
+  addDistance(composite: number, a: number, b: number, stiffness: number, rest?: number, options?: ConstraintOptions): number;
+  addDistance(composite: number, a: number, b: number, stiffness: number, options: ConstraintOptions): number;
   addPin(composite: number, i: number, x?: number, y?: number): number;
-  addAngle(composite: number, a: number, b: number, cc: number, stiffness: number): number;
+  addAngle(composite: number, a: number, b: number, cc: number, stiffness: number, options?: ConstraintOptions): number;
   removeConstraint(composite: number, index: number): void;
   constraint(composite: number, index: number): ConstraintInfo;
   compositeConstraints(composite: number): { begin: number; count: number };
@@ -184,6 +245,40 @@ export declare class World {
   updateDiagnostics(cx?: number, cy?: number): Float64Array;
   diagnostics(center?: Vec2): Diagnostics;
   runFrames(frames: number, step?: number, center?: Vec2): Diagnostics;
+
+  /** 'compat' (verlet-js) or 'robust' (XPBD in seconds); switching keeps the motion */
+  solver: SolverName;
+  setSolver(name: SolverName): void;
+  robust: RobustSettings;
+  /** changes the given robust settings, keeps the others */
+  setRobust(settings: Partial<RobustSettings>): void;
+  /** one robust step of `seconds`, whatever the selected solver */
+  robustStep(seconds: number): void;
+  setMass(i: number, mass: number): void;
+  setInverseMass(i: number, inverseMass: number): void;
+  inverseMass(i: number): number;
+  setCompliance(composite: number, index: number, compliance: number): void;
+  compliance(composite: number, index: number): number;
+
+  /** the watchdog's verdict after the last step */
+  health(): Health;
+  /** measures now */
+  checkHealth(): Health;
+  setWatchdog(options?: WatchdogOptions): void;
+
+  /** FNV-1a 64 of the state: 16 hex digits, the same natively and in every browser (robust) */
+  stateHash(): string;
+  snapshot(): Uint8Array;
+  /** throws on foreign or corrupt bytes, leaving the world unchanged */
+  restore(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): void;
+  startRecording(): void;
+  /** stops and returns the recording file */
+  stopRecording(): Uint8Array;
+  readonly recording: boolean;
+  /** the recording so far; `silk-lab replay FILE` reads it */
+  exportRecording(): Uint8Array;
+  /** restores the recording's snapshot into this world and replays it */
+  replay(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): ReplayResult;
 }
 
 export interface Silk {
@@ -192,6 +287,10 @@ export interface Silk {
   createWorld(options?: WorldOptions): World;
   stepSweep(options?: { width?: number; height?: number; scene?: SceneName; tensor?: number; seed?: number | bigint; frames?: number; count?: number }): SweepRow[];
   ballRun(options?: BallRunOptions): BallRun;
+  /** robust settings that move like these compat ones (gravity px/frame^2, per-frame factors) */
+  robustFromCompat(options?: { gravity?: Vec2; friction?: number; groundFriction?: number; frameSeconds?: number }): RobustSettings;
+  /** compliance matching compat stiffness for a constraint with sum |grad C|^2 = w (2: distance) */
+  complianceFromStiffness(stiffness: number, w?: number): number;
 }
 
 export declare function loadSilk(options?: LoadOptions): Promise<Silk>;

@@ -9,6 +9,11 @@
 //   const d = w.diagnostics();                     // named fields; w.diagnosticsView is the raw
 //                                                  // Float64Array (layout: DIAG below, silk.h)
 //
+// Two solvers over the same world: 'compat' (verlet-js bit for bit, the default) and 'robust'
+// (XPBD in seconds, the same bits on every platform):
+//   const r = silk.createWorld({ solver: 'robust', substeps: 8 });
+//   r.setSolver('compat');  r.health();  r.stateHash();  r.snapshot();  r.startRecording();
+//
 // Works in browsers (instantiateStreaming, ArrayBuffer fallback) and in Node >= 20 (reads the
 // .wasm file beside this module). No dependencies, no Emscripten glue: the module imports only
 // Math.cos / Math.sin / Math.atan2 (so the compat solver is bit-identical with verlet-js in the
@@ -56,6 +61,13 @@ export const DIAG = Object.freeze({
   SIM_SECONDS: 33,
   LOOP_MODE: 34,
   EXPLODED: 35,
+  SOLVER: 36,
+  SUBSTEPS: 37,
+  HEALTH: 38,
+  SPEED_MAX: 39,
+  ENERGY_GROWTH: 40,
+  UNHEALTHY_STEPS: 41,
+  HEALTH_RESTORES: 42,
 });
 
 /** camelCase names of the diagnostics fields, in index order. */
@@ -72,6 +84,8 @@ export const INTEGRATORS = Object.freeze(['explicit', 'semi-implicit', 'verlet']
 export const FLOOR_RULES = Object.freeze(['none', 'snap', 'mirror']);
 
 const MAX_PARTICLES = 1 << 22; // SILK_MAX_PARTICLES
+export const SOLVERS = Object.freeze(['compat', 'robust']);
+export const HEALTHS = Object.freeze(['healthy', 'exploding', 'nonfinite']);
 
 const STATUS = Object.freeze({
   [-1]: TypeError, // null
@@ -84,6 +98,7 @@ const STATUS = Object.freeze({
   [-8]: TypeError, // def
   [-9]: TypeError, // kind
   [-10]: RangeError, // degenerate
+  [-11]: Error, // format: not a snapshot or recording
 });
 
 // ---- argument checks ----------------------------------------------------------------------
@@ -133,6 +148,29 @@ function oneOf(where, name, v, names) {
   const i = names.indexOf(v);
   if (i < 0) throw new RangeError(`${where}: ${name} must be one of ${names.join(', ')}, got '${v}'`);
   return i;
+}
+
+function bool(where, name, v) {
+  if (typeof v !== 'boolean') throw new TypeError(`${where}: ${name} must be a boolean, got ${typeof v}`);
+  return v;
+}
+
+function solverIndex(where, name) {
+  if (typeof name !== 'string') throw new TypeError(`${where}: solver must be 'compat' or 'robust', got ${typeof name}`);
+  const i = SOLVERS.indexOf(name);
+  if (i < 0) throw new RangeError(`${where}: solver must be 'compat' or 'robust', got '${name}'`);
+  return i;
+}
+
+function bytesArg(where, name, v) {
+  if (v instanceof ArrayBuffer) return new Uint8Array(v);
+  if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+  throw new TypeError(`${where}: ${name} must be a Uint8Array, ArrayBuffer or typed array`);
+}
+
+/** 16 hex digits from two 32-bit words (low, high). */
+function hex64(lo, hi) {
+  return (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
 }
 
 function seedWords(where, seed) {
@@ -262,7 +300,43 @@ class Silk {
     );
     const world = new World(this, ptr);
     if (loopMode !== undefined) world.loopMode = LOOP_MODES[loopMode];
+    try {
+      // The robust settings follow the compat ones given here (silk.h, "the mapping"), then
+      // the explicit robust options override them.
+      const robust = { ...this.robustFromCompat({ gravity: [gx, gy], friction, groundFriction, frameSeconds: stepSeconds }) };
+      if (options.robust !== undefined) Object.assign(robust, obj(where, 'robust', options.robust));
+      for (const key of ['substeps', 'iterations', 'ceiling', 'restitution', 'tethers']) {
+        if (options[key] !== undefined) robust[key] = options[key];
+      }
+      world.setRobust(robust);
+      if (options.watchdog !== undefined) world.setWatchdog(options.watchdog);
+      if (options.solver !== undefined) world.setSolver(options.solver);
+    } catch (e) {
+      world.destroy();
+      throw e;
+    }
     return world;
+  }
+
+  /**
+   * Robust settings (gravity px/s^2, damping and groundFriction 1/s, ...) that move like the
+   * compat settings given (gravity px/frame^2, friction and groundFriction per frame) at one
+   * frame per frameSeconds (default 1/60). Computed in wasm, so the bits match native builds.
+   */
+  robustFromCompat(o = {}) {
+    const where = 'robustFromCompat';
+    obj(where, 'options', o);
+    const [gx, gy] = o.gravity === undefined ? [0, 0.2] : vec(where, 'gravity', o.gravity);
+    const s = this._scratch;
+    this.exports.silk_js_robust_from_compat(gx, gy, pick(where, o, 'friction', 0.99),
+      pick(where, o, 'groundFriction', 0.8), pick(where, o, 'frameSeconds', 1 / 60), s);
+    return robustFromArray(this._f64(s, 10));
+  }
+
+  /** The compliance matching compat stiffness k for a constraint with sum |grad C|^2 = w (2 for a distance). */
+  complianceFromStiffness(stiffness, w = 2) {
+    num('complianceFromStiffness', 'stiffness', stiffness); num('complianceFromStiffness', 'w', w);
+    return this.exports.silk_js_compliance_from_stiffness(stiffness, w);
   }
 
   /**
@@ -348,6 +422,20 @@ class Silk {
   }
 }
 
+function robustFromArray(v) {
+  return {
+    gravity: [v[0], v[1]], damping: v[2], groundFriction: v[3], substeps: v[4], iterations: v[5],
+    ceiling: v[6] !== 0, restitution: v[7], maxStepSeconds: v[8], tethers: v[9] !== 0,
+  };
+}
+
+function complianceOption(where, o) {
+  if (o.compliance === undefined) return undefined;
+  const c = num(where, 'compliance', o.compliance);
+  if (c < 0 || c > 1e9) throw new RangeError(`${where}: compliance must be in [0, 1e9], got ${c}`);
+  return c;
+}
+
 function sceneIndex(where, name) {
   return oneOf(where, 'scene', name, SCENES);
 }
@@ -391,6 +479,7 @@ class World {
       b: new View(silk, Int32Array, () => [x.silk_js_constraint_b(this._ptr), nc()]),
       c: new View(silk, Int32Array, () => [x.silk_js_constraint_c(this._ptr), nc()]),
       rest: new View(silk, Float64Array, () => [x.silk_js_constraint_rest(this._ptr), nc()]),
+      compliance: new View(silk, Float64Array, () => [x.silk_js_constraint_compliance(this._ptr), nc()]),
       diagnostics: new View(silk, Float64Array, () => [x.silk_js_diagnostics(this._ptr), x.silk_js_diagnostics_capacity()]),
     };
     this._advance = { steps: 0, alpha: 0, droppedSeconds: 0, accumulatorSeconds: 0 };
@@ -453,6 +542,8 @@ class World {
   get constraintB() { this._x; return this._views.b.get(); }
   get constraintC() { this._x; return this._views.c.get(); }
   get constraintRest() { this._x; return this._views.rest.get(); }
+  /** Robust compliance per constraint, solver order (0 = rigid). */
+  get constraintCompliance() { this._x; return this._views.compliance.get(); }
   /** The raw diagnostics array (index with DIAG); filled by updateDiagnostics / diagnostics / advance. */
   get diagnosticsView() { this._x; return this._views.diagnostics.get(); }
 
@@ -526,13 +617,22 @@ class World {
     this._call(w, this._x.silk_js_set_last_position(this._ptr, i, x, y));
   }
 
-  /** Distance constraint; rest omitted = the current length. Returns its index in the composite. */
-  addDistance(composite, a, b, stiffness, rest) {
+  /**
+   * Distance constraint; rest omitted = the current length. Returns its index in the composite.
+   * A trailing options object { compliance } sets the robust compliance (default: mapped from
+   * stiffness); it may also stand in for rest: addDistance(c, a, b, k, { compliance: 0 }).
+   */
+  addDistance(composite, a, b, stiffness, rest, options) {
     const w = 'addDistance';
+    if (rest !== null && typeof rest === 'object' && options === undefined) { options = rest; rest = undefined; }
     this._composite(w, composite); this._particle(w, 'a', a); this._particle(w, 'b', b); num(w, 'stiffness', stiffness);
+    const o = obj(w, 'options', options);
     const has = rest !== undefined;
     if (has && num(w, 'rest', rest) < 0) throw new RangeError(`${w}: rest must be >= 0, got ${rest}`);
-    return this._call(w, this._x.silk_js_add_distance(this._ptr, composite, a, b, stiffness, has ? rest : 0, has ? 1 : 0));
+    const compliance = complianceOption(w, o);
+    const index = this._call(w, this._x.silk_js_add_distance(this._ptr, composite, a, b, stiffness, has ? rest : 0, has ? 1 : 0));
+    if (compliance !== undefined) this._x.silk_js_set_compliance(this._ptr, composite, index, compliance);
+    return index;
   }
 
   /** Pin constraint; target omitted = where the particle is now. */
@@ -544,12 +644,15 @@ class World {
     return this._call(w, this._x.silk_js_add_pin(this._ptr, composite, i, has ? x : 0, has ? y : 0, has ? 1 : 0));
   }
 
-  /** Angle constraint a-b-c (measured at b); the rest angle is taken now. */
-  addAngle(composite, a, b, cc, stiffness) {
+  /** Angle constraint a-b-c (measured at b); the rest angle is taken now. Options: { compliance }. */
+  addAngle(composite, a, b, cc, stiffness, options) {
     const w = 'addAngle';
     this._composite(w, composite); this._particle(w, 'a', a); this._particle(w, 'b', b); this._particle(w, 'cc', cc);
     num(w, 'stiffness', stiffness);
-    return this._call(w, this._x.silk_js_add_angle(this._ptr, composite, a, b, cc, stiffness));
+    const compliance = complianceOption(w, obj(w, 'options', options));
+    const index = this._call(w, this._x.silk_js_add_angle(this._ptr, composite, a, b, cc, stiffness));
+    if (compliance !== undefined) this._x.silk_js_set_compliance(this._ptr, composite, index, compliance);
+    return index;
   }
 
   /** Order-preserving removal of a composite's constraint. */
@@ -566,7 +669,8 @@ class World {
     const s = this._silk._scratch;
     this._call(w, this._x.silk_js_get_constraint(this._ptr, composite, index, s));
     const v = this._silk._f64(s, 8);
-    return { kind: CONSTRAINT_KINDS[v[0]], a: v[1], b: v[2], c: v[3], stiffness: v[4], rest: v[5], target: [v[6], v[7]] };
+    const compliance = this._x.silk_js_get_compliance(this._ptr, composite, index);
+    return { kind: CONSTRAINT_KINDS[v[0]], a: v[1], b: v[2], c: v[3], stiffness: v[4], rest: v[5], target: [v[6], v[7]], compliance };
   }
 
   /** { begin, count }: the composite's run in the constraint arrays. */
@@ -757,6 +861,8 @@ class World {
     out.verdict = VERDICTS[v[DIAG.VERDICT]];
     out.loopMode = LOOP_MODES[v[DIAG.LOOP_MODE]];
     out.exploded = v[DIAG.EXPLODED] !== 0;
+    out.solver = SOLVERS[v[DIAG.SOLVER]];
+    out.health = HEALTHS[v[DIAG.HEALTH]];
     return out;
   }
 
@@ -767,6 +873,185 @@ class World {
     const [cx, cy] = center === undefined ? [this.width / 2, this.height / 2] : vec(w, 'center', center);
     this._call(w, this._x.silk_js_run_frames(this._ptr, frames, step, cx, cy));
     return this.diagnostics([cx, cy]);
+  }
+
+  // -- the robust solver --
+  /** 'compat' (verlet-js, the default) or 'robust' (XPBD in seconds); switching keeps the motion. */
+  get solver() { return SOLVERS[this._x.silk_js_get_solver(this._ptr)]; }
+  set solver(name) { this.setSolver(name); }
+  setSolver(name) {
+    const i = solverIndex('setSolver', name);
+    this._call('setSolver', this._x.silk_js_set_solver(this._ptr, i));
+  }
+
+  /** { gravity px/s^2, damping 1/s, groundFriction 1/s, substeps, iterations, ceiling, restitution, maxStepSeconds, tethers } */
+  get robust() {
+    const s = this._silk._scratch;
+    this._call('robust', this._x.silk_js_get_robust(this._ptr, s));
+    return robustFromArray(this._silk._f64(s, 10));
+  }
+  set robust(o) { this.setRobust(o); }
+
+  /** Changes the robust settings given; the others keep their values. */
+  setRobust(o) {
+    const w = 'setRobust';
+    obj(w, 'options', o);
+    const r = { ...this.robust, ...o };
+    const [gx, gy] = vec(w, 'gravity', r.gravity);
+    const substeps = int(w, 'substeps', r.substeps, 1, 256);
+    const iterations = int(w, 'iterations', r.iterations, 1, 64);
+    bool(w, 'ceiling', r.ceiling);
+    bool(w, 'tethers', r.tethers);
+    for (const key of ['damping', 'groundFriction', 'restitution', 'maxStepSeconds']) num(w, key, r[key]);
+    if (r.damping < 0) throw new RangeError(`${w}: damping must be >= 0, got ${r.damping}`);
+    if (r.groundFriction < 0) throw new RangeError(`${w}: groundFriction must be >= 0, got ${r.groundFriction}`);
+    if (r.restitution < 0 || r.restitution > 1) throw new RangeError(`${w}: restitution must be in [0, 1], got ${r.restitution}`);
+    if (!(r.maxStepSeconds > 0)) throw new RangeError(`${w}: maxStepSeconds must be > 0, got ${r.maxStepSeconds}`);
+    this._call(w, this._x.silk_js_set_robust(this._ptr, gx, gy, r.damping, r.groundFriction, substeps, iterations,
+      r.ceiling ? 1 : 0, r.restitution, r.maxStepSeconds, r.tethers ? 1 : 0));
+  }
+
+  /** One robust step of `seconds`, whatever solver is selected (advance() is the usual way). */
+  robustStep(seconds) {
+    num('robustStep', 'seconds', seconds);
+    if (!(seconds > 0)) throw new RangeError(`robustStep: seconds must be > 0, got ${seconds}`);
+    this._call('robustStep', this._x.silk_js_robust_step(this._ptr, seconds));
+  }
+
+  /** Mass of particle i (robust solver; default 1). Infinity makes it immovable. */
+  setMass(i, mass) {
+    const w = 'setMass';
+    this._particle(w, 'i', i);
+    if (typeof mass !== 'number' || Number.isNaN(mass)) throw new TypeError(`${w}: mass must be a number`);
+    if (!(mass > 0)) throw new RangeError(`${w}: mass must be > 0, got ${mass}`);
+    this._call(w, this._x.silk_js_set_mass(this._ptr, i, mass));
+  }
+
+  /** Inverse mass of particle i, >= 0 (0 = immovable). */
+  setInverseMass(i, inverseMass) {
+    const w = 'setInverseMass';
+    this._particle(w, 'i', i);
+    if (num(w, 'inverseMass', inverseMass) < 0) throw new RangeError(`${w}: inverseMass must be >= 0, got ${inverseMass}`);
+    this._call(w, this._x.silk_js_set_inverse_mass(this._ptr, i, inverseMass));
+  }
+
+  inverseMass(i) {
+    this._particle('inverseMass', 'i', i);
+    return this._x.silk_js_get_inverse_mass(this._ptr, i);
+  }
+
+  /** XPBD compliance of a composite's constraint (px per unit force; 0 = rigid). */
+  setCompliance(composite, index, compliance) {
+    const w = 'setCompliance';
+    this._composite(w, composite); int(w, 'index', index, 0);
+    const c = complianceOption(w, { compliance });
+    this._call(w, this._x.silk_js_set_compliance(this._ptr, composite, index, c));
+  }
+
+  compliance(composite, index) {
+    const w = 'compliance';
+    this._composite(w, composite); int(w, 'index', index, 0);
+    const c = this._x.silk_js_get_compliance(this._ptr, composite, index);
+    if (c < 0) this._call(w, c);
+    return c;
+  }
+
+  // -- health --
+  /** The watchdog's verdict after the last step: 'healthy' | 'exploding' | 'nonfinite'. */
+  health() { return HEALTHS[this._x.silk_js_health(this._ptr)]; }
+
+  /** Measures now (without adding to the watchdog's history). */
+  checkHealth() { return HEALTHS[this._x.silk_js_check_health(this._ptr)]; }
+
+  /** { enabled, window, radiusFactor, speedLimit, energyGrowth, autoRestore, snapshotInterval } */
+  setWatchdog(o = {}) {
+    const w = 'setWatchdog';
+    obj(w, 'options', o);
+    const enabled = o.enabled === undefined ? true : bool(w, 'enabled', o.enabled);
+    const autoRestore = o.autoRestore === undefined ? false : bool(w, 'autoRestore', o.autoRestore);
+    const window = pick(w, o, 'window', 60, (a, n, v) => int(a, n, v, 2, 256));
+    const interval = pick(w, o, 'snapshotInterval', 60, (a, n, v) => int(a, n, v, 1));
+    this._call(w, this._x.silk_js_set_watchdog(this._ptr, enabled ? 1 : 0, window, pick(w, o, 'radiusFactor', 4),
+      pick(w, o, 'speedLimit', 4), pick(w, o, 'energyGrowth', 100), autoRestore ? 1 : 0, interval));
+  }
+
+  // -- hash, snapshots, recording --
+  /** FNV-1a 64 of positions, last positions, masses, constraints, generator: 16 hex digits. */
+  stateHash() {
+    const s = this._silk._scratch;
+    this._call('stateHash', this._x.silk_js_state_hash(this._ptr, s));
+    const v = new Uint32Array(this._silk.memory.buffer, s, 2);
+    return hex64(v[0], v[1]);
+  }
+
+  _bytesOut(where, sizeFn, writeFn) {
+    const size = this._call(where, sizeFn());
+    const silk = this._silk;
+    const mem = silk._alloc(size);
+    try {
+      this._call(where, writeFn(mem, size));
+      return new Uint8Array(silk.memory.buffer, mem, size).slice();
+    } finally {
+      silk.exports.silk_js_free(mem);
+    }
+  }
+
+  _bytesIn(where, bytes, fn) {
+    const silk = this._silk;
+    const mem = silk._alloc(Math.max(bytes.length, 1));
+    try {
+      new Uint8Array(silk.memory.buffer, mem, bytes.length).set(bytes);
+      return fn(mem, bytes.length);
+    } finally {
+      silk.exports.silk_js_free(mem);
+    }
+  }
+
+  /** The whole world as bytes (silk.h: snapshot format). */
+  snapshot() {
+    const x = this._x;
+    return this._bytesOut('snapshot', () => x.silk_js_snapshot_size(this._ptr), (mem, size) => x.silk_js_snapshot(this._ptr, mem, size));
+  }
+
+  /** Restores snapshot() bytes. Foreign or corrupt bytes throw and leave the world unchanged. */
+  restore(bytes) {
+    const data = bytesArg('restore', 'bytes', bytes);
+    const x = this._x;
+    this._call('restore', this._bytesIn('restore', data, (mem, size) => x.silk_js_restore(this._ptr, mem, size)));
+  }
+
+  /** Snapshots the world now and records the inputs (drag, settings) of every following step. */
+  startRecording() { this._call('startRecording', this._x.silk_js_record_begin(this._ptr)); }
+
+  /** Stops recording and returns the recording file (silk.h: recording format). */
+  stopRecording() {
+    this._call('stopRecording', this._x.silk_js_record_end(this._ptr));
+    return this.exportRecording();
+  }
+
+  get recording() { return this._x.silk_js_recording(this._ptr) === 1; }
+
+  /** The recording so far (it keeps running) as the file `silk-lab replay FILE` reads. */
+  exportRecording() {
+    const x = this._x;
+    return this._bytesOut('exportRecording', () => {
+      const n = x.silk_js_recording_size(this._ptr);
+      if (n === 0) throw new Error('exportRecording: nothing recorded (call startRecording first)');
+      return n;
+    }, (mem, size) => x.silk_js_recording_export(this._ptr, mem, size));
+  }
+
+  /**
+   * Restores a recording's snapshot into this world and replays its inputs step by step.
+   * Returns { steps, hash, recordedHash, matches }. Bad bytes throw; the world is unchanged.
+   */
+  replay(bytes) {
+    const data = bytesArg('replay', 'bytes', bytes);
+    const x = this._x;
+    const s = this._silk._scratch;
+    this._call('replay', this._bytesIn('replay', data, (mem, size) => x.silk_js_replay(this._ptr, mem, size, s)));
+    const v = this._silk._f64(s, 6);
+    return { steps: v[0], hash: hex64(v[1], v[2]), recordedHash: hex64(v[3], v[4]), matches: v[5] === 1 };
   }
 }
 

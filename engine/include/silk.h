@@ -98,6 +98,8 @@ extern "C"
         SILK_ERR_DEF = -8,         /* a def struct did not come from silk_default_*_def() */
         SILK_ERR_KIND = -9,        /* the constraint is not of the kind the call needs */
         SILK_ERR_DEGENERATE = -10, /* geometry that cannot be measured (e.g. zero-length vector) */
+        SILK_ERR_FORMAT = -11,     /* bytes are not a valid snapshot or recording (magic, version,
+                                      size or checksum); nothing was changed */
     } silk_status;
 
     /* A short English name for a status code ("ok", "index out of range", ...). */
@@ -606,6 +608,14 @@ extern "C"
         SILK_DIAG_LOOP_MODE,       /* silk_loop_mode */
         SILK_DIAG_EXPLODED,        /* 1 when the radius exceeds SILK_EXPLOSION_FACTOR x the
                                       scene's size or a coordinate is non-finite */
+        /* robust solver and health watchdog (see "The robust solver" below) */
+        SILK_DIAG_SOLVER,          /* silk_solver */
+        SILK_DIAG_SUBSTEPS,        /* robust substeps per step */
+        SILK_DIAG_HEALTH,          /* silk_health at the last watchdog check */
+        SILK_DIAG_SPEED_MAX,       /* fastest particle over the last step, px/s */
+        SILK_DIAG_ENERGY_GROWTH,   /* kinetic energy now / its minimum over the window */
+        SILK_DIAG_UNHEALTHY_STEPS, /* steps the watchdog found exploding or non-finite */
+        SILK_DIAG_HEALTH_RESTORES, /* automatic restores of the last healthy snapshot */
         SILK_DIAG_COUNT_V1         /* fields so far; the struct reserves SILK_DIAG_CAPACITY */
     };
 
@@ -756,6 +766,270 @@ extern "C"
                                            silk_ball_contact* out_contact);
     /* E = (vx^2 + vy^2) / 2 + g y, J, for m = 1 kg. */
     SILK_API silk_status silk_ball_energy(const silk_ball* ball, double* out_energy);
+
+    /* ----------------------------------------------------------------------------------------
+        The robust solver (XPBD in seconds), health watchdog, state hash, snapshots, replay
+
+        A second solver over the same world data (particles, composites, constraints, pins,
+        drag). Select it per world with silk_world_set_solver(); switching is allowed at any
+        time and keeps the motion: the compat solver's velocity p - q is px per frame, the
+        robust solver's is (p - q) / h px/s with h the last step's length, and a switch
+        converts between them. silk_world_frame() is always the compat solver;
+        silk_world_advance() runs whichever is selected.
+
+        WHAT IT FIXES (seed 000's seven defects of verlet-js; compat keeps them on purpose)
+            1 coincident points   a zero-length distance gets a fixed direction (+x), never NaN
+            2 no ceiling          a full box: walls, floor and a one-way ceiling at y = 0 (a
+                                  particle that starts above the canvas may fall in, none leaves)
+            3 angle constraint    an XPBD constraint on the angle with exact gradients: its
+                                  corrections sum to zero, so the centre of mass stays put
+            4 per-frame physics   gravity in px/s^2, damping and ground friction in 1/s, a step
+                                  in seconds: the same motion at any display rate
+            5, 6 (JS source: a bare global Vec2, for..in over arrays) do not exist in a C
+                                  engine with an ES-module binding; tests check the binding
+            7 no health checks    the watchdog below, for both solvers
+
+        THE STEP (Macklin, Mueller, Chentanez 2016, "XPBD"; Macklin et al. 2019, "Small Steps")
+        One step of h seconds is `substeps` substeps of hs = h / substeps, each with
+        `iterations` (default 1) Gauss-Seidel passes:
+            v = the velocity the last robust step kept, or (p - q) / h_last if p or q were
+                changed since (compat frames, set calls): q alone would lose an ulp of p a step
+            per substep:  v += g hs;  v *= exp(-damping hs);  start = p;  p += v hs
+                          pinned and dragged particles move to their targets (inverse mass 0)
+                          lambda = 0; passes over distances, then angles:
+                              dlambda = (-C - alpha~ lambda) / (sum w |grad C|^2 + alpha~),
+                              alpha~ = compliance / hs^2,  p_i += w_i grad_i C dlambda
+                          box: floor, walls, one-way ceiling; v = (p - start) / hs; on a contact
+                          the normal speed becomes -restitution x the speed before, and on the
+                          floor the tangential speed decays by exp(-ground_friction hs)
+            q = p - v h
+        Small substeps with one pass each converge faster than one step with many passes at the
+        same cost, and the compliance makes stiffness a material constant: it no longer depends
+        on the step, the substeps or the passes (compat's stiffness k depends on all three).
+        With `tethers` on, every particle connected to a fixed particle (a pin or inverse mass
+        0) through distance constraints also keeps within its rest-length path distance of the
+        nearest one: after each pass, a particle farther away is moved onto that sphere (Kim,
+        Chentanez, Mueller 2012, "Long Range Attachments"). It stops the sag of long hanging
+        chains and cloths that the one-pass substeps cannot remove, at the cost of one
+        distance test per particle. It assumes rigid links: with compliant or pre-tensioned
+        links (the web's tensor 0.3) it would pull everything towards the pins, so it is off
+        by default.
+        Constraints are solved in an order computed once per change of the constraint set:
+        outwards from fixed particles (pins, inverse mass 0), and within each ring coloured so
+        that neighbouring records touch different particles (independent sets).
+
+        DETERMINISM
+        The robust path gives the same bits natively and in wasm in every browser: IEEE + - * /
+        and sqrt only (-ffp-contract=off: no fused multiply-add), its own polynomial atan2, exp
+        and log (no libm or Math.* transcendental), and a fixed order of every sum. Robust worlds
+        also build scenes and crawl with Silk's own sin/cos (compat worlds keep the host's, so
+        that compat stays bit-identical with verlet-js), so a scene built in a robust world has
+        the same bits everywhere: `silk-lab hash --scene web --solver robust --seed S --frames N`
+        prints what the page shows after N fixed steps.
+
+        UNITS AND THE MAPPING FROM COMPAT
+        gravity px/s^2, damping and ground friction 1/s, compliance px per unit force (force =
+        mass x px/s^2; a distance constraint stretches by compliance x force), masses in
+        arbitrary units (default 1 per particle). The compat page runs one frame per 1/60 s,
+        so silk_robust_def_from_compat() maps:
+            gravity          g_px/frame^2 / h^2             0.2 -> 720 px/s^2
+            damping          -ln(friction) / h              0.99 -> 0.6030 /s
+            ground friction  -ln(ground_friction) / h       0.8 -> 13.39 /s
+        and every new constraint gets a compliance from its stiffness k, chosen so that a lone
+        constraint loses the same fraction of its error per 1/60 s as in compat frame(16):
+            r = |1 - 4k/16|^16 (r = 0 for k >= 4),  1 - beta = r^(1/8),
+            compliance = hs^2 W (1 - beta) / beta,  hs = 1/480 s,  W = sum |grad C|^2 (unit
+            masses: 2 for a distance; for an angle, from its geometry when it is added)
+        (silk_compliance_from_stiffness). It is a physical constant, so it holds at any step,
+        substep count or display rate. Pins are exact in the robust solver whatever their
+        place in the list (compat's pins are soft when they come first).
+
+        HEALTH
+        After every step of advance (either solver) the watchdog classifies the world:
+            nonfinite   a coordinate is NaN or infinite
+            exploding   the bounding radius about the canvas centre exceeds radius_factor x the
+                        canvas size, or the kinetic energy per particle exceeds that of moving
+                        speed_limit canvas sizes per second and has grown by energy_growth over
+                        the last `window` steps
+            healthy     otherwise
+        With auto_restore it keeps two healthy snapshots (every snapshot_interval steps) and,
+        when the world turns unhealthy, restores the older one (state and settings); after
+        three restores in a row without a healthy interval it gives up and reports.
+
+        STATE HASH
+        FNV-1a 64 over, in this order, as little-endian bytes: particle count, then per particle
+        p.x p.y q.x q.y, inverse mass and the robust velocity v.x v.y; constraint count, then per
+    constraint kind a b c, stiffness, rest, target x y, compliance; composite count and each
+    composite's range; the generator state; the spider's leg index. NaNs are hashed as one canonical
+    NaN. The page shows it as 16 hex digits.
+
+        SNAPSHOT FORMAT (version 1, all little-endian)
+            0   8  magic "SILKSNAP"        8  4  version     12  4  reserved (0)
+            16  8  payload length L        24 8  FNV-1a 64 of the payload
+            32  L  payload: settings, clock, generator, spider, drag, robust settings, then the
+                   particle, composite and constraint arrays
+        silk_world_restore() checks magic, version, length, checksum and every index before it
+        changes anything: foreign or corrupt bytes give SILK_ERR_FORMAT (SILK_ERR_INDEX for
+        inconsistent indices) and leave the world as it was. The watchdog's history restarts.
+
+        RECORDING FILE FORMAT (version 1, all little-endian; "silk-lab replay FILE")
+            0   8  magic "SILKREC1"        8  4  version     12  4  reserved (0)
+            16  8  steps S covered         24 8  state hash after the S steps (0 if unknown)
+            32  8  snapshot length L       40 8  event count E
+            48  L  the snapshot taken when the recording began
+            48+L   E events of 32 bytes: u64 step (0..S-1, before which it applies), u32 type,
+                   i32 i, f64 x, f64 y -- in the order they happened
+            end 8  FNV-1a 64 of every byte before it
+        Event types (SILK_EVENT_*): drag begin (i particle, x y), drag move (x y), drag end,
+        compat gravity (x y), friction (x), ground friction (x), relax steps (i), solver (i),
+        auto-crawl (i), robust gravity (x y), robust damping (x damping, y ground friction),
+        robust iterations (i substeps, x iterations, y tethers), robust box (i ceiling, x restitution,
+        y max step), step length (x seconds; coupled robust steps only).
+        Replay restores the snapshot and, for each step s < S, applies the events of step s and
+        runs one step as advance would. Calls that are not inputs (adding particles, frame(),
+        set_position ...) are not recorded: a replay of a run that used them differs, and the
+        hash check says so.
+    ---------------------------------------------------------------------------------------- */
+
+    typedef enum silk_solver
+    {
+        SILK_SOLVER_COMPAT = 0, /* verlet-js, bit for bit (the default) */
+        SILK_SOLVER_ROBUST = 1, /* XPBD in seconds */
+    } silk_solver;
+
+    typedef struct silk_robust_def
+    {
+        silk_vec2 gravity;       /* px/s^2, default (0, 720) */
+        double damping;          /* velocity decay rate, 1/s, default 0.6030 (compat 0.99) */
+        double ground_friction;  /* tangential decay on the floor, 1/s, default 13.39 (0.8) */
+        int32_t substeps;        /* per step, 1..SILK_MAX_SUBSTEPS, default 8 */
+        int32_t iterations;      /* passes per substep, 1..64, default 1 */
+        bool ceiling;            /* one-way ceiling at y = 0, default true */
+        double restitution;      /* 0..1 normal bounce off the box, default 0 */
+        double max_step_seconds; /* coupled loop mode: longest step, default 1/30 */
+        bool tethers;            /* long-range attachments, default false (see below) */
+        int32_t internal_cookie;
+    } silk_robust_def;
+
+#define SILK_MAX_SUBSTEPS      256
+#define SILK_MAX_COMPLIANCE    1e9
+#define SILK_COMPAT_FRAME_RATE 60.0 /* the compat page: one frame per 1/60 s */
+
+    SILK_API silk_robust_def silk_default_robust_def(void);
+    /* Gravity, damping and ground friction for a robust world that moves like a compat world
+       with these per-frame settings at one frame per frame_seconds (1/60 for the pages); the
+       rest of the def keeps its defaults. */
+    SILK_API silk_robust_def silk_robust_def_from_compat(silk_vec2 gravity_per_frame2,
+                                                         double friction, double ground_friction,
+                                                         double frame_seconds);
+    /* The compliance that matches compat stiffness k for a constraint with sum |grad C|^2 = W
+       at unit masses (2 for a distance). Clamped to [0, SILK_MAX_COMPLIANCE]. */
+    SILK_API double silk_compliance_from_stiffness(double stiffness, double w);
+
+    SILK_API silk_status silk_world_set_solver(silk_world* world, silk_solver solver);
+    SILK_API silk_solver silk_world_get_solver(const silk_world* world);
+    SILK_API silk_status silk_world_set_robust(silk_world* world, const silk_robust_def* def);
+    SILK_API silk_robust_def silk_world_get_robust(const silk_world* world);
+    /* One robust step of `seconds` (> 0, finite), whatever solver is selected (for tests and
+       tools; advance is the usual way). */
+    SILK_API silk_status silk_world_robust_step(silk_world* world, double seconds);
+
+    /* Masses (robust solver only; compat has none). mass > 0 and finite, or +inf for an
+       immovable particle; inverse mass >= 0 and finite. New particles have mass 1. */
+    SILK_API silk_status silk_world_set_mass(silk_world* world, int32_t particle, double mass);
+    SILK_API silk_status silk_world_set_inverse_mass(silk_world* world, int32_t particle,
+                                                     double inverse_mass);
+    SILK_API silk_status silk_world_get_inverse_mass(const silk_world* world, int32_t particle,
+                                                     double* out_inverse_mass);
+    /* Per-constraint compliance, >= 0 and <= SILK_MAX_COMPLIANCE (0 = rigid; pins ignore it). */
+    SILK_API silk_status silk_world_set_compliance(silk_world* world, int32_t composite,
+                                                   int32_t index, double compliance);
+    SILK_API silk_status silk_world_get_compliance(const silk_world* world, int32_t composite,
+                                                   int32_t index, double* out_compliance);
+    /* Flat compliances in solver order, like silk_world_constraint_rest(). */
+    SILK_API const double* silk_world_constraint_compliance(const silk_world* world);
+
+    /* -- health -- */
+
+    typedef enum silk_health
+    {
+        SILK_HEALTH_HEALTHY = 0,
+        SILK_HEALTH_EXPLODING = 1,
+        SILK_HEALTH_NONFINITE = 2,
+    } silk_health;
+
+    typedef struct silk_watchdog_def
+    {
+        bool enabled;              /* default true */
+        int32_t window;            /* steps of energy history, 2..256, default 60 */
+        double radius_factor;      /* default SILK_EXPLOSION_FACTOR (4) canvas sizes */
+        double speed_limit;        /* canvas sizes per second, default 4 */
+        double energy_growth;      /* factor over the window, default 100 */
+        bool auto_restore;         /* default false */
+        int32_t snapshot_interval; /* steps between healthy snapshots, default 60 */
+        int32_t internal_cookie;
+    } silk_watchdog_def;
+
+    SILK_API silk_watchdog_def silk_default_watchdog_def(void);
+    /* Allocates the restore slots when auto_restore is on. Resets the history. */
+    SILK_API silk_status silk_world_set_watchdog(silk_world* world, const silk_watchdog_def* def);
+    /* The state found by the last check (advance checks after every step). */
+    SILK_API silk_health silk_world_health(const silk_world* world);
+    /* Checks now (no restore) and returns the state; does not add to the history. */
+    SILK_API silk_health silk_world_check_health(silk_world* world);
+    SILK_API const char* silk_health_string(silk_health health); /* "healthy", ... */
+
+    /* -- hash and snapshots -- */
+
+    SILK_API uint64_t silk_world_state_hash(const silk_world* world); /* 0 for NULL */
+    SILK_API size_t silk_world_snapshot_size(const silk_world* world);
+    /* Writes the snapshot; SILK_ERR_CAPACITY if `capacity` is less than the size. */
+    SILK_API silk_status silk_world_snapshot(const silk_world* world, void* buffer, size_t capacity,
+                                             size_t* out_size);
+    SILK_API silk_status silk_world_restore(silk_world* world, const void* bytes, size_t size);
+
+    /* -- recording and replay -- */
+
+    enum
+    {
+        SILK_EVENT_DRAG_BEGIN = 1,
+        SILK_EVENT_DRAG_MOVE = 2,
+        SILK_EVENT_DRAG_END = 3,
+        SILK_EVENT_GRAVITY = 4,
+        SILK_EVENT_FRICTION = 5,
+        SILK_EVENT_GROUND_FRICTION = 6,
+        SILK_EVENT_RELAX_STEPS = 7,
+        SILK_EVENT_SOLVER = 8,
+        SILK_EVENT_AUTO_CRAWL = 9,
+        SILK_EVENT_ROBUST_GRAVITY = 10,
+        SILK_EVENT_ROBUST_DAMPING = 11,
+        SILK_EVENT_ROBUST_ITERATIONS = 12,
+        SILK_EVENT_ROBUST_BOX = 13,
+        SILK_EVENT_STEP_SECONDS = 14,
+    };
+
+    /* Takes a snapshot and starts logging inputs per fixed step (replaces any recording). */
+    SILK_API silk_status silk_world_record_begin(silk_world* world);
+    /* Stops logging; the recording stays available for export until the next begin. */
+    SILK_API silk_status silk_world_record_end(silk_world* world);
+    SILK_API bool silk_world_recording(const silk_world* world);
+    /* The recording so far (it may still be running) in the file format above. */
+    SILK_API size_t silk_world_recording_size(const silk_world* world);
+    SILK_API silk_status silk_world_recording_export(const silk_world* world, void* buffer,
+                                                     size_t capacity, size_t* out_size);
+
+    typedef struct silk_replay_result
+    {
+        int64_t steps;          /* steps replayed */
+        uint64_t hash;          /* state hash after them */
+        uint64_t recorded_hash; /* the file's hash (0 if it has none) */
+        bool matches;           /* hash == recorded_hash */
+    } silk_replay_result;
+
+    /* Restores the recording's snapshot into `world` and replays it. On SILK_ERR_FORMAT the
+       world is unchanged. */
+    SILK_API silk_status silk_world_replay(silk_world* world, const void* bytes, size_t size,
+                                           silk_replay_result* out_result);
 
 #ifdef __cplusplus
 }

@@ -69,6 +69,8 @@ static void shift_constraints(silk_world* world, int32_t from, int32_t shift)
             (size_t)count * sizeof(*world->stiffness));
     memmove(world->rest + to, world->rest + from, (size_t)count * sizeof(*world->rest));
     memmove(world->target + to, world->target + from, (size_t)count * sizeof(*world->target));
+    memmove(world->compliance + to, world->compliance + from,
+            (size_t)count * sizeof(*world->compliance));
 }
 
 silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_constraint_kind kind,
@@ -98,7 +100,9 @@ silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_cons
     world->stiffness[at] = stiffness;
     world->rest[at] = rest;
     world->target[at] = target;
+    world->compliance[at] = silk_robust_default_compliance(world, kind, a, b, c, stiffness);
     world->constraint_count += 1;
+    silk_robust_touch(world);
     if (out_index != NULL)
     {
         *out_index = comp->constraint_count;
@@ -200,7 +204,8 @@ silk_status silk_world_add_angle(silk_world* world, int32_t composite, const sil
     {
         return SILK_ERR_NONFINITE;
     }
-    double rest = silk_angle_at(world->pos[def->a], world->pos[def->b], world->pos[def->c]);
+    double rest =
+        silk_world_angle_at(world, world->pos[def->a], world->pos[def->b], world->pos[def->c]);
     return silk_push_constraint(world, composite, SILK_ANGLE, def->a, def->b, def->c,
                                 def->stiffness, rest, (silk_vec2){0.0, 0.0}, out_index);
 }
@@ -235,6 +240,7 @@ silk_status silk_world_remove_constraint(silk_world* world, int32_t composite, i
     }
     shift_constraints(world, at + 1, -1);
     world->constraint_count -= 1;
+    silk_robust_touch(world);
     world->composites[composite].constraint_count -= 1;
     for (int32_t k = composite + 1; k < world->composite_count; ++k)
     {

@@ -265,6 +265,21 @@ static void measure_particles(const silk_world* world, silk_vec2 center, double*
         (nans > 0 || !(radius <= SILK_EXPLOSION_FACTOR * size) || !isfinite(energy)) ? 1.0 : 0.0;
 }
 
+/* The robust solver's setting and the watchdog's last verdict (no measuring: cheap enough for
+   advance to call after every frame). */
+void silk_diagnostics_store_health(silk_world* world)
+{
+    double* v = world->diagnostics.values;
+    const silk_watchdog_state* s = &world->watchdog;
+    v[SILK_DIAG_SOLVER] = world->solver;
+    v[SILK_DIAG_SUBSTEPS] = world->robust.def.substeps;
+    v[SILK_DIAG_HEALTH] = s->health;
+    v[SILK_DIAG_SPEED_MAX] = s->speed_max;
+    v[SILK_DIAG_ENERGY_GROWTH] = s->energy_growth;
+    v[SILK_DIAG_UNHEALTHY_STEPS] = (double)s->unhealthy_steps;
+    v[SILK_DIAG_HEALTH_RESTORES] = (double)s->restores;
+}
+
 silk_status silk_world_update_diagnostics(silk_world* world, silk_vec2 center)
 {
     if (!silk_is_world(world))
@@ -288,6 +303,7 @@ silk_status silk_world_update_diagnostics(silk_world* world, silk_vec2 center)
     v[SILK_DIAG_TOTAL_STEPS] = (double)world->total_steps;
     v[SILK_DIAG_SIM_SECONDS] = (double)world->total_steps * world->stepper.step_seconds;
     v[SILK_DIAG_LOOP_MODE] = world->loop_mode;
+    silk_diagnostics_store_health(world);
     return SILK_OK;
 }
 

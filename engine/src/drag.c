@@ -71,6 +71,7 @@ silk_status silk_world_drag_begin(silk_world* world, int32_t particle, silk_vec2
             pin = j; /* the last one wins, as in the original's loop */
         }
     }
+    silk_record_input(world, SILK_EVENT_DRAG_BEGIN, particle, pointer.x, pointer.y);
     world->drag.particle = particle;
     world->drag.pin = pin;
     world->drag.pointer = pointer;
@@ -91,6 +92,7 @@ silk_status silk_world_drag_move(silk_world* world, silk_vec2 pointer)
     {
         return SILK_ERR_STATE;
     }
+    silk_record_input(world, SILK_EVENT_DRAG_MOVE, 0, pointer.x, pointer.y);
     world->drag.pointer = pointer;
     return SILK_OK;
 }
@@ -99,6 +101,7 @@ void silk_world_drag_end(silk_world* world)
 {
     if (silk_is_world(world))
     {
+        silk_record_input(world, SILK_EVENT_DRAG_END, 0, 0.0, 0.0);
         world->drag.particle = -1;
         world->drag.pin = -1;
     }

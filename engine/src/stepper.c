@@ -192,6 +192,7 @@ silk_status silk_world_set_relax_steps(silk_world* world, int32_t step)
     {
         return SILK_ERR_RANGE;
     }
+    silk_record_input(world, SILK_EVENT_RELAX_STEPS, step, 0.0, 0.0);
     world->relax_steps = step;
     return SILK_OK;
 }
@@ -207,6 +208,7 @@ silk_status silk_world_set_auto_crawl(silk_world* world, bool on)
     {
         return SILK_ERR_NULL;
     }
+    silk_record_input(world, SILK_EVENT_AUTO_CRAWL, on ? 1 : 0, 0.0, 0.0);
     world->auto_crawl = on;
     return SILK_OK;
 }
@@ -227,27 +229,59 @@ void silk_world_reset_clock(silk_world* world)
     world->last_advance = (silk_advance_result){0, 0.0, 0.0, 0.0};
 }
 
-/* One simulation step as the page runs it: the spider's crawl rule, then frame(step). */
-static void world_step(silk_world* world)
+/* One simulation step as the page runs it: the spider's crawl rule, then the selected
+   solver (compat: frame(relax_steps); robust: h seconds), then the watchdog. Replay runs
+   exactly this, so a recording and its replay take the same path. */
+void silk_world_step(silk_world* world, double h)
 {
     if (world->auto_crawl && world->spider.spider >= 0)
     {
         silk_world_spider_tick(world, NULL);
     }
-    silk_world_frame(world, world->relax_steps);
+    if (world->solver == SILK_SOLVER_ROBUST)
+    {
+        silk_robust_step(world, h);
+    }
+    else
+    {
+        silk_world_frame(world, world->relax_steps);
+    }
     world->total_steps += 1;
+    silk_watchdog_after_step(world, h);
+    if (world->record.active)
+    {
+        world->record.steps += 1;
+    }
 }
 
 static void fixed_step(void* context, double step_seconds)
 {
-    (void)step_seconds;
     silk_world* world = context;
     int32_t n = world->particle_count;
     for (int32_t i = 0; i < n; ++i)
     {
         world->prev[i] = world->pos[i];
     }
-    world_step(world);
+    silk_world_step(world, step_seconds);
+}
+
+/* Coupled: one step per call. Compat's frame has no length; the robust step is the call's dt
+   (at most max_step_seconds; a dt of 0 runs nothing). */
+static int32_t coupled_step(silk_world* world, double dt_seconds)
+{
+    double h = world->stepper.step_seconds;
+    if (world->solver == SILK_SOLVER_ROBUST)
+    {
+        h = dt_seconds < world->robust.def.max_step_seconds ? dt_seconds
+                                                            : world->robust.def.max_step_seconds;
+        if (!(h > 0.0))
+        {
+            return 0;
+        }
+        silk_record_input(world, SILK_EVENT_STEP_SECONDS, 0, h, 0.0);
+    }
+    silk_world_step(world, h);
+    return 1;
 }
 
 static void store_advance(silk_world* world, const silk_advance_result* result)
@@ -262,6 +296,7 @@ static void store_advance(silk_world* world, const silk_advance_result* result)
     v[SILK_DIAG_SIM_SECONDS] = (double)world->total_steps * world->stepper.step_seconds;
     v[SILK_DIAG_FRAME_COUNT] = (double)world->frame_count;
     v[SILK_DIAG_LOOP_MODE] = world->loop_mode;
+    silk_diagnostics_store_health(world);
 }
 
 silk_status silk_world_advance(silk_world* world, double dt_seconds,
@@ -282,13 +317,12 @@ silk_status silk_world_advance(silk_world* world, double dt_seconds,
         {
             return SILK_ERR_RANGE;
         }
-        world_step(world);
+        result.steps = coupled_step(world, dt_seconds);
         int32_t n = world->particle_count;
         for (int32_t i = 0; i < n; ++i)
         {
             world->prev[i] = world->pos[i];
         }
-        result.steps = 1;
     }
     else
     {

@@ -31,6 +31,8 @@ const char* silk_status_string(silk_status status)
             return "wrong constraint kind";
         case SILK_ERR_DEGENERATE:
             return "degenerate geometry";
+        case SILK_ERR_FORMAT:
+            return "not a valid snapshot or recording";
     }
     return "unknown status";
 }
@@ -123,27 +125,44 @@ silk_status silk_reserve_particles(silk_world* world, int32_t count)
     }
     int32_t n = world->particle_count;
     int32_t capacity = next_capacity(world->particle_capacity, count, SILK_MAX_PARTICLES);
+    /* the robust solver's scratch first: larger scratch than needed is harmless if the rest
+       fails, while the reverse would leave it short */
+    silk_status status = silk_robust_reserve_particles(world, capacity);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
     silk_vec2* pos = grow_array(world, world->pos, n, capacity, sizeof(silk_vec2));
     silk_vec2* last = grow_array(world, world->last, n, capacity, sizeof(silk_vec2));
     silk_vec2* prev = grow_array(world, world->prev, n, capacity, sizeof(silk_vec2));
     int32_t* comp = grow_array(world, world->particle_composite, n, capacity, sizeof(int32_t));
-    if (pos == NULL || last == NULL || prev == NULL || comp == NULL)
+    double* inverse_mass = grow_array(world, world->inverse_mass, n, capacity, sizeof(double));
+    silk_vec2* velocity = grow_array(world, world->velocity, n, capacity, sizeof(silk_vec2));
+    if (pos == NULL || last == NULL || prev == NULL || comp == NULL || inverse_mass == NULL ||
+        velocity == NULL)
     {
+        silk_free(world, velocity);
         silk_free(world, pos);
         silk_free(world, last);
         silk_free(world, prev);
         silk_free(world, comp);
+        silk_free(world, inverse_mass);
         return SILK_ERR_NOMEM;
     }
     silk_free(world, world->pos);
     silk_free(world, world->last);
     silk_free(world, world->prev);
     silk_free(world, world->particle_composite);
+    silk_free(world, world->inverse_mass);
+    silk_free(world, world->velocity);
+    world->velocity = velocity;
     world->pos = pos;
     world->last = last;
     world->prev = prev;
     world->particle_composite = comp;
+    world->inverse_mass = inverse_mass;
     world->particle_capacity = capacity;
+    silk_watchdog_reserve(world); /* on failure auto-restore only skips snapshots */
     return SILK_OK;
 }
 
@@ -159,6 +178,11 @@ silk_status silk_reserve_constraints(silk_world* world, int32_t count)
     }
     int32_t n = world->constraint_count;
     int32_t cap = next_capacity(world->constraint_capacity, count, SILK_MAX_CONSTRAINTS);
+    silk_status status = silk_robust_reserve_constraints(world, cap); /* first: see particles */
+    if (status != SILK_OK)
+    {
+        return status;
+    }
     uint8_t* kind = grow_array(world, world->kind, n, cap, sizeof(uint8_t));
     int32_t* ca = grow_array(world, world->ca, n, cap, sizeof(int32_t));
     int32_t* cb = grow_array(world, world->cb, n, cap, sizeof(int32_t));
@@ -166,10 +190,13 @@ silk_status silk_reserve_constraints(silk_world* world, int32_t count)
     double* stiffness = grow_array(world, world->stiffness, n, cap, sizeof(double));
     double* rest = grow_array(world, world->rest, n, cap, sizeof(double));
     silk_vec2* target = grow_array(world, world->target, n, cap, sizeof(silk_vec2));
+    double* compliance = grow_array(world, world->compliance, n, cap, sizeof(double));
     double* scratch = grow_array(world, NULL, 0, cap, sizeof(double));
     double* scratch2 = grow_array(world, NULL, 0, cap, sizeof(double));
-    if (!kind || !ca || !cb || !cc || !stiffness || !rest || !target || !scratch || !scratch2)
+    if (!kind || !ca || !cb || !cc || !stiffness || !rest || !target || !compliance || !scratch ||
+        !scratch2)
     {
+        silk_free(world, compliance);
         silk_free(world, kind);
         silk_free(world, ca);
         silk_free(world, cb);
@@ -188,8 +215,10 @@ silk_status silk_reserve_constraints(silk_world* world, int32_t count)
     silk_free(world, world->stiffness);
     silk_free(world, world->rest);
     silk_free(world, world->target);
+    silk_free(world, world->compliance);
     silk_free(world, world->scratch);
     silk_free(world, world->scratch2);
+    world->compliance = compliance;
     world->kind = kind;
     world->ca = ca;
     world->cb = cb;
@@ -200,10 +229,11 @@ silk_status silk_reserve_constraints(silk_world* world, int32_t count)
     world->scratch = scratch;
     world->scratch2 = scratch2;
     world->constraint_capacity = cap;
+    silk_watchdog_reserve(world);
     return SILK_OK;
 }
 
-static silk_status reserve_composites(silk_world* world, int32_t count)
+silk_status silk_reserve_composites(silk_world* world, int32_t count)
 {
     if (count <= world->composite_capacity)
     {
@@ -223,6 +253,7 @@ static silk_status reserve_composites(silk_world* world, int32_t count)
     silk_free(world, world->composites);
     world->composites = fresh;
     world->composite_capacity = capacity;
+    silk_watchdog_reserve(world);
     return SILK_OK;
 }
 
@@ -324,6 +355,12 @@ silk_status silk_world_create(const silk_world_def* def, silk_world** out_world)
     world->drag.pin = -1;
     silk_stepper_init(&world->stepper, &def->stepper);
     silk_spider_forget(world);
+    world->solver = SILK_SOLVER_COMPAT;
+    world->robust.def = silk_default_robust_def();
+    world->robust.last_h = def->stepper.step_seconds;
+    world->robust.version = 1; /* nothing prepared yet */
+    world->watchdog.def = silk_default_watchdog_def();
+    silk_watchdog_reset(world);
 
     status = silk_reserve_particles(world, def->particle_capacity);
     if (status == SILK_OK)
@@ -332,7 +369,7 @@ silk_status silk_world_create(const silk_world_def* def, silk_world** out_world)
     }
     if (status == SILK_OK)
     {
-        status = reserve_composites(world, def->composite_capacity);
+        status = silk_reserve_composites(world, def->composite_capacity);
     }
     if (status != SILK_OK)
     {
@@ -361,9 +398,15 @@ void silk_world_destroy(silk_world* world)
     silk_free(world, world->stiffness);
     silk_free(world, world->rest);
     silk_free(world, world->target);
+    silk_free(world, world->compliance);
+    silk_free(world, world->inverse_mass);
+    silk_free(world, world->velocity);
     silk_free(world, world->scratch);
     silk_free(world, world->scratch2);
     silk_free(world, world->spider.candidates);
+    silk_robust_free(world);
+    silk_watchdog_free(world);
+    silk_record_free(world);
     world->cookie = 0;
     world->free_fn(world, world->allocator_user);
 }
@@ -385,6 +428,8 @@ void silk_world_clear(silk_world* world)
     world->spider.spider = -1;
     world->spider.leg_index = 0;
     silk_world_reset_clock(world);
+    silk_robust_touch(world);
+    silk_watchdog_reset(world);
 }
 
 /* ---- settings -------------------------------------------------------------------------- */
@@ -399,6 +444,7 @@ silk_status silk_world_set_gravity(silk_world* world, silk_vec2 gravity)
     {
         return SILK_ERR_NONFINITE;
     }
+    silk_record_input(world, SILK_EVENT_GRAVITY, 0, gravity.x, gravity.y);
     world->gravity = gravity;
     return SILK_OK;
 }
@@ -413,6 +459,7 @@ silk_status silk_world_set_friction(silk_world* world, double friction)
     {
         return SILK_ERR_NONFINITE;
     }
+    silk_record_input(world, SILK_EVENT_FRICTION, 0, friction, 0.0);
     world->friction = friction;
     return SILK_OK;
 }
@@ -427,6 +474,7 @@ silk_status silk_world_set_ground_friction(silk_world* world, double ground_fric
     {
         return SILK_ERR_NONFINITE;
     }
+    silk_record_input(world, SILK_EVENT_GROUND_FRICTION, 0, ground_friction, 0.0);
     world->ground_friction = ground_friction;
     return SILK_OK;
 }
@@ -494,7 +542,7 @@ silk_status silk_world_add_composite(silk_world* world, int32_t* out_composite)
     {
         return SILK_ERR_NULL;
     }
-    silk_status status = reserve_composites(world, world->composite_count + 1);
+    silk_status status = silk_reserve_composites(world, world->composite_count + 1);
     if (status != SILK_OK)
     {
         return status;
@@ -536,6 +584,9 @@ silk_status silk_world_add_particle(silk_world* world, int32_t composite, silk_v
     world->last[i] = position;
     world->prev[i] = position;
     world->particle_composite[i] = composite;
+    world->inverse_mass[i] = 1.0;
+    world->velocity[i] = (silk_vec2){0.0, 0.0};
+    silk_robust_touch(world);
     *out_particle = i;
     return SILK_OK;
 }

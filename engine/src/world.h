@@ -34,6 +34,90 @@ typedef struct silk_drag_state
     silk_vec2 pointer;
 } silk_drag_state;
 
+/* The robust solver's prepared constraint records (solver_robust.c): packed copies of the
+   world's constraints in solve order, rebuilt when `version` moves past `prepared_version`. */
+typedef struct silk_robust_distance
+{
+    int32_t a, b;
+    double rest;
+    double compliance;
+} silk_robust_distance;
+
+typedef struct silk_robust_angle
+{
+    int32_t a, b, c, unused;
+    double rest;
+    double compliance;
+} silk_robust_angle;
+
+typedef struct silk_robust_state
+{
+    silk_robust_def def;
+    double last_h;             /* seconds of the step that set q = p - v h (velocity = (p-q)/h) */
+    uint64_t version;          /* bumped by every change the prepared arrays depend on */
+    uint64_t prepared_version; /* the version they were built for */
+    int32_t distance_count, angle_count, pin_count;
+    /* constraint-capacity arrays (scratch, rebuilt by prepare) */
+    silk_robust_distance* distances;
+    silk_robust_angle* angles;
+    int32_t* pins; /* global constraint index of each pin */
+    double* lambda;
+    int32_t* order;
+    int32_t* key;
+    /* particle-capacity arrays (scratch) */
+    silk_vec2* start; /* positions at the start of the substep */
+    double* w;        /* effective inverse mass this step (0 for pinned or dragged) */
+    int32_t* level;   /* graph distance to the nearest fixed particle */
+    int32_t* bucket;  /* counting-sort buckets, particle capacity + 2 */
+    int32_t* anchor;  /* tethers: the nearest fixed particle, or -1 */
+    double* reach;    /* tethers: rest-length path distance to it */
+    bool prepared_tethers;
+    uint64_t* colour; /* colour masks per particle while ordering */
+} silk_robust_state;
+
+/* The health watchdog (health.c). */
+#define SILK_WATCHDOG_MAX_WINDOW 256
+
+typedef struct silk_watchdog_state
+{
+    silk_watchdog_def def;
+    silk_health health;                      /* as of the last check */
+    double energy[SILK_WATCHDOG_MAX_WINDOW]; /* kinetic energy per particle, px^2/s^2 */
+    int32_t energy_count;                    /* samples in the ring (<= window) */
+    int32_t energy_head;
+    double energy_growth; /* now / window minimum */
+    double speed_max;     /* px/s */
+    double radius;        /* px about the canvas centre */
+    int64_t checks;       /* steps checked since the history was reset */
+    int64_t unhealthy_steps;
+    int64_t restores;
+    int32_t consecutive_restores;
+    uint8_t* slot[2]; /* healthy snapshots (auto-restore), grown outside steps */
+    size_t slot_size[2];
+    size_t slot_capacity[2];
+    int64_t slot_step[2]; /* check count when taken, -1 if empty */
+} silk_watchdog_state;
+
+/* Input recording (record.c). */
+typedef struct silk_record_event
+{
+    uint64_t step; /* fixed steps since the recording began */
+    uint32_t type;
+    int32_t i;
+    double x, y;
+} silk_record_event;
+
+typedef struct silk_record_state
+{
+    bool active;
+    bool replaying; /* inputs applied by replay are not recorded again */
+    uint64_t steps; /* fixed steps since record_begin */
+    uint8_t* snapshot;
+    size_t snapshot_size;
+    silk_record_event* events;
+    int64_t event_count, event_capacity;
+} silk_record_state;
+
 struct silk_world
 {
     int32_t cookie;
@@ -51,6 +135,8 @@ struct silk_world
     silk_vec2* last; /* q */
     silk_vec2* prev; /* positions before the last fixed step (render interpolation) */
     int32_t* particle_composite;
+    double* inverse_mass; /* robust solver: 1/mass, 0 = immovable (default 1) */
+    silk_vec2* velocity;  /* robust solver: px/s, valid while q == p - v h_last (see step) */
 
     /* composites */
     int32_t composite_count, composite_capacity;
@@ -63,8 +149,9 @@ struct silk_world
     int32_t* cb;   /* particle b (distance, angle) or -1 */
     int32_t* cc;   /* particle c (angle) or -1 */
     double* stiffness;
-    double* rest;      /* distance: rest length; angle: rest angle; pin: 0 */
-    silk_vec2* target; /* pin target */
+    double* rest;       /* distance: rest length; angle: rest angle; pin: 0 */
+    silk_vec2* target;  /* pin target */
+    double* compliance; /* robust solver: XPBD compliance (0 = rigid) */
 
     /* diagnostics scratch, grown with the constraint arrays */
     double* scratch;
@@ -83,6 +170,11 @@ struct silk_world
     silk_spider_state spider;
     silk_drag_state drag;
     silk_diagnostics diagnostics;
+
+    silk_solver solver;
+    silk_robust_state robust;
+    silk_watchdog_state watchdog;
+    silk_record_state record;
 
     silk_alloc_fn* alloc_fn;
     silk_free_fn* free_fn;
@@ -113,6 +205,9 @@ void* silk_alloc(const silk_world* world, size_t size);
 void silk_free(const silk_world* world, void* memory);
 silk_status silk_reserve_particles(silk_world* world, int32_t count);
 silk_status silk_reserve_constraints(silk_world* world, int32_t count);
+silk_status silk_reserve_composites(silk_world* world, int32_t count);
+/* Crawl's candidate buffer, one slot per web particle (scenes/spiderweb.c). */
+silk_status silk_spider_reserve_candidates(silk_world* world, int32_t count);
 
 /* Appends a constraint to a composite (constraint.c); validation is the caller's. */
 silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_constraint_kind kind,
@@ -121,6 +216,51 @@ silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_cons
 
 /* The angle a-b-c at b, as verlet-js's Vec2.angle2 computes it (constraint.c). */
 double silk_angle_at(silk_vec2 a, silk_vec2 b, silk_vec2 c);
+
+/* The robust solver (solver_robust.c). */
+silk_status silk_robust_reserve_particles(silk_world* world, int32_t capacity);
+silk_status silk_robust_reserve_constraints(silk_world* world, int32_t capacity);
+void silk_robust_free(silk_world* world);
+void silk_robust_touch(silk_world* world); /* the constraint set, masses or compliances changed */
+/* Compliance a new constraint gets from its stiffness (for angles, from its geometry now). */
+double silk_robust_default_compliance(const silk_world* world, silk_constraint_kind kind, int32_t a,
+                                      int32_t b, int32_t c, double stiffness);
+/* One robust step of h seconds (h > 0), drag and bounds included. */
+void silk_robust_step(silk_world* world, double h);
+
+/* Trig that follows the world's solver: the host's (bit-identical with verlet-js) for compat
+   worlds, Silk's own deterministic functions for robust worlds (same bits on every
+   platform). Builders and crawl use these. */
+double silk_world_cos(const silk_world* world, double x);
+double silk_world_sin(const silk_world* world, double x);
+double silk_world_angle_at(const silk_world* world, silk_vec2 a, silk_vec2 b, silk_vec2 c);
+
+/* One step as advance runs it (crawl rule, the selected solver, watchdog, recording);
+   h is the robust step in seconds (compat ignores it). stepper.c. */
+void silk_world_step(silk_world* world, double h);
+
+/* Health (health.c): checks after a step; resets the history. */
+void silk_watchdog_after_step(silk_world* world, double h);
+void silk_watchdog_reset(silk_world* world);
+void silk_watchdog_free(silk_world* world);
+/* Grows the restore slots to the snapshot size the world's capacities allow (outside steps). */
+silk_status silk_watchdog_reserve(silk_world* world);
+
+/* Writes the solver and watchdog fields of the diagnostics (diagnostics.c). */
+void silk_diagnostics_store_health(silk_world* world);
+
+/* Snapshots (snapshot.c): the serialized state without allocation into a caller buffer. */
+size_t silk_snapshot_size_of(const silk_world* world);
+/* The size of a snapshot of a world with these counts. */
+size_t silk_snapshot_size_for(int32_t particles, int32_t constraints, int32_t composites);
+void silk_snapshot_write(const silk_world* world, uint8_t* out);
+/* Restore without resetting the watchdog (its auto-restore uses it). */
+silk_status silk_snapshot_restore(silk_world* world, const uint8_t* bytes, size_t size);
+uint64_t silk_fnv1a(uint64_t hash, const uint8_t* bytes, size_t count);
+
+/* Recording (record.c). */
+void silk_record_input(silk_world* world, uint32_t type, int32_t i, double x, double y);
+void silk_record_free(silk_world* world);
 
 /* Spider bookkeeping (scenes/spider.c): adjusts stored indices after a removal. */
 void silk_spider_forget(silk_world* world);

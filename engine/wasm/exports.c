@@ -606,3 +606,215 @@ EXPORT int32_t silk_js_ball_run(int32_t integrator, int32_t floor_rule, double f
     }
     return contacts;
 }
+
+/* ---- the robust solver, health, hash, snapshots, recording ------------------------------ */
+
+EXPORT int32_t silk_js_set_solver(silk_world* world, int32_t solver)
+{
+    return silk_world_set_solver(world, (silk_solver)solver);
+}
+
+EXPORT int32_t silk_js_get_solver(const silk_world* world)
+{
+    return silk_world_get_solver(world);
+}
+
+static void robust_out(const silk_robust_def* def, double* out)
+{
+    out[0] = def->gravity.x;
+    out[1] = def->gravity.y;
+    out[2] = def->damping;
+    out[3] = def->ground_friction;
+    out[4] = def->substeps;
+    out[5] = def->iterations;
+    out[6] = def->ceiling ? 1.0 : 0.0;
+    out[7] = def->restitution;
+    out[8] = def->max_step_seconds;
+    out[9] = def->tethers ? 1.0 : 0.0;
+}
+
+EXPORT int32_t silk_js_set_robust(silk_world* world, double gx, double gy, double damping,
+                                  double ground_friction, int32_t substeps, int32_t iterations,
+                                  int32_t ceiling, double restitution, double max_step_seconds,
+                                  int32_t tethers)
+{
+    silk_robust_def def = silk_default_robust_def();
+    def.gravity = (silk_vec2){gx, gy};
+    def.damping = damping;
+    def.ground_friction = ground_friction;
+    def.substeps = substeps;
+    def.iterations = iterations;
+    def.ceiling = ceiling != 0;
+    def.restitution = restitution;
+    def.max_step_seconds = max_step_seconds;
+    def.tethers = tethers != 0;
+    return silk_world_set_robust(world, &def);
+}
+
+/* out: gx, gy, damping, ground friction, substeps, iterations, ceiling, restitution, max step,
+   tethers */
+EXPORT int32_t silk_js_get_robust(const silk_world* world, double* out)
+{
+    if (world == NULL || out == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    silk_robust_def def = silk_world_get_robust(world);
+    robust_out(&def, out);
+    return SILK_OK;
+}
+
+EXPORT int32_t silk_js_robust_from_compat(double gx, double gy, double friction,
+                                          double ground_friction, double frame_seconds, double* out)
+{
+    if (out == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    silk_robust_def def =
+        silk_robust_def_from_compat((silk_vec2){gx, gy}, friction, ground_friction, frame_seconds);
+    robust_out(&def, out);
+    return SILK_OK;
+}
+
+EXPORT double silk_js_compliance_from_stiffness(double stiffness, double w)
+{
+    return silk_compliance_from_stiffness(stiffness, w);
+}
+
+EXPORT int32_t silk_js_robust_step(silk_world* world, double seconds)
+{
+    return silk_world_robust_step(world, seconds);
+}
+
+EXPORT int32_t silk_js_set_inverse_mass(silk_world* world, int32_t particle, double inverse_mass)
+{
+    return silk_world_set_inverse_mass(world, particle, inverse_mass);
+}
+
+EXPORT int32_t silk_js_set_mass(silk_world* world, int32_t particle, double mass)
+{
+    return silk_world_set_mass(world, particle, mass);
+}
+
+EXPORT double silk_js_get_inverse_mass(const silk_world* world, int32_t particle)
+{
+    double w = 0.0;
+    silk_status status = silk_world_get_inverse_mass(world, particle, &w);
+    return status == SILK_OK ? w : (double)status;
+}
+
+EXPORT int32_t silk_js_set_compliance(silk_world* world, int32_t composite, int32_t index,
+                                      double compliance)
+{
+    return silk_world_set_compliance(world, composite, index, compliance);
+}
+
+EXPORT double silk_js_get_compliance(const silk_world* world, int32_t composite, int32_t index)
+{
+    double c = 0.0;
+    silk_status status = silk_world_get_compliance(world, composite, index, &c);
+    return status == SILK_OK ? c : (double)status;
+}
+
+EXPORT const double* silk_js_constraint_compliance(const silk_world* world)
+{
+    return silk_world_constraint_compliance(world);
+}
+
+EXPORT int32_t silk_js_set_watchdog(silk_world* world, int32_t enabled, int32_t window,
+                                    double radius_factor, double speed_limit, double energy_growth,
+                                    int32_t auto_restore, int32_t snapshot_interval)
+{
+    silk_watchdog_def def = silk_default_watchdog_def();
+    def.enabled = enabled != 0;
+    def.window = window;
+    def.radius_factor = radius_factor;
+    def.speed_limit = speed_limit;
+    def.energy_growth = energy_growth;
+    def.auto_restore = auto_restore != 0;
+    def.snapshot_interval = snapshot_interval;
+    return silk_world_set_watchdog(world, &def);
+}
+
+EXPORT int32_t silk_js_health(const silk_world* world)
+{
+    return silk_world_health(world);
+}
+
+EXPORT int32_t silk_js_check_health(silk_world* world)
+{
+    return silk_world_check_health(world);
+}
+
+/* out (uint32[2]): low word, high word -- no BigInt crossing the boundary */
+EXPORT int32_t silk_js_state_hash(const silk_world* world, uint32_t* out)
+{
+    if (world == NULL || out == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    uint64_t h = silk_world_state_hash(world);
+    out[0] = (uint32_t)h;
+    out[1] = (uint32_t)(h >> 32);
+    return SILK_OK;
+}
+
+EXPORT int32_t silk_js_snapshot_size(const silk_world* world)
+{
+    size_t size = silk_world_snapshot_size(world);
+    return size > 0x7fffffff ? SILK_ERR_CAPACITY : (int32_t)size;
+}
+
+EXPORT int32_t silk_js_snapshot(const silk_world* world, void* buffer, int32_t capacity)
+{
+    return silk_world_snapshot(world, buffer, capacity < 0 ? 0 : (size_t)capacity, NULL);
+}
+
+EXPORT int32_t silk_js_restore(silk_world* world, const void* bytes, int32_t size)
+{
+    return silk_world_restore(world, bytes, size < 0 ? 0 : (size_t)size);
+}
+
+EXPORT int32_t silk_js_record_begin(silk_world* world)
+{
+    return silk_world_record_begin(world);
+}
+
+EXPORT int32_t silk_js_record_end(silk_world* world)
+{
+    return silk_world_record_end(world);
+}
+
+EXPORT int32_t silk_js_recording(const silk_world* world)
+{
+    return silk_world_recording(world) ? 1 : 0;
+}
+
+EXPORT int32_t silk_js_recording_size(const silk_world* world)
+{
+    size_t size = silk_world_recording_size(world);
+    return size > 0x7fffffff ? SILK_ERR_CAPACITY : (int32_t)size;
+}
+
+EXPORT int32_t silk_js_recording_export(const silk_world* world, void* buffer, int32_t capacity)
+{
+    return silk_world_recording_export(world, buffer, capacity < 0 ? 0 : (size_t)capacity, NULL);
+}
+
+/* out: steps, hash lo, hash hi, recorded lo, recorded hi, matches */
+EXPORT int32_t silk_js_replay(silk_world* world, const void* bytes, int32_t size, double* out)
+{
+    silk_replay_result r = {0, 0, 0, false};
+    silk_status status = silk_world_replay(world, bytes, size < 0 ? 0 : (size_t)size, &r);
+    if (status == SILK_OK && out != NULL)
+    {
+        out[0] = (double)r.steps;
+        out[1] = (double)(uint32_t)r.hash;
+        out[2] = (double)(uint32_t)(r.hash >> 32);
+        out[3] = (double)(uint32_t)r.recorded_hash;
+        out[4] = (double)(uint32_t)(r.recorded_hash >> 32);
+        out[5] = r.matches ? 1.0 : 0.0;
+    }
+    return status;
+}

@@ -295,8 +295,16 @@ const VALID = {
   dragMove: [1, 1], dragEnd: [], spiderweb: [], spider: [], crawl: [0], spiderTick: [],
   spiderInfo: [], cloth: [], tire: [], lineSegments: [{ points: [[0, 0], [1, 1]] }], tree: [],
   buildScene: ['web'], updateDiagnostics: [], diagnostics: [], runFrames: [1],
+  // the robust solver (tests/js/robust.test.mjs)
+  setSolver: ['robust'], setRobust: [{}], robustStep: [0.01], setMass: [0, 1], setInverseMass: [0, 1],
+  inverseMass: [0], setCompliance: [0, 0, 0], compliance: [0, 0], health: [], checkHealth: [],
+  setWatchdog: [{}], stateHash: [], snapshot: [], restore: [new Uint8Array(64)], startRecording: [],
+  stopRecording: [], exportRecording: [], replay: [new Uint8Array(64)],
 };
-const SETTER_VALUES = { gravity: [0, 0.2], friction: 0.99, groundFriction: 0.8, step: 16, loopMode: 'fixed', autoCrawl: true };
+const SETTER_VALUES = {
+  gravity: [0, 0.2], friction: 0.99, groundFriction: 0.8, step: 16, loopMode: 'fixed', autoCrawl: true,
+  solver: 'robust', robust: { substeps: 4 },
+};
 
 test('a destroyed world throws TypeError from every method, getter and setter', () => {
   const w = silk.createWorld();

@@ -145,6 +145,15 @@ silk_status silk_world_build_scene(silk_world* world, const silk_scene_def* def)
     {
         silk_world_clear(world); /* never leave half a scene behind */
         silk_spider_forget(world);
+        return status;
     }
-    return status;
+    /* The robust solver gets the page's settings in seconds (silk.h, "the mapping from
+       compat"): one compat frame per fixed step. Substeps, box and the rest stay as set. */
+    silk_robust_def mapped = silk_robust_def_from_compat(
+        world->gravity, world->friction, world->ground_friction, world->stepper.step_seconds);
+    world->robust.def.gravity = mapped.gravity;
+    world->robust.def.damping = mapped.damping;
+    world->robust.def.ground_friction = mapped.ground_friction;
+    world->robust.last_h = world->stepper.step_seconds;
+    return SILK_OK;
 }

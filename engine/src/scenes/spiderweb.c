@@ -57,7 +57,7 @@ static silk_status validate(const silk_world* world, const silk_spiderweb_def* d
 }
 
 /* Crawl needs one candidate slot per web particle; allocated here, never in a step. */
-static silk_status reserve_candidates(silk_world* world, int32_t count)
+silk_status silk_spider_reserve_candidates(silk_world* world, int32_t count)
 {
     if (count <= world->spider.candidate_capacity)
     {
@@ -90,7 +90,7 @@ silk_status silk_world_build_spiderweb(silk_world* world, const silk_spiderweb_d
     const double k = def->stiffness;
 
     silk_build_mark mark = silk_build_begin(world);
-    SILK_TRY(reserve_candidates(world, n));
+    SILK_TRY(silk_spider_reserve_candidates(world, n));
     SILK_TRY(silk_reserve_particles(world, world->particle_count + n));
     SILK_TRY(silk_reserve_constraints(world, world->constraint_count + segments / 4 + 1 + 2 * n));
     int32_t comp = 0;
@@ -98,13 +98,14 @@ silk_status silk_world_build_spiderweb(silk_world* world, const silk_spiderweb_d
     int32_t first = world->particle_count;
     for (int32_t i = 0; i < n; ++i)
     {
-        double theta = (i * stride + silk_cos(i * 0.4) * 0.05) + silk_cos(i * 0.05) * 0.2;
-        double r = (radius - rs * i) + silk_cos(i * 0.1) * 20;
-        double offy = (silk_cos(theta * 2.1) * (radius / def->depth)) * 0.2;
+        double theta = (i * stride + silk_world_cos(world, i * 0.4) * 0.05) +
+                       silk_world_cos(world, i * 0.05) * 0.2;
+        double r = (radius - rs * i) + silk_world_cos(world, i * 0.1) * 20;
+        double offy = (silk_world_cos(world, theta * 2.1) * (radius / def->depth)) * 0.2;
         int32_t p = 0;
-        SILK_TRY(silk_build_particle(world, comp, silk_or_zero(def->center.x + silk_cos(theta) * r),
-                                     silk_or_zero((def->center.y + silk_sin(theta) * r) + offy),
-                                     &p));
+        SILK_TRY(silk_build_particle(
+            world, comp, silk_or_zero(def->center.x + silk_world_cos(world, theta) * r),
+            silk_or_zero((def->center.y + silk_world_sin(world, theta) * r) + offy), &p));
     }
     for (int32_t i = 0; i < segments; i += 4)
     {

@@ -32,12 +32,14 @@ typedef struct tree_builder
 } tree_builder;
 
 /* rot(n, (0, 0), t) with the origin's zeros kept as operands: they fix the sign of zeros. */
-static silk_vec2 rotate_about_zero(silk_vec2 n, double t)
+static silk_vec2 rotate_about_zero(const silk_world* world, silk_vec2 n, double t)
 {
     double x = n.x - 0.0;
     double y = n.y - 0.0;
-    return (silk_vec2){silk_or_zero(((x * silk_cos(t)) - (y * silk_sin(t))) + 0.0),
-                       silk_or_zero(((x * silk_sin(t)) + (y * silk_cos(t))) + 0.0)};
+    double c = silk_world_cos(world, t);
+    double s = silk_world_sin(world, t);
+    return (silk_vec2){silk_or_zero(((x * c) - (y * s)) + 0.0),
+                       silk_or_zero(((x * s) + (y * c)) + 0.0)};
 }
 
 static silk_status branch(const tree_builder* b, int32_t parent, int32_t i, double coef,
@@ -58,10 +60,12 @@ static silk_status branch(const tree_builder* b, int32_t parent, int32_t i, doub
     if (status == SILK_OK && i < b->depth)
     {
         int32_t left = 0, right = 0;
-        status = branch(b, p, i + 1, coef * coef, rotate_about_zero(normal, -b->theta), &left);
+        status =
+            branch(b, p, i + 1, coef * coef, rotate_about_zero(world, normal, -b->theta), &left);
         if (status == SILK_OK)
         {
-            status = branch(b, p, i + 1, coef * coef, rotate_about_zero(normal, b->theta), &right);
+            status = branch(b, p, i + 1, coef * coef, rotate_about_zero(world, normal, b->theta),
+                            &right);
         }
         double joint = (0 - 0.7) * ((double)i / b->depth) + 0.7; /* lerp(0.7, 0, i/depth) */
         if (status == SILK_OK)

@@ -1,0 +1,216 @@
+#!/usr/bin/env node
+// bench/peers.mjs -- Silk's robust solver (wasm) against what a user would pick instead, in the
+// same Node process: matter-js 0.20 (Verlet + position relaxation) and
+// @dimforge/rapier2d-compat 0.21 (its SoftBody, and a revolute-joint chain for the rope).
+// Prints; asserts nothing.
+//
+//   npm ci && scripts/build.sh && node bench/peers.mjs [--quick]
+//
+// Scenes (issue 5), 1 m = 100 px, gravity 9.81 m/s^2, a fixed step of 1/60 s, no collisions:
+//   rope   60 links of 0.1 m, pinned at one end, released horizontally
+//   cloth  40 x 40 particles 0.1 m apart, every 4th particle of the top row pinned
+// Each setting runs 5 s (300 steps). Reported: ms per step (median and p95 over all steps)
+// and link stretch |len - rest| / rest over the last 2 s (largest value, and the mean of
+// the per-step means). Silk's links are rigid (compliance 0) and undamped.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Matter from 'matter-js';
+import RAPIER from '@dimforge/rapier2d-compat';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const modulePath = process.env.SILK_MODULE ?? path.join(root, 'build', 'wasm', 'silk.mjs');
+const { loadSilk } = await import(pathToFileURL(modulePath).href);
+const silk = await loadSilk();
+await RAPIER.init();
+
+const QUICK = process.argv.includes('--quick');
+const STEPS = QUICK ? 120 : 300;
+const WINDOW = QUICK ? 60 : 120;
+const H = 1 / 60;
+const PX = 100; // px per m
+const G = 9.81;
+
+/** Particles and links of a scene, in metres: { points: [[x, y]...], links: [[i, j]...], pins: [i...] }. */
+function rope() {
+  const points = [];
+  for (let i = 0; i <= 60; i++) points.push([i * 0.1, 0]);
+  const links = [];
+  for (let i = 0; i < 60; i++) links.push([i, i + 1]);
+  return { name: 'rope (60 links)', points, links, pins: [0] };
+}
+
+function cloth() {
+  const n = 40, points = [], links = [], pins = [];
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const i = y * n + x;
+      points.push([x * 0.1, y * 0.1]);
+      if (x > 0) links.push([i - 1, i]);
+      if (y > 0) links.push([i - n, i]);
+      if (y === 0 && x % 4 === 0) pins.push(i);
+    }
+  }
+  return { name: 'cloth (40 x 40)', points, links, pins };
+}
+
+/** Stretch of the links given positions in any unit (rest lengths are 0.1 m = 10 px). */
+function linkStretch(links, xy, rest) {
+  let max = 0, sum = 0;
+  for (const [i, j] of links) {
+    const s = Math.abs(Math.hypot(xy[2 * i] - xy[2 * j], xy[2 * i + 1] - xy[2 * j + 1]) - rest) / rest;
+    if (s > max) max = s;
+    sum += s;
+  }
+  return [max, sum / links.length];
+}
+
+function measure(scene, engine) {
+  const times = [];
+  let max = 0, meanSum = 0;
+  for (let f = 0; f < STEPS; f++) {
+    const t0 = performance.now();
+    engine.step();
+    times.push(performance.now() - t0);
+    if (f >= STEPS - WINDOW) {
+      const [m, mean] = linkStretch(scene.links, engine.positions(), engine.rest);
+      if (!(m <= max)) max = m; // NaN counts as the worst
+      meanSum += mean;
+    }
+  }
+  engine.dispose?.();
+  times.sort((a, b) => a - b);
+  return {
+    median: times[Math.floor(times.length / 2)], p95: times[Math.floor(times.length * 0.95)],
+    max, mean: meanSum / WINDOW,
+  };
+}
+
+// ---- Silk, robust solver ---------------------------------------------------------------
+
+function silkEngine(scene, substeps, tethers = false) {
+  const w = silk.createWorld({
+    width: 1e5, height: 1e5, solver: 'robust', substeps, tethers,
+    robust: { gravity: [0, G * PX], damping: 0 }, watchdog: { enabled: false },
+  });
+  const c = w.addComposite();
+  const x0 = 5e4, y0 = 1000;
+  for (const [x, y] of scene.points) w.addParticle(c, x0 + x * PX, y0 + y * PX);
+  for (const [i, j] of scene.links) w.addDistance(c, i, j, 1, { compliance: 0 });
+  for (const i of scene.pins) w.addPin(c, i);
+  return {
+    rest: 10,
+    step: () => w.advance(H),
+    positions: () => w.positions,
+    dispose: () => w.destroy(),
+  };
+}
+
+// ---- matter-js ---------------------------------------------------------------------------
+
+function matterEngine(scene, iterations) {
+  const engine = Matter.Engine.create({ constraintIterations: iterations, positionIterations: 1, velocityIterations: 1 });
+  engine.gravity.y = G * PX / 1000; // scale 0.001: px/ms^2 -> 981 px/s^2
+  const pinned = new Set(scene.pins);
+  const bodies = scene.points.map(([x, y], i) => Matter.Bodies.circle(x * PX, y * PX, 2, {
+    isStatic: pinned.has(i), frictionAir: 0, collisionFilter: { group: -1, mask: 0 },
+  }));
+  const constraints = scene.links.map(([i, j]) => Matter.Constraint.create({
+    bodyA: bodies[i], bodyB: bodies[j], length: 10, stiffness: 1, damping: 0,
+  }));
+  Matter.Composite.add(engine.world, [...bodies, ...constraints]);
+  const xy = new Float64Array(2 * bodies.length);
+  return {
+    rest: 10,
+    step: () => Matter.Engine.update(engine, 1000 * H),
+    positions: () => {
+      bodies.forEach((b, i) => { xy[2 * i] = b.position.x; xy[2 * i + 1] = b.position.y; });
+      return xy;
+    },
+    dispose: () => Matter.Engine.clear(engine),
+  };
+}
+
+// ---- Rapier: SoftBody, and a revolute-joint chain -----------------------------------------
+
+function rapierSoftBody(scene, iterations) {
+  const world = new RAPIER.World({ x: 0, y: -G });
+  world.timestep = H;
+  world.numSolverIterations = iterations;
+  const flat = new Float32Array(scene.points.flatMap(([x, y]) => [x, -y]));
+  const desc = new RAPIER.SoftBodyDesc(flat)
+    .setEdges(scene.links.flat())
+    .setPinnedParticles(scene.pins)
+    .setParticleMass(0.01)
+    .setSoftness(1e4, 1); // "stiff": a 10 kHz natural frequency
+  const body = world.createSoftBody(desc);
+  const xy = new Float64Array(2 * scene.points.length);
+  return {
+    rest: 0.1,
+    step: () => world.step(),
+    positions: () => {
+      const p = body.particlePositions();
+      for (let i = 0; i < xy.length; i++) xy[i] = p[i];
+      return xy;
+    },
+    dispose: () => world.free(),
+  };
+}
+
+function rapierJointChain(scene, iterations) {
+  const world = new RAPIER.World({ x: 0, y: -G });
+  world.timestep = H;
+  world.numSolverIterations = iterations;
+  const pinned = new Set(scene.pins);
+  const bodies = scene.points.map(([x, y], i) => world.createRigidBody(
+    (pinned.has(i) ? RAPIER.RigidBodyDesc.fixed() : RAPIER.RigidBodyDesc.dynamic())
+      .setTranslation(x, -y).setAdditionalMassProperties(0.01, { x: 0, y: 0 }, 0.01 * 0.1 * 0.1 / 12)));
+  for (const [i, j] of scene.links) {
+    const [xi, yi] = scene.points[i], [xj, yj] = scene.points[j];
+    const half = { x: (xj - xi) / 2, y: -(yj - yi) / 2 };
+    world.createImpulseJoint(RAPIER.JointData.revolute(half, { x: -half.x, y: -half.y }), bodies[i], bodies[j], true);
+  }
+  // A body is a rigid 0.1 m segment between its two joints, so body centres are not the rope's
+  // points: each point is a body's left joint anchor, and a "link" is the anchor-to-anchor
+  // distance, which grows exactly by the joint's separation error.
+  const xy = new Float64Array(2 * bodies.length);
+  return {
+    rest: 0.1,
+    step: () => world.step(),
+    positions: () => {
+      bodies.forEach((b, i) => {
+        const t = b.translation(), a = b.rotation();
+        xy[2 * i] = t.x - 0.05 * Math.cos(a);
+        xy[2 * i + 1] = t.y - 0.05 * Math.sin(a);
+      });
+      return xy;
+    },
+    dispose: () => world.free(),
+  };
+}
+
+// ---- run ----------------------------------------------------------------------------------
+
+const pct = (v) => (Number.isFinite(v) ? `${(100 * v).toFixed(3)}%` : String(v));
+for (const scene of [rope(), cloth()]) {
+  console.log(`\n${scene.name}: ${scene.points.length} particles, ${scene.links.length} links, ${STEPS} steps of 1/60 s`);
+  console.log(`  ${'engine / setting'.padEnd(36)}${'median ms'.padStart(10)}${'p95 ms'.padStart(9)}${'max stretch'.padStart(13)}${'mean stretch'.padStart(14)}`);
+  const rows = [];
+  const add = (label, make) => {
+    const r = measure(scene, make());
+    rows.push({ label, ...r });
+    console.log(`  ${label.padEnd(36)}${r.median.toFixed(3).padStart(10)}${r.p95.toFixed(3).padStart(9)}${pct(r.max).padStart(13)}${pct(r.mean).padStart(14)}`);
+  };
+  for (const n of [4, 8, 16, 32]) add(`silk robust, ${n} substeps`, () => silkEngine(scene, n));
+  for (const n of [8, 16]) add(`silk robust, ${n} substeps + tethers`, () => silkEngine(scene, n, true));
+  for (const it of [2, 4, 8]) add(`matter-js, ${it} constraint iterations`, () => matterEngine(scene, it));
+  for (const it of [4, 8, 16]) add(`rapier SoftBody, ${it} iterations`, () => rapierSoftBody(scene, it));
+  if (scene.name.startsWith('rope')) {
+    for (const it of [4, 8, 16]) add(`rapier revolute chain, ${it} iterations`, () => rapierJointChain(scene, it));
+  }
+  const silkRows = rows.filter((r) => r.label.startsWith('silk'));
+  console.log('  silk against each peer setting (fastest silk setting with the same or lower max stretch):');
+  for (const p of rows.filter((r) => !r.label.startsWith('silk'))) {
+    const s = silkRows.filter((r) => r.max <= p.max).sort((a, b) => a.median - b.median)[0];
+    console.log(`    ${p.label}: ${s ? `${s.label}, ${(p.median / s.median).toFixed(1)}x faster (median)` : 'no silk setting as low'}`);
+  }
+}

@@ -1,0 +1,355 @@
+/* record.c -- recording the inputs of a run per fixed step, and replaying them.
+
+   A run of advance() is a function of its start state and its inputs: the steps themselves
+   are deterministic (the robust solver bit for bit on every platform; compat on one JS engine
+   or one C library). So a recording is a snapshot plus a list of inputs stamped with the
+   step before which they happened -- a few kilobytes for a minute of dragging -- and a replay
+   restores the snapshot and runs the same steps with the same inputs at the same points.
+   The file ends with the state hash at the end of the recording, so a replay can prove that
+   it reached the same state (silk.h documents the format).
+
+   Recording allocates only in the input calls that append events (outside steps). */
+#include "world.h"
+
+#include <string.h>
+
+#define REC_MAGIC      "SILKREC1"
+#define REC_VERSION    1u
+#define REC_HEADER     48
+#define REC_EVENT_SIZE 32
+#define FNV_OFFSET     0xcbf29ce484222325ULL
+
+void silk_record_free(silk_world* world)
+{
+    silk_free(world, world->record.snapshot);
+    silk_free(world, world->record.events);
+    world->record.snapshot = NULL;
+    world->record.events = NULL;
+    world->record.snapshot_size = 0;
+    world->record.event_count = 0;
+    world->record.event_capacity = 0;
+    world->record.active = false;
+}
+
+void silk_record_input(silk_world* world, uint32_t type, int32_t i, double x, double y)
+{
+    silk_record_state* r = &world->record;
+    if (!r->active || r->replaying)
+    {
+        return;
+    }
+    if (r->event_count == r->event_capacity)
+    {
+        int64_t capacity = r->event_capacity < 64 ? 64 : 2 * r->event_capacity;
+        silk_record_event* fresh = silk_alloc(world, (size_t)capacity * sizeof(silk_record_event));
+        if (fresh == NULL)
+        {
+            return; /* the event is lost; the replay's hash check will say so */
+        }
+        if (r->event_count > 0)
+        {
+            memcpy(fresh, r->events, (size_t)r->event_count * sizeof(silk_record_event));
+        }
+        silk_free(world, r->events);
+        r->events = fresh;
+        r->event_capacity = capacity;
+    }
+    r->events[r->event_count++] = (silk_record_event){r->steps, type, i, x, y};
+}
+
+silk_status silk_world_record_begin(silk_world* world)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    size_t size = silk_snapshot_size_of(world);
+    uint8_t* snapshot = silk_alloc(world, size);
+    if (snapshot == NULL)
+    {
+        return SILK_ERR_NOMEM;
+    }
+    silk_record_free(world);
+    /* the watchdog's history is not in the snapshot: restart it here, as a replay's restore
+       does, so that both runs see the same watchdog */
+    silk_watchdog_reset(world);
+    silk_snapshot_write(world, snapshot);
+    silk_record_state* r = &world->record;
+    r->snapshot = snapshot;
+    r->snapshot_size = size;
+    r->steps = 0;
+    r->active = true;
+    return SILK_OK;
+}
+
+silk_status silk_world_record_end(silk_world* world)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    world->record.active = false;
+    return SILK_OK;
+}
+
+bool silk_world_recording(const silk_world* world)
+{
+    return silk_is_world(world) && world->record.active;
+}
+
+size_t silk_world_recording_size(const silk_world* world)
+{
+    if (!silk_is_world(world) || world->record.snapshot == NULL)
+    {
+        return 0;
+    }
+    return REC_HEADER + world->record.snapshot_size +
+           (size_t)world->record.event_count * REC_EVENT_SIZE + 8;
+}
+
+static uint8_t* put(uint8_t* at, uint64_t v, int bytes)
+{
+    for (int k = 0; k < bytes; ++k)
+    {
+        *at++ = (uint8_t)(v >> (8 * k));
+    }
+    return at;
+}
+
+static uint64_t get(const uint8_t* at, int bytes)
+{
+    uint64_t v = 0;
+    for (int k = 0; k < bytes; ++k)
+    {
+        v |= (uint64_t)at[k] << (8 * k);
+    }
+    return v;
+}
+
+static uint64_t f64_bits(double v)
+{
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof(bits));
+    return bits;
+}
+
+static double bits_f64(uint64_t bits)
+{
+    double v;
+    memcpy(&v, &bits, sizeof(v));
+    return v;
+}
+
+silk_status silk_world_recording_export(const silk_world* world, void* buffer, size_t capacity,
+                                        size_t* out_size)
+{
+    if (!silk_is_world(world) || buffer == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    const silk_record_state* r = &world->record;
+    if (r->snapshot == NULL)
+    {
+        return SILK_ERR_STATE;
+    }
+    size_t size = silk_world_recording_size(world);
+    if (out_size != NULL)
+    {
+        *out_size = size;
+    }
+    if (capacity < size)
+    {
+        return SILK_ERR_CAPACITY;
+    }
+    uint8_t* out = buffer;
+    memcpy(out, REC_MAGIC, 8);
+    uint8_t* at = put(out + 8, REC_VERSION, 4);
+    at = put(at, 0, 4);
+    at = put(at, r->steps, 8);
+    at = put(at, silk_world_state_hash(world), 8);
+    at = put(at, r->snapshot_size, 8);
+    at = put(at, (uint64_t)r->event_count, 8);
+    memcpy(at, r->snapshot, r->snapshot_size);
+    at += r->snapshot_size;
+    for (int64_t e = 0; e < r->event_count; ++e)
+    {
+        const silk_record_event* ev = &r->events[e];
+        at = put(at, ev->step, 8);
+        at = put(at, ev->type, 4);
+        at = put(at, (uint32_t)ev->i, 4);
+        at = put(at, f64_bits(ev->x), 8);
+        at = put(at, f64_bits(ev->y), 8);
+    }
+    put(at, silk_fnv1a(FNV_OFFSET, out, size - 8), 8);
+    return SILK_OK;
+}
+
+/* ---- replay ------------------------------------------------------------------------------ */
+
+typedef struct rec_view
+{
+    uint64_t steps, hash;
+    const uint8_t* snapshot;
+    size_t snapshot_size;
+    const uint8_t* events;
+    int64_t event_count;
+} rec_view;
+
+static silk_status parse(const uint8_t* bytes, size_t size, rec_view* v)
+{
+    if (size < REC_HEADER + 8 || memcmp(bytes, REC_MAGIC, 8) != 0 ||
+        get(bytes + 8, 4) != REC_VERSION)
+    {
+        return SILK_ERR_FORMAT;
+    }
+    if (get(bytes + size - 8, 8) != silk_fnv1a(FNV_OFFSET, bytes, size - 8))
+    {
+        return SILK_ERR_FORMAT;
+    }
+    v->steps = get(bytes + 16, 8);
+    v->hash = get(bytes + 24, 8);
+    uint64_t snapshot_size = get(bytes + 32, 8);
+    uint64_t events = get(bytes + 40, 8);
+    uint64_t room = size - REC_HEADER - 8;
+    if (snapshot_size > room || events > (room - snapshot_size) / REC_EVENT_SIZE ||
+        snapshot_size + events * REC_EVENT_SIZE != room || v->steps > ((uint64_t)1 << 40))
+    {
+        return SILK_ERR_FORMAT;
+    }
+    v->snapshot = bytes + REC_HEADER;
+    v->snapshot_size = (size_t)snapshot_size;
+    v->events = v->snapshot + snapshot_size;
+    v->event_count = (int64_t)events;
+    uint64_t previous = 0;
+    for (int64_t e = 0; e < v->event_count; ++e)
+    {
+        const uint8_t* at = v->events + e * REC_EVENT_SIZE;
+        uint64_t step = get(at, 8);
+        uint32_t type = (uint32_t)get(at + 8, 4);
+        if (step < previous || step > v->steps || type < SILK_EVENT_DRAG_BEGIN ||
+            type > SILK_EVENT_STEP_SECONDS)
+        {
+            return SILK_ERR_FORMAT;
+        }
+        previous = step;
+    }
+    return SILK_OK;
+}
+
+/* Applies one event through the public calls, as the page made them. A call that rejects its
+   recorded argument (a corrupt but checksummed file) is skipped: the hash will differ. */
+static void apply(silk_world* world, const uint8_t* at, double* step_seconds)
+{
+    uint32_t type = (uint32_t)get(at + 8, 4);
+    int32_t i = (int32_t)(uint32_t)get(at + 12, 4);
+    double x = bits_f64(get(at + 16, 8));
+    double y = bits_f64(get(at + 24, 8));
+    silk_robust_def def = world->robust.def;
+    switch (type)
+    {
+        case SILK_EVENT_DRAG_BEGIN:
+            silk_world_drag_begin(world, i, (silk_vec2){x, y});
+            break;
+        case SILK_EVENT_DRAG_MOVE:
+            silk_world_drag_move(world, (silk_vec2){x, y});
+            break;
+        case SILK_EVENT_DRAG_END:
+            silk_world_drag_end(world);
+            break;
+        case SILK_EVENT_GRAVITY:
+            silk_world_set_gravity(world, (silk_vec2){x, y});
+            break;
+        case SILK_EVENT_FRICTION:
+            silk_world_set_friction(world, x);
+            break;
+        case SILK_EVENT_GROUND_FRICTION:
+            silk_world_set_ground_friction(world, x);
+            break;
+        case SILK_EVENT_RELAX_STEPS:
+            silk_world_set_relax_steps(world, i);
+            break;
+        case SILK_EVENT_SOLVER:
+            silk_world_set_solver(world, (silk_solver)i);
+            break;
+        case SILK_EVENT_AUTO_CRAWL:
+            silk_world_set_auto_crawl(world, i != 0);
+            break;
+        case SILK_EVENT_ROBUST_GRAVITY:
+            def.gravity = (silk_vec2){x, y};
+            silk_world_set_robust(world, &def);
+            break;
+        case SILK_EVENT_ROBUST_DAMPING:
+            def.damping = x;
+            def.ground_friction = y;
+            silk_world_set_robust(world, &def);
+            break;
+        case SILK_EVENT_ROBUST_ITERATIONS:
+            def.substeps = i;
+            def.iterations = (int32_t)x;
+            def.tethers = y != 0.0;
+            silk_world_set_robust(world, &def);
+            break;
+        case SILK_EVENT_ROBUST_BOX:
+            def.ceiling = i != 0;
+            def.restitution = x;
+            def.max_step_seconds = y;
+            silk_world_set_robust(world, &def);
+            break;
+        case SILK_EVENT_STEP_SECONDS:
+            *step_seconds = x;
+            break;
+        default:
+            break;
+    }
+}
+
+silk_status silk_world_replay(silk_world* world, const void* bytes, size_t size,
+                              silk_replay_result* out_result)
+{
+    if (!silk_is_world(world) || bytes == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    rec_view v;
+    silk_status status = parse(bytes, size, &v);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    status = silk_world_restore(world, v.snapshot, v.snapshot_size);
+    if (status != SILK_OK)
+    {
+        return status == SILK_ERR_NOMEM ? status : SILK_ERR_FORMAT;
+    }
+    world->record.active = false;
+    world->record.replaying = true;
+    silk_stepper_reset(&world->stepper);
+    int64_t e = 0;
+    for (uint64_t s = 0; s < v.steps; ++s)
+    {
+        double h = world->stepper.step_seconds;
+        for (; e < v.event_count && get(v.events + e * REC_EVENT_SIZE, 8) == s; ++e)
+        {
+            apply(world, v.events + e * REC_EVENT_SIZE, &h);
+        }
+        for (int32_t i = 0; i < world->particle_count; ++i)
+        {
+            world->prev[i] = world->pos[i];
+        }
+        silk_world_step(world, h);
+    }
+    double unused = 0.0;
+    for (; e < v.event_count; ++e)
+    {
+        apply(world, v.events + e * REC_EVENT_SIZE, &unused); /* inputs after the last step */
+    }
+    world->record.replaying = false;
+    if (out_result != NULL)
+    {
+        out_result->steps = (int64_t)v.steps;
+        out_result->hash = silk_world_state_hash(world);
+        out_result->recorded_hash = v.hash;
+        out_result->matches = out_result->hash == v.hash;
+    }
+    return SILK_OK;
+}

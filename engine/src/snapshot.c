@@ -1,0 +1,697 @@
+/* snapshot.c -- the state hash, snapshots to bytes and back.
+
+   Both are defined over explicit little-endian bytes written field by field, never over the
+   in-memory structs: padding, pointer sizes and byte order differ between a native build and
+   wasm, and the hash must not. FNV-1a 64 (Fowler, Noll, Vo) is one multiply and one xor per
+   byte: simple enough to write from its definition and fast enough for a dashboard that shows
+   the hash every frame (about 1 ms per 100k particles).
+
+   Restore is two-phase: parse and check everything into locals and a list of sizes, reserve
+   the capacity (the only step that can fail after checking, and it changes nothing visible),
+   then copy. So a bad snapshot -- foreign bytes, a truncated file, a flipped bit, an index out
+   of range -- returns an error and leaves the world exactly as it was. */
+#include "world.h"
+
+#include <math.h>
+#include <string.h>
+
+#define SNAP_MAGIC   "SILKSNAP"
+#define SNAP_VERSION 1u
+#define SNAP_HEADER  32
+#define FNV_OFFSET   0xcbf29ce484222325ULL
+#define FNV_PRIME    0x100000001b3ULL
+
+/* Fixed part of the payload and the bytes per particle, composite and constraint. */
+#define SNAP_FIXED                                                                                 \
+    (6 * 8 + 2 * 8 + 6 * 4 + 3 * 8 + 8 + 8 + 4 + 6 * 8 + 4 * 4 + 8 + 14 * 4 + 2 * 4 + 2 * 8 + 3 * 4)
+#define SNAP_PER_PARTICLE   (9 * 8 + 4) /* p, q, prev, inverse mass, velocity, then composite */
+#define SNAP_COMPOSITE_AT   (9 * 8)
+#define SNAP_PER_COMPOSITE  (2 * 4)
+#define SNAP_PER_CONSTRAINT (4 * 4 + 5 * 8)
+
+uint64_t silk_fnv1a(uint64_t hash, const uint8_t* bytes, size_t count)
+{
+    for (size_t i = 0; i < count; ++i)
+    {
+        hash ^= bytes[i];
+        hash *= FNV_PRIME;
+    }
+    return hash;
+}
+
+/* ---- little-endian writer and reader --------------------------------------------------- */
+
+typedef struct writer
+{
+    uint8_t* at;
+} writer;
+
+static void put_u32(writer* w, uint32_t v)
+{
+    for (int k = 0; k < 4; ++k)
+    {
+        *w->at++ = (uint8_t)(v >> (8 * k));
+    }
+}
+
+static void put_u64(writer* w, uint64_t v)
+{
+    for (int k = 0; k < 8; ++k)
+    {
+        *w->at++ = (uint8_t)(v >> (8 * k));
+    }
+}
+
+static void put_i32(writer* w, int32_t v)
+{
+    put_u32(w, (uint32_t)v);
+}
+
+static void put_f64(writer* w, double v)
+{
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof(bits));
+    put_u64(w, bits);
+}
+
+typedef struct reader
+{
+    const uint8_t* at;
+    const uint8_t* end;
+    bool ok;
+} reader;
+
+static uint64_t get_u64(reader* r)
+{
+    if (r->end - r->at < 8)
+    {
+        r->ok = false;
+        return 0;
+    }
+    uint64_t v = 0;
+    for (int k = 0; k < 8; ++k)
+    {
+        v |= (uint64_t)r->at[k] << (8 * k);
+    }
+    r->at += 8;
+    return v;
+}
+
+static uint32_t get_u32(reader* r)
+{
+    if (r->end - r->at < 4)
+    {
+        r->ok = false;
+        return 0;
+    }
+    uint32_t v = 0;
+    for (int k = 0; k < 4; ++k)
+    {
+        v |= (uint32_t)r->at[k] << (8 * k);
+    }
+    r->at += 4;
+    return v;
+}
+
+static int32_t get_i32(reader* r)
+{
+    return (int32_t)get_u32(r);
+}
+
+static double get_f64(reader* r)
+{
+    uint64_t bits = get_u64(r);
+    double v;
+    memcpy(&v, &bits, sizeof(v));
+    return v;
+}
+
+/* ---- the state hash -------------------------------------------------------------------- */
+
+typedef struct hasher
+{
+    uint64_t h;
+} hasher;
+
+static void hash_u64(hasher* s, uint64_t v)
+{
+    uint8_t b[8];
+    for (int k = 0; k < 8; ++k)
+    {
+        b[k] = (uint8_t)(v >> (8 * k));
+    }
+    s->h = silk_fnv1a(s->h, b, 8);
+}
+
+static void hash_i32(hasher* s, int32_t v)
+{
+    uint8_t b[4];
+    for (int k = 0; k < 4; ++k)
+    {
+        b[k] = (uint8_t)((uint32_t)v >> (8 * k));
+    }
+    s->h = silk_fnv1a(s->h, b, 4);
+}
+
+/* NaN payloads and signs differ between x86 and wasm: every NaN hashes as one bit pattern. */
+static void hash_f64(hasher* s, double v)
+{
+    uint64_t bits = 0x7ff8000000000000ULL;
+    if (v == v)
+    {
+        memcpy(&bits, &v, sizeof(bits));
+    }
+    hash_u64(s, bits);
+}
+
+uint64_t silk_world_state_hash(const silk_world* world)
+{
+    if (!silk_is_world(world))
+    {
+        return 0;
+    }
+    hasher s = {FNV_OFFSET};
+    hash_i32(&s, world->particle_count);
+    for (int32_t i = 0; i < world->particle_count; ++i)
+    {
+        hash_f64(&s, world->pos[i].x);
+        hash_f64(&s, world->pos[i].y);
+        hash_f64(&s, world->last[i].x);
+        hash_f64(&s, world->last[i].y);
+        hash_f64(&s, world->inverse_mass[i]);
+        hash_f64(&s, world->velocity[i].x);
+        hash_f64(&s, world->velocity[i].y);
+    }
+    hash_i32(&s, world->constraint_count);
+    for (int32_t j = 0; j < world->constraint_count; ++j)
+    {
+        hash_i32(&s, world->kind[j]);
+        hash_i32(&s, world->ca[j]);
+        hash_i32(&s, world->cb[j]);
+        hash_i32(&s, world->cc[j]);
+        hash_f64(&s, world->stiffness[j]);
+        hash_f64(&s, world->rest[j]);
+        hash_f64(&s, world->target[j].x);
+        hash_f64(&s, world->target[j].y);
+        hash_f64(&s, world->compliance[j]);
+    }
+    hash_i32(&s, world->composite_count);
+    for (int32_t k = 0; k < world->composite_count; ++k)
+    {
+        hash_i32(&s, world->composites[k].constraint_begin);
+        hash_i32(&s, world->composites[k].constraint_count);
+    }
+    hash_u64(&s, world->rng.state);
+    hash_i32(&s, world->spider.leg_index);
+    return s.h;
+}
+
+/* ---- writing --------------------------------------------------------------------------- */
+
+size_t silk_snapshot_size_for(int32_t particles, int32_t constraints, int32_t composites)
+{
+    return SNAP_HEADER + SNAP_FIXED + (size_t)particles * SNAP_PER_PARTICLE +
+           (size_t)constraints * SNAP_PER_CONSTRAINT + (size_t)composites * SNAP_PER_COMPOSITE;
+}
+
+size_t silk_snapshot_size_of(const silk_world* world)
+{
+    return silk_snapshot_size_for(world->particle_count, world->constraint_count,
+                                  world->composite_count);
+}
+
+static void write_settings(const silk_world* world, writer* w)
+{
+    put_f64(w, world->width);
+    put_f64(w, world->height);
+    put_f64(w, world->gravity.x);
+    put_f64(w, world->gravity.y);
+    put_f64(w, world->friction);
+    put_f64(w, world->ground_friction);
+    put_u64(w, world->seed);
+    put_u64(w, world->rng.state);
+    put_i32(w, world->relax_steps);
+    put_i32(w, world->loop_mode);
+    put_i32(w, world->auto_crawl ? 1 : 0);
+    put_i32(w, world->last_step);
+    put_i32(w, world->solver);
+    put_i32(w, 0);
+    put_u64(w, (uint64_t)world->frame_count);
+    put_u64(w, (uint64_t)world->total_steps);
+    put_u64(w, (uint64_t)world->stepper.accumulator_ticks);
+    put_f64(w, world->stepper.tick_carry);
+    put_f64(w, world->stepper.step_seconds);
+    put_i32(w, world->stepper.max_steps_per_frame);
+    const silk_robust_def* r = &world->robust.def;
+    put_f64(w, r->gravity.x);
+    put_f64(w, r->gravity.y);
+    put_f64(w, r->damping);
+    put_f64(w, r->ground_friction);
+    put_f64(w, r->restitution);
+    put_f64(w, r->max_step_seconds);
+    put_i32(w, r->substeps);
+    put_i32(w, r->iterations);
+    put_i32(w, r->ceiling ? 1 : 0);
+    put_i32(w, r->tethers ? 1 : 0);
+    put_f64(w, world->robust.last_h);
+    const silk_spider_state* sp = &world->spider;
+    put_i32(w, sp->web);
+    put_i32(w, sp->spider);
+    put_i32(w, sp->thorax);
+    put_i32(w, sp->head);
+    put_i32(w, sp->abdomen);
+    for (int k = 0; k < 8; ++k)
+    {
+        put_i32(w, sp->feet[k]);
+    }
+    put_i32(w, sp->leg_index);
+    put_i32(w, world->drag.particle);
+    put_i32(w, world->drag.pin);
+    put_f64(w, world->drag.pointer.x);
+    put_f64(w, world->drag.pointer.y);
+    put_i32(w, world->particle_count);
+    put_i32(w, world->composite_count);
+    put_i32(w, world->constraint_count);
+}
+
+static void write_arrays(const silk_world* world, writer* w)
+{
+    for (int32_t i = 0; i < world->particle_count; ++i)
+    {
+        put_f64(w, world->pos[i].x);
+        put_f64(w, world->pos[i].y);
+        put_f64(w, world->last[i].x);
+        put_f64(w, world->last[i].y);
+        put_f64(w, world->prev[i].x);
+        put_f64(w, world->prev[i].y);
+        put_f64(w, world->inverse_mass[i]);
+        put_f64(w, world->velocity[i].x);
+        put_f64(w, world->velocity[i].y);
+        put_i32(w, world->particle_composite[i]);
+    }
+    for (int32_t k = 0; k < world->composite_count; ++k)
+    {
+        put_i32(w, world->composites[k].constraint_begin);
+        put_i32(w, world->composites[k].constraint_count);
+    }
+    for (int32_t j = 0; j < world->constraint_count; ++j)
+    {
+        put_i32(w, world->kind[j]);
+        put_i32(w, world->ca[j]);
+        put_i32(w, world->cb[j]);
+        put_i32(w, world->cc[j]);
+        put_f64(w, world->stiffness[j]);
+        put_f64(w, world->rest[j]);
+        put_f64(w, world->target[j].x);
+        put_f64(w, world->target[j].y);
+        put_f64(w, world->compliance[j]);
+    }
+}
+
+void silk_snapshot_write(const silk_world* world, uint8_t* out)
+{
+    writer w = {out + SNAP_HEADER};
+    write_settings(world, &w);
+    write_arrays(world, &w);
+    size_t payload = (size_t)(w.at - (out + SNAP_HEADER));
+    writer h = {out};
+    memcpy(h.at, SNAP_MAGIC, 8);
+    h.at += 8;
+    put_u32(&h, SNAP_VERSION);
+    put_u32(&h, 0);
+    put_u64(&h, payload);
+    put_u64(&h, silk_fnv1a(FNV_OFFSET, out + SNAP_HEADER, payload));
+}
+
+size_t silk_world_snapshot_size(const silk_world* world)
+{
+    return silk_is_world(world) ? silk_snapshot_size_of(world) : 0;
+}
+
+silk_status silk_world_snapshot(const silk_world* world, void* buffer, size_t capacity,
+                                size_t* out_size)
+{
+    if (!silk_is_world(world) || buffer == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    size_t size = silk_snapshot_size_of(world);
+    if (out_size != NULL)
+    {
+        *out_size = size;
+    }
+    if (capacity < size)
+    {
+        return SILK_ERR_CAPACITY;
+    }
+    silk_snapshot_write(world, buffer);
+    return SILK_OK;
+}
+
+/* ---- reading --------------------------------------------------------------------------- */
+
+/* Everything but the arrays, parsed and checked before anything is changed. */
+typedef struct snap_fixed
+{
+    double width, height;
+    silk_vec2 gravity;
+    double friction, ground_friction;
+    uint64_t seed, rng;
+    int32_t relax_steps, loop_mode, auto_crawl, last_step, solver;
+    int64_t frame_count, total_steps, accumulator_ticks;
+    double tick_carry;
+    silk_stepper_def stepper;
+    silk_robust_def robust;
+    double last_h;
+    silk_spider_state spider;
+    silk_drag_state drag;
+    int32_t particles, composites, constraints;
+} snap_fixed;
+
+static void read_fixed(reader* r, snap_fixed* f)
+{
+    f->width = get_f64(r);
+    f->height = get_f64(r);
+    f->gravity.x = get_f64(r);
+    f->gravity.y = get_f64(r);
+    f->friction = get_f64(r);
+    f->ground_friction = get_f64(r);
+    f->seed = get_u64(r);
+    f->rng = get_u64(r);
+    f->relax_steps = get_i32(r);
+    f->loop_mode = get_i32(r);
+    f->auto_crawl = get_i32(r);
+    f->last_step = get_i32(r);
+    f->solver = get_i32(r);
+    get_i32(r);
+    f->frame_count = (int64_t)get_u64(r);
+    f->total_steps = (int64_t)get_u64(r);
+    f->accumulator_ticks = (int64_t)get_u64(r);
+    f->tick_carry = get_f64(r);
+    f->stepper = silk_default_stepper_def();
+    f->stepper.step_seconds = get_f64(r);
+    f->stepper.max_steps_per_frame = get_i32(r);
+    f->robust = silk_default_robust_def();
+    f->robust.gravity.x = get_f64(r);
+    f->robust.gravity.y = get_f64(r);
+    f->robust.damping = get_f64(r);
+    f->robust.ground_friction = get_f64(r);
+    f->robust.restitution = get_f64(r);
+    f->robust.max_step_seconds = get_f64(r);
+    f->robust.substeps = get_i32(r);
+    f->robust.iterations = get_i32(r);
+    f->robust.ceiling = get_i32(r) != 0;
+    f->robust.tethers = get_i32(r) != 0;
+    f->last_h = get_f64(r);
+    memset(&f->spider, 0, sizeof(f->spider));
+    f->spider.web = get_i32(r);
+    f->spider.spider = get_i32(r);
+    f->spider.thorax = get_i32(r);
+    f->spider.head = get_i32(r);
+    f->spider.abdomen = get_i32(r);
+    for (int k = 0; k < 8; ++k)
+    {
+        f->spider.feet[k] = get_i32(r);
+    }
+    f->spider.leg_index = get_i32(r);
+    f->drag.particle = get_i32(r);
+    f->drag.pin = get_i32(r);
+    f->drag.pointer.x = get_f64(r);
+    f->drag.pointer.y = get_f64(r);
+    f->particles = get_i32(r);
+    f->composites = get_i32(r);
+    f->constraints = get_i32(r);
+}
+
+static bool in_range(int32_t v, int32_t lo, int32_t hi)
+{
+    return v >= lo && v < hi;
+}
+
+static size_t arrays_size(const snap_fixed* f)
+{
+    return (size_t)f->particles * SNAP_PER_PARTICLE + (size_t)f->composites * SNAP_PER_COMPOSITE +
+           (size_t)f->constraints * SNAP_PER_CONSTRAINT;
+}
+
+static silk_status check_fixed(const snap_fixed* f)
+{
+    if (!isfinite(f->width) || !isfinite(f->height) || !silk_is_finite_vec2(f->gravity) ||
+        !isfinite(f->friction) || !isfinite(f->ground_friction) || !(f->width >= 1.0) ||
+        !(f->height >= 1.0) || f->relax_steps < 1 || f->relax_steps > SILK_MAX_STEP ||
+        f->last_step < 1 || f->last_step > SILK_MAX_STEP || !in_range(f->loop_mode, 0, 2) ||
+        !in_range(f->auto_crawl, 0, 2) || !in_range(f->solver, 0, 2) || f->frame_count < 0 ||
+        f->total_steps < 0 || f->accumulator_ticks < 0 ||
+        f->accumulator_ticks >= SILK_TICKS_PER_STEP || !(fabs(f->tick_carry) <= 0.5) ||
+        !isfinite(f->last_h) || !(f->last_h > 0.0))
+    {
+        return SILK_ERR_FORMAT;
+    }
+    if (!isfinite(f->stepper.step_seconds) || !(f->stepper.step_seconds > 0.0) ||
+        f->stepper.max_steps_per_frame < 1)
+    {
+        return SILK_ERR_FORMAT;
+    }
+    const silk_robust_def* r = &f->robust;
+    if (!silk_is_finite_vec2(r->gravity) || !isfinite(r->damping) || r->damping < 0.0 ||
+        !isfinite(r->ground_friction) || r->ground_friction < 0.0 || !(r->restitution >= 0.0) ||
+        !(r->restitution <= 1.0) || !(r->max_step_seconds > 0.0) ||
+        !isfinite(r->max_step_seconds) || r->substeps < 1 || r->substeps > SILK_MAX_SUBSTEPS ||
+        r->iterations < 1 || r->iterations > 64)
+    {
+        return SILK_ERR_FORMAT;
+    }
+    if (f->particles < 0 || f->particles > SILK_MAX_PARTICLES || f->composites < 0 ||
+        f->composites > SILK_MAX_COMPOSITES || f->constraints < 0 ||
+        f->constraints > SILK_MAX_CONSTRAINTS)
+    {
+        return SILK_ERR_FORMAT;
+    }
+    return SILK_OK;
+}
+
+/* Indices inside the arrays and the spider and drag state, checked against the counts. */
+static silk_status check_arrays(const snap_fixed* f, const uint8_t* arrays)
+{
+    reader r = {arrays, arrays + arrays_size(f), true};
+    const int32_t n = f->particles, m = f->composites, c = f->constraints;
+    for (int32_t i = 0; i < n; ++i)
+    {
+        for (int k = 0; k < 6; ++k)
+        {
+            get_f64(&r); /* positions may be anything, NaN included: that is the state */
+        }
+        double w = get_f64(&r);
+        get_f64(&r); /* velocity: any value, like the positions */
+        get_f64(&r);
+        if (!isfinite(w) || w < 0.0 || !in_range(get_i32(&r), 0, m))
+        {
+            return SILK_ERR_INDEX;
+        }
+    }
+    int32_t expect = 0;
+    for (int32_t k = 0; k < m; ++k)
+    {
+        int32_t begin = get_i32(&r), count = get_i32(&r);
+        if (begin != expect || count < 0 || count > c - begin)
+        {
+            return SILK_ERR_INDEX;
+        }
+        expect = begin + count;
+    }
+    if (expect != c)
+    {
+        return SILK_ERR_INDEX;
+    }
+    for (int32_t j = 0; j < c; ++j)
+    {
+        int32_t kind = get_i32(&r), a = get_i32(&r), b = get_i32(&r), cc = get_i32(&r);
+        bool ok = in_range(a, 0, n);
+        ok = ok && (kind == SILK_PIN ? b == -1 : in_range(b, 0, n));
+        ok = ok && (kind == SILK_ANGLE ? in_range(cc, 0, n) : cc == -1);
+        ok = ok && kind >= SILK_DISTANCE && kind <= SILK_ANGLE;
+        double stiffness = get_f64(&r), rest = get_f64(&r);
+        silk_vec2 target = {get_f64(&r), get_f64(&r)};
+        double compliance = get_f64(&r);
+        if (!ok || !isfinite(stiffness) || !isfinite(rest) || !silk_is_finite_vec2(target) ||
+            !isfinite(compliance) || compliance < 0.0 || compliance > SILK_MAX_COMPLIANCE)
+        {
+            return SILK_ERR_INDEX;
+        }
+    }
+    const silk_spider_state* sp = &f->spider;
+    if (!in_range(sp->web, -1, m) || !in_range(sp->spider, -1, m) || !in_range(sp->leg_index, 0, 8))
+    {
+        return SILK_ERR_INDEX;
+    }
+    if (sp->spider >= 0)
+    {
+        bool ok =
+            in_range(sp->thorax, 0, n) && in_range(sp->head, 0, n) && in_range(sp->abdomen, 0, n);
+        for (int k = 0; k < 8; ++k)
+        {
+            ok = ok && in_range(sp->feet[k], 0, n);
+        }
+        if (!ok)
+        {
+            return SILK_ERR_INDEX;
+        }
+    }
+    if (!in_range(f->drag.particle, -1, n) || !in_range(f->drag.pin, -1, c) ||
+        !silk_is_finite_vec2(f->drag.pointer) || (f->drag.particle < 0 && f->drag.pin >= 0))
+    {
+        return SILK_ERR_INDEX;
+    }
+    return r.ok ? SILK_OK : SILK_ERR_FORMAT;
+}
+
+static void read_arrays(silk_world* world, const snap_fixed* f, const uint8_t* arrays)
+{
+    reader r = {arrays, arrays + arrays_size(f), true};
+    for (int32_t i = 0; i < f->particles; ++i)
+    {
+        world->pos[i].x = get_f64(&r);
+        world->pos[i].y = get_f64(&r);
+        world->last[i].x = get_f64(&r);
+        world->last[i].y = get_f64(&r);
+        world->prev[i].x = get_f64(&r);
+        world->prev[i].y = get_f64(&r);
+        world->inverse_mass[i] = get_f64(&r);
+        world->velocity[i].x = get_f64(&r);
+        world->velocity[i].y = get_f64(&r);
+        world->particle_composite[i] = get_i32(&r);
+    }
+    for (int32_t k = 0; k < f->composites; ++k)
+    {
+        world->composites[k].constraint_begin = get_i32(&r);
+        world->composites[k].constraint_count = get_i32(&r);
+    }
+    for (int32_t j = 0; j < f->constraints; ++j)
+    {
+        world->kind[j] = (uint8_t)get_i32(&r);
+        world->ca[j] = get_i32(&r);
+        world->cb[j] = get_i32(&r);
+        world->cc[j] = get_i32(&r);
+        world->stiffness[j] = get_f64(&r);
+        world->rest[j] = get_f64(&r);
+        world->target[j].x = get_f64(&r);
+        world->target[j].y = get_f64(&r);
+        world->compliance[j] = get_f64(&r);
+    }
+}
+
+static int32_t web_particles(const snap_fixed* f, const uint8_t* arrays)
+{
+    int32_t count = 0;
+    for (int32_t i = 0; i < f->particles; ++i)
+    {
+        reader r = {arrays + (size_t)i * SNAP_PER_PARTICLE + SNAP_COMPOSITE_AT,
+                    arrays + (size_t)(i + 1) * SNAP_PER_PARTICLE, true};
+        count += get_i32(&r) == f->spider.web ? 1 : 0;
+    }
+    return count;
+}
+
+static void apply_fixed(silk_world* world, const snap_fixed* f)
+{
+    world->width = f->width;
+    world->height = f->height;
+    world->gravity = f->gravity;
+    world->friction = f->friction;
+    world->ground_friction = f->ground_friction;
+    world->seed = f->seed;
+    world->rng.state = f->rng;
+    world->relax_steps = f->relax_steps;
+    world->loop_mode = (silk_loop_mode)f->loop_mode;
+    world->auto_crawl = f->auto_crawl != 0;
+    world->last_step = f->last_step;
+    world->solver = (silk_solver)f->solver;
+    world->frame_count = f->frame_count;
+    world->total_steps = f->total_steps;
+    world->stepper.step_seconds = f->stepper.step_seconds;
+    world->stepper.max_steps_per_frame = f->stepper.max_steps_per_frame;
+    world->stepper.accumulator_ticks = f->accumulator_ticks;
+    world->stepper.tick_carry = f->tick_carry;
+    world->robust.def = f->robust;
+    world->robust.last_h = f->last_h;
+    int32_t* candidates = world->spider.candidates;
+    int32_t candidate_capacity = world->spider.candidate_capacity;
+    world->spider = f->spider;
+    world->spider.candidates = candidates;
+    world->spider.candidate_capacity = candidate_capacity;
+    world->drag = f->drag;
+    world->particle_count = f->particles;
+    world->composite_count = f->composites;
+    world->constraint_count = f->constraints;
+}
+
+silk_status silk_snapshot_restore(silk_world* world, const uint8_t* bytes, size_t size)
+{
+    if (size < SNAP_HEADER || memcmp(bytes, SNAP_MAGIC, 8) != 0)
+    {
+        return SILK_ERR_FORMAT;
+    }
+    reader h = {bytes + 8, bytes + SNAP_HEADER, true};
+    uint32_t version = get_u32(&h);
+    get_u32(&h);
+    uint64_t payload = get_u64(&h);
+    uint64_t checksum = get_u64(&h);
+    if (version != SNAP_VERSION || payload != size - SNAP_HEADER ||
+        silk_fnv1a(FNV_OFFSET, bytes + SNAP_HEADER, (size_t)payload) != checksum)
+    {
+        return SILK_ERR_FORMAT;
+    }
+    reader r = {bytes + SNAP_HEADER, bytes + size, true};
+    snap_fixed f;
+    read_fixed(&r, &f);
+    if (!r.ok || check_fixed(&f) != SILK_OK)
+    {
+        return SILK_ERR_FORMAT;
+    }
+    if (size != silk_snapshot_size_for(f.particles, f.constraints, f.composites))
+    {
+        return SILK_ERR_FORMAT;
+    }
+    silk_status status = check_arrays(&f, r.at);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    /* Capacity first (crawl's 8 grips and its candidate buffer too, so crawling after a
+       restore never allocates); a failure here has changed nothing the caller can see. */
+    status = silk_reserve_particles(world, f.particles);
+    if (status == SILK_OK)
+    {
+        status = silk_reserve_constraints(world, f.constraints + (f.spider.spider >= 0 ? 8 : 0));
+    }
+    if (status == SILK_OK)
+    {
+        status = silk_reserve_composites(world, f.composites);
+    }
+    if (status == SILK_OK && f.spider.web >= 0)
+    {
+        status = silk_spider_reserve_candidates(world, web_particles(&f, r.at));
+    }
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    apply_fixed(world, &f);
+    read_arrays(world, &f, r.at);
+    silk_robust_touch(world);
+    return SILK_OK;
+}
+
+silk_status silk_world_restore(silk_world* world, const void* bytes, size_t size)
+{
+    if (!silk_is_world(world) || bytes == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    silk_status status = silk_snapshot_restore(world, bytes, size);
+    if (status == SILK_OK)
+    {
+        silk_watchdog_reset(world);
+    }
+    return status;
+}

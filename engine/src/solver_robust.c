@@ -1,0 +1,1087 @@
+/* solver_robust.c -- the robust solver: XPBD in seconds, with substeps, masses and compliance.
+
+   The compat solver (solver_compat.c) is verlet-js: no time, no mass, a stiffness that means
+   "fraction of the error removed per pass". This solver reads the same world -- particles,
+   composites, constraints, pins, the drag -- and adds what the physics needs:
+
+       inverse_mass[i]   per particle, 0 = immovable (pins and the dragged particle get 0 for
+                         the step, so they hold exactly)
+       compliance[j]     per constraint, px per unit force (0 = rigid)
+       robust.def        gravity in px/s^2, damping and ground friction in 1/s, substeps
+
+   A step of h seconds (Macklin et al. 2019, "Small Steps in Physics Simulation"):
+
+       v = (p - q) / h_last, unless v is still the one this solver kept (carry_velocity)
+       repeat `substeps` times, hs = h / substeps:
+           v += g hs;  v *= exp(-damping hs);  start = p;  p += v hs
+           kinematic particles (pins, drag) move 1/remaining of the way to their target
+           `iterations` Gauss-Seidel passes, lambda reset at the substep start:
+               distances:  C = |a - b| - rest
+               angles:     C = wrap(angle(a - b, c - b) - rest)
+               dlambda = (-C - alpha~ lambda) / (sum_i w_i |grad_i C|^2 + alpha~)
+               p_i += w_i grad_i C dlambda,      alpha~ = compliance / hs^2
+           box (floor, walls, one-way ceiling), then v = (p - start) / hs with restitution
+           and ground friction on contacts
+       q = p - v h
+
+   Why the gradients matter for the angle (seed 000, defect 3): verlet-js rotates a and c
+   about b, then b about a and about c; those four rotations do not sum to zero, so every
+   relaxation moves the centre of mass. Here grad_a + grad_b + grad_c = 0 exactly (grad_b is
+   defined as minus the other two) and each particle moves by w_i grad_i dlambda, so
+   sum m_i dp_i = dlambda sum grad_i = 0: momentum is conserved to rounding.
+
+   Ordering (prepare): constraints are packed into flat records in an order computed once per
+   change of the constraint set. First by ring: the graph distance of the constraint from the
+   nearest fixed particle, so one Gauss-Seidel sweep carries a pin's correction outwards
+   instead of against the grain. Then, inside each ring, by greedy colour: consecutive
+   records of one colour never share a particle, so the CPU can overlap them (no
+   store-to-load chain from one record to the next). Both sorts are stable counting sorts,
+   so the order -- and the bits -- depend only on the constraint list.
+
+   Determinism: only + - * / and sqrt, the build's -ffp-contract=off, and detmath.c's atan2 and
+   exp. Nothing here allocates; the arrays grow with the world's reserve functions. */
+#include "detmath.h"
+#include "trig.h"
+#include "world.h"
+
+#include <math.h>
+#include <string.h>
+
+#define LEVEL_NONE   INT32_MAX
+#define MAX_COLOURS  64
+#define REF_STEP     16  /* compat frame(16): the pages' relaxation passes */
+#define REF_SUBSTEPS 8.0 /* robust reference substeps at 1/60 s */
+
+/* ---- defs and the mapping from compat ---------------------------------------------------- */
+
+silk_robust_def silk_robust_def_from_compat(silk_vec2 gravity_per_frame2, double friction,
+                                            double ground_friction, double frame_seconds)
+{
+    silk_robust_def def;
+    memset(&def, 0, sizeof(def));
+    def.substeps = 8;
+    def.iterations = 1;
+    def.ceiling = true;
+    def.restitution = 0.0;
+    def.max_step_seconds = 1.0 / 30.0;
+    def.internal_cookie = SILK_DEF_COOKIE;
+    if (!(frame_seconds > 0.0) || !isfinite(frame_seconds))
+    {
+        frame_seconds = 1.0 / SILK_COMPAT_FRAME_RATE;
+    }
+    double h2 = frame_seconds * frame_seconds;
+    def.gravity = (silk_vec2){gravity_per_frame2.x / h2, gravity_per_frame2.y / h2};
+    /* a factor f per frame is the decay exp(-c t) with c = -ln f / h; f >= 1 (or <= 0, which
+       compat allows) has no decay rate: 0 */
+    def.damping = friction > 0.0 && friction < 1.0 ? -silk_det_log(friction) / frame_seconds : 0.0;
+    def.ground_friction = ground_friction > 0.0 && ground_friction < 1.0
+                              ? -silk_det_log(ground_friction) / frame_seconds
+                              : 0.0;
+    return def;
+}
+
+silk_robust_def silk_default_robust_def(void)
+{
+    return silk_robust_def_from_compat((silk_vec2){0.0, 0.2}, 0.99, 0.8,
+                                       1.0 / SILK_COMPAT_FRAME_RATE);
+}
+
+double silk_compliance_from_stiffness(double stiffness, double w)
+{
+    if (!isfinite(stiffness) || !isfinite(w) || w <= 0.0)
+    {
+        return 0.0;
+    }
+    /* compat frame(16): one pass multiplies a lone constraint's error by 1 - 4k/16 */
+    double per_pass = fabs(1.0 - 4.0 * stiffness / REF_STEP);
+    if (stiffness >= REF_STEP / 4.0 || per_pass == 0.0)
+    {
+        return 0.0; /* compat removes all of it (or overshoots): rigid */
+    }
+    if (stiffness <= 0.0 || per_pass >= 1.0)
+    {
+        return SILK_MAX_COMPLIANCE; /* compat never removes any of it */
+    }
+    /* r = per_pass^16 left per frame; robust keeps (1 - beta) per substep, 8 substeps */
+    double keep = silk_det_exp(silk_det_log(per_pass) * (REF_STEP / REF_SUBSTEPS));
+    double beta = 1.0 - keep;
+    double hs = 1.0 / (SILK_COMPAT_FRAME_RATE * REF_SUBSTEPS);
+    double compliance = hs * hs * w * keep / beta;
+    return compliance < SILK_MAX_COMPLIANCE ? compliance : SILK_MAX_COMPLIANCE;
+}
+
+/* sum |grad C|^2 of the angle a-b-c at unit masses, from the positions now. */
+static double angle_w(silk_vec2 pa, silk_vec2 pb, silk_vec2 pc)
+{
+    double ux = pa.x - pb.x, uy = pa.y - pb.y;
+    double vx = pc.x - pb.x, vy = pc.y - pb.y;
+    double lu2 = ux * ux + uy * uy;
+    double lv2 = vx * vx + vy * vy;
+    if (!(lu2 > 0.0) || !(lv2 > 0.0))
+    {
+        return 0.0;
+    }
+    double gax = uy / lu2, gay = -ux / lu2;
+    double gcx = -vy / lv2, gcy = vx / lv2;
+    double gbx = -(gax + gcx), gby = -(gay + gcy);
+    return (gax * gax + gay * gay) + (gbx * gbx + gby * gby) + (gcx * gcx + gcy * gcy);
+}
+
+double silk_robust_default_compliance(const silk_world* world, silk_constraint_kind kind, int32_t a,
+                                      int32_t b, int32_t c, double stiffness)
+{
+    switch (kind)
+    {
+        case SILK_DISTANCE:
+            return silk_compliance_from_stiffness(stiffness, 2.0);
+        case SILK_ANGLE:
+        {
+            double w = angle_w(world->pos[a], world->pos[b], world->pos[c]);
+            /* a degenerate angle (coincident points) has no scale: use a unit one */
+            return silk_compliance_from_stiffness(stiffness, w > 0.0 && isfinite(w) ? w : 1.0);
+        }
+        default:
+            return 0.0;
+    }
+}
+
+/* ---- settings ---------------------------------------------------------------------------- */
+
+static silk_status validate_robust_def(const silk_robust_def* def)
+{
+    if (def == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (def->internal_cookie != SILK_DEF_COOKIE)
+    {
+        return SILK_ERR_DEF;
+    }
+    if (!silk_is_finite_vec2(def->gravity) || !isfinite(def->damping) ||
+        !isfinite(def->ground_friction) || !isfinite(def->restitution) ||
+        !isfinite(def->max_step_seconds))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    if (def->damping < 0.0 || def->ground_friction < 0.0 || def->restitution < 0.0 ||
+        def->restitution > 1.0 || def->substeps < 1 || def->substeps > SILK_MAX_SUBSTEPS ||
+        def->iterations < 1 || def->iterations > 64 || !(def->max_step_seconds > 0.0))
+    {
+        return SILK_ERR_RANGE;
+    }
+    return SILK_OK;
+}
+
+silk_status silk_world_set_robust(silk_world* world, const silk_robust_def* def)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    silk_status status = validate_robust_def(def);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    const silk_robust_def* old = &world->robust.def;
+    if (old->gravity.x != def->gravity.x || old->gravity.y != def->gravity.y)
+    {
+        silk_record_input(world, SILK_EVENT_ROBUST_GRAVITY, 0, def->gravity.x, def->gravity.y);
+    }
+    if (old->damping != def->damping || old->ground_friction != def->ground_friction)
+    {
+        silk_record_input(world, SILK_EVENT_ROBUST_DAMPING, 0, def->damping, def->ground_friction);
+    }
+    if (old->substeps != def->substeps || old->iterations != def->iterations ||
+        old->tethers != def->tethers)
+    {
+        silk_record_input(world, SILK_EVENT_ROBUST_ITERATIONS, def->substeps, def->iterations,
+                          def->tethers ? 1.0 : 0.0);
+    }
+    if (old->ceiling != def->ceiling || old->restitution != def->restitution ||
+        old->max_step_seconds != def->max_step_seconds)
+    {
+        silk_record_input(world, SILK_EVENT_ROBUST_BOX, def->ceiling ? 1 : 0, def->restitution,
+                          def->max_step_seconds);
+    }
+    world->robust.def = *def;
+    return SILK_OK;
+}
+
+silk_robust_def silk_world_get_robust(const silk_world* world)
+{
+    return silk_is_world(world) ? world->robust.def : silk_default_robust_def();
+}
+
+silk_status silk_world_set_solver(silk_world* world, silk_solver solver)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    if (solver != SILK_SOLVER_COMPAT && solver != SILK_SOLVER_ROBUST)
+    {
+        return SILK_ERR_RANGE;
+    }
+    if (solver == world->solver)
+    {
+        return SILK_OK;
+    }
+    silk_record_input(world, SILK_EVENT_SOLVER, (int32_t)solver, 0, 0);
+    /* Both solvers keep velocity in p - q: compat as px per frame (one fixed step), robust as
+       px per last_h seconds. A switch to robust reads p - q as one fixed step; a switch back
+       rescales q if the last robust step had another length (coupled loop mode). */
+    double frame = world->stepper.step_seconds;
+    if (solver == SILK_SOLVER_COMPAT && world->robust.last_h != frame)
+    {
+        double scale = frame / world->robust.last_h;
+        for (int32_t i = 0; i < world->particle_count; ++i)
+        {
+            world->last[i].x = world->pos[i].x - (world->pos[i].x - world->last[i].x) * scale;
+            world->last[i].y = world->pos[i].y - (world->pos[i].y - world->last[i].y) * scale;
+        }
+    }
+    world->robust.last_h = frame;
+    world->solver = solver;
+    return SILK_OK;
+}
+
+silk_solver silk_world_get_solver(const silk_world* world)
+{
+    return silk_is_world(world) ? world->solver : SILK_SOLVER_COMPAT;
+}
+
+silk_status silk_world_robust_step(silk_world* world, double seconds)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    if (!isfinite(seconds))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    if (!(seconds > 0.0))
+    {
+        return SILK_ERR_RANGE;
+    }
+    silk_robust_step(world, seconds);
+    return SILK_OK;
+}
+
+/* ---- masses and compliance --------------------------------------------------------------- */
+
+void silk_robust_touch(silk_world* world)
+{
+    world->robust.version += 1;
+}
+
+silk_status silk_world_set_inverse_mass(silk_world* world, int32_t particle, double inverse_mass)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    if (!silk_valid_particle(world, particle))
+    {
+        return SILK_ERR_INDEX;
+    }
+    if (!isfinite(inverse_mass))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    if (inverse_mass < 0.0)
+    {
+        return SILK_ERR_RANGE;
+    }
+    world->inverse_mass[particle] = inverse_mass;
+    silk_robust_touch(world);
+    return SILK_OK;
+}
+
+silk_status silk_world_set_mass(silk_world* world, int32_t particle, double mass)
+{
+    if (isnan(mass))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    if (!(mass > 0.0))
+    {
+        return SILK_ERR_RANGE;
+    }
+    return silk_world_set_inverse_mass(world, particle, isinf(mass) ? 0.0 : 1.0 / mass);
+}
+
+silk_status silk_world_get_inverse_mass(const silk_world* world, int32_t particle,
+                                        double* out_inverse_mass)
+{
+    if (!silk_is_world(world) || out_inverse_mass == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (!silk_valid_particle(world, particle))
+    {
+        return SILK_ERR_INDEX;
+    }
+    *out_inverse_mass = world->inverse_mass[particle];
+    return SILK_OK;
+}
+
+static silk_status locate_constraint(const silk_world* world, int32_t composite, int32_t index,
+                                     int32_t* out_global)
+{
+    if (!silk_valid_composite(world, composite))
+    {
+        return SILK_ERR_INDEX;
+    }
+    const silk_composite* comp = &world->composites[composite];
+    if (index < 0 || index >= comp->constraint_count)
+    {
+        return SILK_ERR_INDEX;
+    }
+    *out_global = comp->constraint_begin + index;
+    return SILK_OK;
+}
+
+silk_status silk_world_set_compliance(silk_world* world, int32_t composite, int32_t index,
+                                      double compliance)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    int32_t at = 0;
+    silk_status status = locate_constraint(world, composite, index, &at);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    if (!isfinite(compliance))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    if (compliance < 0.0 || compliance > SILK_MAX_COMPLIANCE)
+    {
+        return SILK_ERR_RANGE;
+    }
+    world->compliance[at] = compliance;
+    silk_robust_touch(world);
+    return SILK_OK;
+}
+
+silk_status silk_world_get_compliance(const silk_world* world, int32_t composite, int32_t index,
+                                      double* out_compliance)
+{
+    if (!silk_is_world(world) || out_compliance == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    int32_t at = 0;
+    silk_status status = locate_constraint(world, composite, index, &at);
+    if (status == SILK_OK)
+    {
+        *out_compliance = world->compliance[at];
+    }
+    return status;
+}
+
+const double* silk_world_constraint_compliance(const silk_world* world)
+{
+    return silk_is_world(world) ? world->compliance : NULL;
+}
+
+/* ---- storage ------------------------------------------------------------------------------ */
+
+/* Scratch arrays hold nothing between steps, so growing them needs no copy; all or nothing. */
+static silk_status grow_scratch(silk_world* world, void** slots[], const size_t sizes[], int count,
+                                int32_t capacity)
+{
+    void* fresh[8] = {0};
+    for (int k = 0; k < count; ++k)
+    {
+        fresh[k] = silk_alloc(world, (size_t)capacity * sizes[k]);
+        if (fresh[k] == NULL)
+        {
+            for (int m = 0; m < k; ++m)
+            {
+                silk_free(world, fresh[m]);
+            }
+            return SILK_ERR_NOMEM;
+        }
+    }
+    for (int k = 0; k < count; ++k)
+    {
+        silk_free(world, *slots[k]);
+        *slots[k] = fresh[k];
+    }
+    return SILK_OK;
+}
+
+silk_status silk_robust_reserve_particles(silk_world* world, int32_t capacity)
+{
+    silk_robust_state* r = &world->robust;
+    void** slots[] = {(void**)&r->start,  (void**)&r->w,      (void**)&r->level,
+                      (void**)&r->colour, (void**)&r->anchor, (void**)&r->reach};
+    const size_t sizes[] = {sizeof(silk_vec2), sizeof(double),  sizeof(int32_t),
+                            sizeof(uint64_t),  sizeof(int32_t), sizeof(double)};
+    silk_status status = grow_scratch(world, slots, sizes, 6, capacity);
+    if (status == SILK_OK)
+    {
+        /* the buckets are indexed by level, which runs to particle count + 1 */
+        void** bucket[] = {(void**)&r->bucket};
+        const size_t bucket_size[] = {sizeof(int32_t)};
+        status = grow_scratch(world, bucket, bucket_size, 1, capacity + 2);
+    }
+    silk_robust_touch(world);
+    return status;
+}
+
+silk_status silk_robust_reserve_constraints(silk_world* world, int32_t capacity)
+{
+    silk_robust_state* r = &world->robust;
+    void** slots[] = {(void**)&r->distances, (void**)&r->angles, (void**)&r->pins,
+                      (void**)&r->lambda,    (void**)&r->order,  (void**)&r->key};
+    const size_t sizes[] = {sizeof(silk_robust_distance),
+                            sizeof(silk_robust_angle),
+                            sizeof(int32_t),
+                            sizeof(double),
+                            sizeof(int32_t),
+                            sizeof(int32_t)};
+    silk_robust_touch(world);
+    return grow_scratch(world, slots, sizes, 6, capacity);
+}
+
+void silk_robust_free(silk_world* world)
+{
+    silk_robust_state* r = &world->robust;
+    void* all[] = {r->distances, r->angles, r->pins,   r->lambda, r->order,  r->key,  r->start,
+                   r->w,         r->level,  r->bucket, r->colour, r->anchor, r->reach};
+    for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); ++k)
+    {
+        silk_free(world, all[k]);
+    }
+}
+
+/* ---- prepare: ring order, colours, packed records ---------------------------------------- */
+
+static bool lower_level(int32_t* level, int32_t to, int32_t from)
+{
+    if (level[from] != LEVEL_NONE && level[from] + 1 < level[to])
+    {
+        level[to] = level[from] + 1;
+        return true;
+    }
+    return false;
+}
+
+/* Graph distance from the nearest fixed particle (pinned or immovable), by alternating
+   forward and backward sweeps over the constraints until nothing changes. Builders list
+   constraints roughly along the structure, so this takes a handful of sweeps. */
+static void compute_levels(silk_world* world)
+{
+    int32_t* level = world->robust.level;
+    const int32_t n = world->particle_count;
+    const int32_t m = world->constraint_count;
+    for (int32_t i = 0; i < n; ++i)
+    {
+        level[i] = world->inverse_mass[i] == 0.0 ? 0 : LEVEL_NONE;
+    }
+    for (int32_t j = 0; j < m; ++j)
+    {
+        if (world->kind[j] == SILK_PIN)
+        {
+            level[world->ca[j]] = 0;
+        }
+    }
+    for (int32_t sweep = 0; sweep <= n; ++sweep)
+    {
+        bool changed = false;
+        for (int32_t t = 0; t < m; ++t)
+        {
+            int32_t j = sweep % 2 == 0 ? t : m - 1 - t;
+            int32_t a = world->ca[j], b = world->cb[j], c = world->cc[j];
+            if (world->kind[j] == SILK_PIN)
+            {
+                continue;
+            }
+            changed |= lower_level(level, a, b);
+            changed |= lower_level(level, b, a);
+            if (world->kind[j] == SILK_ANGLE)
+            {
+                changed |= lower_level(level, c, b);
+                changed |= lower_level(level, b, c);
+            }
+        }
+        if (!changed)
+        {
+            break;
+        }
+    }
+}
+
+static int32_t constraint_level(const silk_world* world, int32_t j)
+{
+    const int32_t* level = world->robust.level;
+    int32_t l = level[world->ca[j]];
+    if (world->cb[j] >= 0 && level[world->cb[j]] < l)
+    {
+        l = level[world->cb[j]];
+    }
+    if (world->cc[j] >= 0 && level[world->cc[j]] < l)
+    {
+        l = level[world->cc[j]];
+    }
+    /* unreachable constraints (a free body) go last, in list order */
+    return l == LEVEL_NONE ? world->particle_count + 1
+                           : (l > world->particle_count ? world->particle_count : l);
+}
+
+/* Stable counting sort of the non-pin constraints by level into order[]; returns the count. */
+static int32_t sort_by_level(silk_world* world)
+{
+    silk_robust_state* r = &world->robust;
+    const int32_t buckets = world->particle_count + 2;
+    memset(r->bucket, 0, (size_t)buckets * sizeof(int32_t));
+    int32_t count = 0;
+    for (int32_t j = 0; j < world->constraint_count; ++j)
+    {
+        if (world->kind[j] == SILK_PIN)
+        {
+            r->key[j] = -1;
+            continue;
+        }
+        r->key[j] = constraint_level(world, j);
+        r->bucket[r->key[j]] += 1;
+        count += 1;
+    }
+    int32_t sum = 0;
+    for (int32_t k = 0; k < buckets; ++k)
+    {
+        int32_t size = r->bucket[k];
+        r->bucket[k] = sum;
+        sum += size;
+    }
+    for (int32_t j = 0; j < world->constraint_count; ++j)
+    {
+        if (r->key[j] >= 0)
+        {
+            r->order[r->bucket[r->key[j]]++] = j;
+        }
+    }
+    return count;
+}
+
+/* Greedy colour of each record in order[begin, end): the lowest colour none of its particles
+   has yet in this ring (the last colour takes the overflow; sharing a particle there only
+   costs overlap, not correctness). Colours go to key[position]. */
+static void colour_ring(silk_world* world, int32_t begin, int32_t end)
+{
+    silk_robust_state* r = &world->robust;
+    for (int32_t t = begin; t < end; ++t)
+    {
+        int32_t j = r->order[t];
+        int32_t a = world->ca[j], b = world->cb[j], c = world->cc[j];
+        uint64_t used = r->colour[a] | r->colour[b] | (c >= 0 ? r->colour[c] : 0);
+        int32_t colour = 0;
+        while (colour < MAX_COLOURS - 1 && (used >> colour) & 1u)
+        {
+            colour += 1;
+        }
+        uint64_t bit = (uint64_t)1 << colour;
+        r->colour[a] |= bit;
+        r->colour[b] |= bit;
+        if (c >= 0)
+        {
+            r->colour[c] |= bit;
+        }
+        r->key[t] = colour;
+    }
+    for (int32_t t = begin; t < end; ++t)
+    {
+        int32_t j = r->order[t];
+        r->colour[world->ca[j]] = 0;
+        r->colour[world->cb[j]] = 0;
+        if (world->cc[j] >= 0)
+        {
+            r->colour[world->cc[j]] = 0;
+        }
+    }
+}
+
+/* Packs one ring's records, colour by colour, keeping list order inside a colour. */
+static void pack_ring(silk_world* world, int32_t begin, int32_t end)
+{
+    silk_robust_state* r = &world->robust;
+    int32_t dist_at[MAX_COLOURS] = {0};
+    int32_t angle_at[MAX_COLOURS] = {0};
+    for (int32_t t = begin; t < end; ++t)
+    {
+        int32_t j = r->order[t];
+        if (world->kind[j] == SILK_DISTANCE)
+        {
+            dist_at[r->key[t]] += 1;
+        }
+        else
+        {
+            angle_at[r->key[t]] += 1;
+        }
+    }
+    int32_t ds = r->distance_count, as = r->angle_count;
+    for (int32_t k = 0; k < MAX_COLOURS; ++k)
+    {
+        int32_t dn = dist_at[k], an = angle_at[k];
+        dist_at[k] = ds;
+        angle_at[k] = as;
+        ds += dn;
+        as += an;
+    }
+    for (int32_t t = begin; t < end; ++t)
+    {
+        int32_t j = r->order[t];
+        if (world->kind[j] == SILK_DISTANCE)
+        {
+            r->distances[dist_at[r->key[t]]++] = (silk_robust_distance){
+                world->ca[j], world->cb[j], world->rest[j], world->compliance[j]};
+        }
+        else
+        {
+            r->angles[angle_at[r->key[t]]++] = (silk_robust_angle){
+                world->ca[j], world->cb[j], world->cc[j], 0, world->rest[j], world->compliance[j]};
+        }
+    }
+    r->distance_count = ds;
+    r->angle_count = as;
+}
+
+static bool shorter_path(silk_robust_state* r, int32_t to, int32_t from, double rest)
+{
+    if (r->anchor[from] >= 0 && r->reach[from] + rest < r->reach[to])
+    {
+        r->reach[to] = r->reach[from] + rest;
+        r->anchor[to] = r->anchor[from];
+        return true;
+    }
+    return false;
+}
+
+/* Tethers: for every particle, the nearest fixed particle along distance constraints and the
+   rest-length path to it (Bellman-Ford sweeps, alternating direction, as for the levels). */
+static void compute_tethers(silk_world* world)
+{
+    silk_robust_state* r = &world->robust;
+    const int32_t n = world->particle_count;
+    const int32_t m = world->constraint_count;
+    for (int32_t i = 0; i < n; ++i)
+    {
+        bool fixed = world->inverse_mass[i] == 0.0;
+        r->anchor[i] = fixed ? i : -1;
+        r->reach[i] = fixed ? 0.0 : INFINITY;
+    }
+    for (int32_t j = 0; j < m; ++j)
+    {
+        if (world->kind[j] == SILK_PIN)
+        {
+            r->anchor[world->ca[j]] = world->ca[j];
+            r->reach[world->ca[j]] = 0.0;
+        }
+    }
+    for (int32_t sweep = 0; sweep <= n; ++sweep)
+    {
+        bool changed = false;
+        for (int32_t t = 0; t < m; ++t)
+        {
+            int32_t j = sweep % 2 == 0 ? t : m - 1 - t;
+            if (world->kind[j] == SILK_DISTANCE)
+            {
+                changed |= shorter_path(r, world->ca[j], world->cb[j], world->rest[j]);
+                changed |= shorter_path(r, world->cb[j], world->ca[j], world->rest[j]);
+            }
+        }
+        if (!changed)
+        {
+            break;
+        }
+    }
+}
+
+static void prepare(silk_world* world)
+{
+    silk_robust_state* r = &world->robust;
+    if (r->prepared_version == r->version && r->version != 0 &&
+        r->prepared_tethers == r->def.tethers)
+    {
+        return;
+    }
+    if (r->def.tethers)
+    {
+        compute_tethers(world);
+    }
+    r->prepared_tethers = r->def.tethers;
+    compute_levels(world);
+    int32_t count = sort_by_level(world);
+    memset(r->colour, 0, (size_t)world->particle_count * sizeof(uint64_t));
+    r->distance_count = 0;
+    r->angle_count = 0;
+    int32_t begin = 0;
+    while (begin < count)
+    {
+        int32_t level = constraint_level(world, r->order[begin]);
+        int32_t end = begin + 1;
+        while (end < count && constraint_level(world, r->order[end]) == level)
+        {
+            end += 1;
+        }
+        colour_ring(world, begin, end);
+        pack_ring(world, begin, end);
+        begin = end;
+    }
+    r->pin_count = 0;
+    for (int32_t j = 0; j < world->constraint_count; ++j)
+    {
+        if (world->kind[j] == SILK_PIN)
+        {
+            r->pins[r->pin_count++] = j;
+        }
+    }
+    r->prepared_version = r->version;
+}
+
+/* ---- the step ------------------------------------------------------------------------------ */
+
+/* The XPBD multiplier lambda starts every substep at 0. With one pass (the default) it is
+   never read again, so the pass neither loads nor stores it: LAMBDA_NONE. With more passes the
+   first stores it (LAMBDA_FIRST) and the others accumulate (LAMBDA_ADD). */
+typedef enum lambda_mode
+{
+    LAMBDA_NONE,
+    LAMBDA_FIRST,
+    LAMBDA_ADD,
+} lambda_mode;
+
+static inline void solve_distances(silk_vec2* restrict pos, const double* restrict w,
+                                   const silk_robust_distance* restrict d, int32_t count,
+                                   double* restrict lambda, double inv_hs2, lambda_mode mode)
+{
+    for (int32_t k = 0; k < count; ++k)
+    {
+        const int32_t a = d[k].a, b = d[k].b;
+        const double wa = w[a], wb = w[b];
+        const double wsum = wa + wb;
+        if (wsum == 0.0)
+        {
+            continue;
+        }
+        double dx = pos[a].x - pos[b].x;
+        double dy = pos[a].y - pos[b].y;
+        double len2 = dx * dx + dy * dy;
+        double alpha = d[k].compliance * inv_hs2;
+        double lambda_k = mode == LAMBDA_ADD ? lambda[k] : 0.0;
+        double s, dl;
+        if (len2 > 0.0)
+        {
+            double len = sqrt(len2);
+            /* dlambda = (-C - alpha lambda) / (wsum + alpha); s = dlambda / len scales d */
+            s = (-(len - d[k].rest) - alpha * lambda_k) / ((wsum + alpha) * len);
+            dl = s * len;
+        }
+        else
+        {
+            /* coincident: no direction to measure, so take +x (the same on every platform);
+               C = -rest pushes the two apart along it (defect 1: compat gives NaN here) */
+            dl = (d[k].rest - alpha * lambda_k) / (wsum + alpha);
+            dx = 1.0;
+            dy = 0.0;
+            s = dl;
+        }
+        if (mode != LAMBDA_NONE)
+        {
+            lambda[k] = lambda_k + dl;
+        }
+        pos[a].x += wa * s * dx;
+        pos[a].y += wa * s * dy;
+        pos[b].x -= wb * s * dx;
+        pos[b].y -= wb * s * dy;
+    }
+}
+
+static double wrap_pi(double d)
+{
+    if (d > SILK_PI)
+    {
+        d -= 2.0 * SILK_PI;
+    }
+    else if (d <= -SILK_PI)
+    {
+        d += 2.0 * SILK_PI;
+    }
+    return d;
+}
+
+static inline void solve_angles(silk_vec2* restrict pos, const double* restrict w,
+                                const silk_robust_angle* restrict g, int32_t count,
+                                double* restrict lambda, double inv_hs2, lambda_mode mode)
+{
+    for (int32_t k = 0; k < count; ++k)
+    {
+        const int32_t a = g[k].a, b = g[k].b, c = g[k].c;
+        const double wa = w[a], wb = w[b], wc = w[c];
+        double ux = pos[a].x - pos[b].x, uy = pos[a].y - pos[b].y;
+        double vx = pos[c].x - pos[b].x, vy = pos[c].y - pos[b].y;
+        double lu2 = ux * ux + uy * uy;
+        double lv2 = vx * vx + vy * vy;
+        if (!(lu2 > 0.0) || !(lv2 > 0.0))
+        {
+            continue; /* an arm of zero length has no angle: leave it to the distances */
+        }
+        double theta = silk_det_atan2(ux * vy - uy * vx, ux * vx + uy * vy);
+        double cons = wrap_pi(theta - g[k].rest);
+        /* d theta / d a = perp(u) / |u|^2, d theta / d c = -perp(v) / |v|^2, b = -(a + c) */
+        double gax = uy / lu2, gay = -ux / lu2;
+        double gcx = -vy / lv2, gcy = vx / lv2;
+        double gbx = -(gax + gcx), gby = -(gay + gcy);
+        double wsum = (wa * (gax * gax + gay * gay) + wb * (gbx * gbx + gby * gby)) +
+                      wc * (gcx * gcx + gcy * gcy);
+        double alpha = g[k].compliance * inv_hs2;
+        if (wsum + alpha == 0.0)
+        {
+            continue;
+        }
+        double lambda_k = mode == LAMBDA_ADD ? lambda[k] : 0.0;
+        double dl = (-cons - alpha * lambda_k) / (wsum + alpha);
+        if (mode != LAMBDA_NONE)
+        {
+            lambda[k] = lambda_k + dl;
+        }
+        pos[a].x += wa * dl * gax;
+        pos[a].y += wa * dl * gay;
+        pos[b].x += wb * dl * gbx;
+        pos[b].y += wb * dl * gby;
+        pos[c].x += wc * dl * gcx;
+        pos[c].y += wc * dl * gcy;
+    }
+}
+
+/* Long-range attachments: a particle farther from its anchor than its rest path goes back onto
+   that sphere (the anchor is fixed, so only the particle moves). */
+static void solve_tethers(silk_world* world)
+{
+    const silk_robust_state* r = &world->robust;
+    silk_vec2* pos = world->pos;
+    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
+    {
+        int32_t a = r->anchor[i];
+        if (a < 0 || a == i || r->w[i] == 0.0)
+        {
+            continue;
+        }
+        double dx = pos[i].x - pos[a].x, dy = pos[i].y - pos[a].y;
+        double d2 = dx * dx + dy * dy;
+        double reach = r->reach[i];
+        if (d2 > reach * reach)
+        {
+            double f = reach / sqrt(d2);
+            pos[i].x = pos[a].x + dx * f;
+            pos[i].y = pos[a].y + dy * f;
+        }
+    }
+}
+
+typedef struct step_constants
+{
+    double hs, inv_hs, inv_hs2;
+    silk_vec2 g;
+    double damp, ground;   /* per-substep velocity factors */
+    double floor_y, max_x; /* the box */
+    bool ceiling;
+    double restitution, bounce_min; /* below bounce_min px/s a contact does not bounce */
+} step_constants;
+
+/* The effective inverse masses of this step: pins and the dragged particle are kinematic. */
+static void effective_masses(silk_world* world)
+{
+    silk_robust_state* r = &world->robust;
+    memcpy(r->w, world->inverse_mass, (size_t)world->particle_count * sizeof(double));
+    for (int32_t k = 0; k < r->pin_count; ++k)
+    {
+        r->w[world->ca[r->pins[k]]] = 0.0;
+    }
+    if (world->drag.particle >= 0)
+    {
+        r->w[world->drag.particle] = 0.0;
+    }
+}
+
+static void integrate(silk_world* world, const step_constants* k)
+{
+    silk_robust_state* r = &world->robust;
+    silk_vec2* pos = world->pos;
+    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
+    {
+        r->start[i] = pos[i];
+        if (r->w[i] > 0.0)
+        {
+            silk_vec2 v = world->velocity[i];
+            v.x = (v.x + k->g.x * k->hs) * k->damp;
+            v.y = (v.y + k->g.y * k->hs) * k->damp;
+            world->velocity[i] = v;
+            pos[i].x += v.x * k->hs;
+            pos[i].y += v.y * k->hs;
+        }
+    }
+}
+
+/* Kinematic particles go 1/remaining of the way to their target each substep: a straight
+   line that ends exactly on the target, with the matching velocity. */
+static void move_kinematic(silk_world* world, int32_t remaining)
+{
+    const silk_robust_state* r = &world->robust;
+    double f = 1.0 / remaining;
+    for (int32_t k = 0; k < r->pin_count; ++k)
+    {
+        int32_t j = r->pins[k];
+        silk_vec2* p = &world->pos[world->ca[j]];
+        silk_vec2 t = world->target[j];
+        *p = remaining == 1 ? t : (silk_vec2){p->x + (t.x - p->x) * f, p->y + (t.y - p->y) * f};
+    }
+    if (world->drag.particle >= 0 && world->drag.pin < 0)
+    {
+        silk_vec2* p = &world->pos[world->drag.particle];
+        silk_vec2 t = world->drag.pointer;
+        *p = remaining == 1 ? t : (silk_vec2){p->x + (t.x - p->x) * f, p->y + (t.y - p->y) * f};
+    }
+}
+
+/* The box, then the velocity from the substep's displacement, with contact response. */
+static void box_and_velocity(silk_world* world, const step_constants* k)
+{
+    silk_robust_state* r = &world->robust;
+    silk_vec2* pos = world->pos;
+    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
+    {
+        silk_vec2 before = world->velocity[i];
+        silk_vec2 p = pos[i];
+        bool floor = false, wall = false, ceiling = false;
+        if (r->w[i] > 0.0)
+        {
+            if (p.y > k->floor_y)
+            {
+                p.y = k->floor_y;
+            }
+            floor = p.y == k->floor_y;
+            /* one-way: only a particle that started the substep inside is held */
+            if (k->ceiling && p.y < 0.0 && r->start[i].y >= 0.0)
+            {
+                p.y = 0.0;
+                ceiling = true;
+            }
+            if (p.x < 0.0)
+            {
+                p.x = 0.0;
+                wall = true;
+            }
+            else if (p.x > k->max_x)
+            {
+                p.x = k->max_x;
+                wall = true;
+            }
+            pos[i] = p;
+        }
+        silk_vec2 v = {(p.x - r->start[i].x) * k->inv_hs, (p.y - r->start[i].y) * k->inv_hs};
+        if (floor)
+        {
+            if (before.y > k->bounce_min)
+            {
+                v.y = -k->restitution * before.y;
+            }
+            v.x *= k->ground;
+        }
+        if (ceiling && before.y < -k->bounce_min)
+        {
+            v.y = -k->restitution * before.y;
+        }
+        if (wall && fabs(before.x) > k->bounce_min)
+        {
+            v.x = -k->restitution * before.x;
+        }
+        world->velocity[i] = v;
+    }
+}
+
+/* The velocity the step starts from. The robust step keeps v itself and leaves q = p - v h
+   for renderers, diagnostics and the compat solver; reading v back as (p - q) / h would cost
+   the precision of p (an ulp of p per step: a drift of ~1e-9 px per 600 steps at 1000 px,
+   seen by the momentum test). So v is kept while q is still exactly the p - v h this solver
+   wrote, and taken from (p - q) / h when anything else moved p or q (compat frames, set
+   calls, a solver switch). The check is exact and the same on every platform. */
+static void carry_velocity(silk_world* world)
+{
+    const double h = world->robust.last_h;
+    const double inv_h = 1.0 / h;
+    silk_vec2* v = world->velocity;
+    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
+    {
+        silk_vec2 p = world->pos[i], q = world->last[i];
+        if (q.x != p.x - v[i].x * h || q.y != p.y - v[i].y * h)
+        {
+            v[i] = (silk_vec2){(p.x - q.x) * inv_h, (p.y - q.y) * inv_h};
+        }
+    }
+}
+
+void silk_robust_step(silk_world* world, double h)
+{
+    silk_robust_state* r = &world->robust;
+    const silk_robust_def* def = &r->def;
+    prepare(world);
+    if (world->drag.particle >= 0 && world->drag.pin >= 0)
+    {
+        world->target[world->drag.pin] = world->drag.pointer; /* as compat: the pin moves */
+    }
+    effective_masses(world);
+
+    const int32_t substeps = def->substeps;
+    step_constants k;
+    k.hs = h / substeps;
+    k.inv_hs = 1.0 / k.hs;
+    k.inv_hs2 = k.inv_hs * k.inv_hs;
+    k.g = def->gravity;
+    k.damp = silk_det_exp(-def->damping * k.hs);
+    k.ground = silk_det_exp(-def->ground_friction * k.hs);
+    k.floor_y = world->height - 1;
+    k.max_x = world->width - 1;
+    k.ceiling = def->ceiling;
+    k.restitution = def->restitution;
+    k.bounce_min = 2.0 * sqrt(k.g.x * k.g.x + k.g.y * k.g.y) * k.hs;
+
+    carry_velocity(world);
+    const int32_t nd = r->distance_count, na = r->angle_count;
+    for (int32_t s = 0; s < substeps; ++s)
+    {
+        integrate(world, &k);
+        move_kinematic(world, substeps - s);
+        if (def->tethers)
+        {
+            solve_tethers(world); /* first: the links then even out what it moved */
+        }
+        /* lambda restarts at 0 every substep; distances use [0, nd), angles [nd, nd + na) */
+        if (def->iterations == 1)
+        {
+            solve_distances(world->pos, r->w, r->distances, nd, NULL, k.inv_hs2, LAMBDA_NONE);
+            solve_angles(world->pos, r->w, r->angles, na, NULL, k.inv_hs2, LAMBDA_NONE);
+        }
+        for (int32_t it = 0; it < def->iterations && def->iterations > 1; ++it)
+        {
+            lambda_mode mode = it == 0 ? LAMBDA_FIRST : LAMBDA_ADD;
+            solve_distances(world->pos, r->w, r->distances, nd, r->lambda, k.inv_hs2, mode);
+            solve_angles(world->pos, r->w, r->angles, na, r->lambda + nd, k.inv_hs2, mode);
+        }
+        box_and_velocity(world, &k);
+    }
+    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
+    {
+        world->last[i].x = world->pos[i].x - world->velocity[i].x * h;
+        world->last[i].y = world->pos[i].y - world->velocity[i].y * h;
+    }
+    r->last_h = h;
+    world->frame_count += 1;
+}

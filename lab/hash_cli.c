@@ -1,0 +1,203 @@
+/* hash_cli.c -- `silk-lab hash` and `silk-lab replay`: the state hash a page shows, natively.
+
+   silk-lab hash --scene web --solver robust --seed S --frames N [--substeps K]
+                 [--width W --height H] [--verbose]
+       builds the scene in a W x H world (default 800 x 500) exactly as the page does (solver chosen
+       before the scene is built, so a robust world builds with Silk's own trig), runs N fixed
+       steps of advance, and prints the state hash as 16 hex digits -- the page's number.
+   silk-lab replay FILE
+       replays a recording exported from the page (format: silk.h) and prints the hash it
+       reaches; exit status 0 when it equals the hash stored in the file, 1 when not. */
+#include "lab.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int hash_usage(void)
+{
+    fprintf(stderr,
+            "usage: silk-lab hash [--scene web|cloth|shapes|tree] [--solver compat|robust]\n"
+            "                     [--seed S] [--frames N] [--substeps K]\n"
+            "                     [--width W] [--height H] [--verbose]\n"
+            "       silk-lab replay FILE\n");
+    return 2;
+}
+
+static int scene_index(const char* name)
+{
+    static const char* names[SILK_SCENE_COUNT] = {"web", "cloth", "shapes", "tree"};
+    for (int i = 0; i < SILK_SCENE_COUNT; ++i)
+    {
+        if (strcmp(name, names[i]) == 0)
+        {
+            return i;
+        }
+    }
+    return -1;
+}
+
+int lab_hash_command(int argc, char** argv)
+{
+    int scene = SILK_SCENE_WEB;
+    silk_solver solver = SILK_SOLVER_ROBUST;
+    uint64_t seed = 1;
+    long frames = 600;
+    int substeps = 0;
+    double width = 800, height = 500;
+    bool verbose = false;
+    for (int i = 2; i < argc; ++i)
+    {
+        const char* arg = argv[i];
+        const char* value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(arg, "--verbose") == 0)
+        {
+            verbose = true;
+            continue;
+        }
+        if (value == NULL)
+        {
+            return hash_usage();
+        }
+        char* end = NULL;
+        if (strcmp(arg, "--scene") == 0 && (scene = scene_index(value)) >= 0)
+        {
+        }
+        else if (strcmp(arg, "--solver") == 0 && strcmp(value, "compat") == 0)
+        {
+            solver = SILK_SOLVER_COMPAT;
+        }
+        else if (strcmp(arg, "--solver") == 0 && strcmp(value, "robust") == 0)
+        {
+            solver = SILK_SOLVER_ROBUST;
+        }
+        else if (strcmp(arg, "--seed") == 0 && (seed = strtoull(value, &end, 0), *end == 0))
+        {
+        }
+        else if (strcmp(arg, "--frames") == 0 && (frames = strtol(value, &end, 0), *end == 0) &&
+                 frames >= 0 && frames <= 100000000)
+        {
+        }
+        else if ((strcmp(arg, "--width") == 0 || strcmp(arg, "--height") == 0) &&
+                 (strcmp(arg, "--width") == 0 ? (width = strtod(value, &end))
+                                              : (height = strtod(value, &end))) >= 1 &&
+                 *end == 0)
+        {
+        }
+        else if (strcmp(arg, "--substeps") == 0 &&
+                 (substeps = (int)strtol(value, &end, 0), *end == 0) && substeps >= 1 &&
+                 substeps <= SILK_MAX_SUBSTEPS)
+        {
+        }
+        else
+        {
+            return hash_usage();
+        }
+        i += 1;
+    }
+    silk_world_def def = silk_default_world_def();
+    def.seed = seed;
+    def.width = width;
+    def.height = height;
+    silk_world* world = NULL;
+    silk_status status = silk_world_create(&def, &world);
+    if (status == SILK_OK)
+    {
+        status = silk_world_set_solver(world, solver);
+    }
+    if (status == SILK_OK && substeps > 0)
+    {
+        silk_robust_def robust = silk_world_get_robust(world);
+        robust.substeps = substeps;
+        status = silk_world_set_robust(world, &robust);
+    }
+    silk_scene_def scene_def = silk_default_scene_def();
+    scene_def.scene = (silk_scene)scene;
+    if (status == SILK_OK)
+    {
+        status = silk_world_build_scene(world, &scene_def);
+    }
+    /* one advance of exactly one fixed step per frame: what the page's clock adds up to */
+    for (long f = 0; f < frames && status == SILK_OK; ++f)
+    {
+        status = silk_world_advance(world, def.stepper.step_seconds, NULL);
+    }
+    if (status != SILK_OK)
+    {
+        fprintf(stderr, "silk-lab hash: %s\n", silk_status_string(status));
+        silk_world_destroy(world);
+        return 1;
+    }
+    printf("%016" PRIx64 "\n", silk_world_state_hash(world));
+    if (verbose)
+    {
+        silk_world_update_diagnostics(world, (silk_vec2){def.width / 2, def.height / 2});
+        const double* v = silk_world_diagnostics(world)->values;
+        printf("particles %.0f constraints %.0f steps %.0f health %s strain median %.6g max %.6g "
+               "radius %.6g\n",
+               v[SILK_DIAG_PARTICLES], v[SILK_DIAG_CONSTRAINTS], v[SILK_DIAG_TOTAL_STEPS],
+               silk_health_string(silk_world_health(world)), v[SILK_DIAG_STRAIN_MEDIAN],
+               v[SILK_DIAG_STRAIN_MAX], v[SILK_DIAG_BOUNDING_RADIUS]);
+    }
+    silk_world_destroy(world);
+    return 0;
+}
+
+int lab_replay_command(int argc, char** argv)
+{
+    if (argc != 3)
+    {
+        return hash_usage();
+    }
+    FILE* file = fopen(argv[2], "rb");
+    if (file == NULL)
+    {
+        fprintf(stderr, "silk-lab replay: cannot open %s\n", argv[2]);
+        return 2;
+    }
+    size_t capacity = 1 << 16, size = 0;
+    uint8_t* bytes = malloc(capacity);
+    size_t got = 0;
+    while (bytes != NULL && (got = fread(bytes + size, 1, capacity - size, file)) > 0)
+    {
+        size += got;
+        if (size == capacity)
+        {
+            uint8_t* more = realloc(bytes, capacity * 2);
+            if (more == NULL)
+            {
+                free(bytes);
+                bytes = NULL;
+                break;
+            }
+            bytes = more;
+            capacity *= 2;
+        }
+    }
+    fclose(file);
+    if (bytes == NULL)
+    {
+        fprintf(stderr, "silk-lab replay: out of memory\n");
+        return 2;
+    }
+    silk_world_def def = silk_default_world_def();
+    silk_world* world = NULL;
+    silk_replay_result result = {0, 0, 0, false};
+    silk_status status = silk_world_create(&def, &world);
+    if (status == SILK_OK)
+    {
+        status = silk_world_replay(world, bytes, size, &result);
+    }
+    free(bytes);
+    silk_world_destroy(world);
+    if (status != SILK_OK)
+    {
+        fprintf(stderr, "silk-lab replay: %s: %s\n", argv[2], silk_status_string(status));
+        return 2;
+    }
+    printf("%016" PRIx64 "\n", result.hash);
+    printf("%" PRId64 " steps, recorded %016" PRIx64 ": %s\n", result.steps, result.recorded_hash,
+           result.matches ? "same hash" : "DIFFERENT hash");
+    return result.matches ? 0 : 1;
+}

@@ -1,0 +1,94 @@
+// hash_native_wasm.test.mjs -- the robust solver gives the same bits natively and in wasm.
+//
+// Three builds of the same C run the same scenes: the native silk-lab (gcc, glibc), the wasm
+// silk-lab.js (emscripten, musl; the C test harness's module) and silk.mjs over silk.wasm (the
+// page's module, in this V8). Their state hashes must be equal after 10,000 steps of every
+// scene, and a recording made through silk.mjs must replay natively to its own hash.
+// The native binary comes from the native tree (scripts/build.sh builds it first); a missing
+// binary fails the test rather than skipping it.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { importSilk, repoRoot } from './helpers.mjs';
+
+const mod = await importSilk();
+const silk = await mod.loadSilk();
+const nativeLab = process.env.SILK_NATIVE_LAB ?? path.join(repoRoot, 'build', 'native', 'silk-lab');
+const wasmLab = process.env.SILK_WASM_LAB ?? path.join(repoRoot, 'build', 'wasm', 'silk-lab.js');
+
+function nativeHash(args) {
+  assert.ok(existsSync(nativeLab), `native silk-lab not found at ${nativeLab}: build the native tree first (scripts/build.sh)`);
+  return execFileSync(nativeLab, ['hash', ...args], { encoding: 'utf8' }).split('\n')[0].trim();
+}
+
+function wasmLabHash(args) {
+  assert.ok(existsSync(wasmLab), `wasm silk-lab.js not found at ${wasmLab}`);
+  return execFileSync(process.execPath, ['--no-experimental-fetch', wasmLab, 'hash', ...args], { encoding: 'utf8' })
+    .split('\n')[0].trim();
+}
+
+function moduleHash({ scene, seed, frames, substeps }) {
+  const w = silk.createWorld({ seed, solver: 'robust', ...(substeps ? { substeps } : {}) });
+  w.buildScene(scene);
+  for (let f = 0; f < frames; f++) w.advance(1 / 60);
+  const h = w.stateHash();
+  assert.equal(w.health(), 'healthy');
+  w.destroy();
+  return h;
+}
+
+for (const scene of mod.SCENES) {
+  test(`${scene}: native, wasm C and silk.mjs agree after 10,000 robust steps`, () => {
+    const args = ['--scene', scene, '--solver', 'robust', '--seed', '7', '--frames', '10000'];
+    const native = nativeHash(args);
+    assert.match(native, /^[0-9a-f]{16}$/);
+    assert.equal(moduleHash({ scene, seed: 7, frames: 10000 }), native, 'silk.mjs');
+    assert.equal(wasmLabHash(args), native, 'silk-lab.js');
+  });
+}
+
+test('web: seeds and substeps agree too (600 steps)', () => {
+  for (const seed of [1, 2, 12345]) {
+    for (const substeps of [1, 4, 16]) {
+      const native = nativeHash(['--scene', 'web', '--seed', String(seed), '--frames', '600', '--substeps', String(substeps)]);
+      assert.equal(moduleHash({ scene: 'web', seed, frames: 600, substeps }), native, `seed ${seed} substeps ${substeps}`);
+    }
+  }
+});
+
+test('a recording made in wasm replays natively to the same hash', () => {
+  const w = silk.createWorld({ seed: 3, solver: 'robust' });
+  w.buildScene('web');
+  for (let f = 0; f < 90; f++) w.advance(1 / 60);
+  const info = w.spiderInfo();
+  w.startRecording();
+  for (let f = 0; f < 900; f++) {
+    if (f === 30) w.dragBegin(info.abdomen, 380, 260);
+    if (f > 30 && f < 200) w.dragMove(380 + Math.sin(f / 20) * 60, 260 - f / 4);
+    if (f === 200) w.dragEnd();
+    if (f === 300) w.dragBegin(4, 500, 40); // a web pin
+    if (f === 360) w.dragEnd();
+    if (f === 400) w.setRobust({ substeps: 6, damping: 1.5 });
+    w.advance([1 / 60, 1 / 120, 1 / 144, 0.05][f % 4]);
+  }
+  const file = w.stopRecording();
+  const hash = w.stateHash();
+  w.destroy();
+  const dir = mkdtempSync(path.join(tmpdir(), 'silk-replay-'));
+  try {
+    const name = path.join(dir, 'recording.silkrec');
+    writeFileSync(name, file);
+    const out = execFileSync(nativeLab, ['replay', name], { encoding: 'utf8' });
+    assert.equal(out.split('\n')[0].trim(), hash);
+    assert.match(out, /same hash/);
+    const corrupt = Uint8Array.from(file);
+    corrupt[100] ^= 1;
+    writeFileSync(name, corrupt);
+    assert.throws(() => execFileSync(nativeLab, ['replay', name], { stdio: 'pipe' }), (e) => e.status === 2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
