@@ -12,8 +12,8 @@
 // work (the web's native state differs: glibc's cos/sin/atan2 are not V8's, see engine/src/trig.h;
 // the report says by how much). Rounds interleave the three (native, wasm, JS, native, ...) so a
 // noisy neighbour on a shared machine hurts all of them alike; warm-up runs come first.
-// ns per relaxation = a run's time / (sum over its frames of 16 x constraints): it includes
-// integrate, bounds and the crawl, which are small next to 16 passes.
+// ns per relaxation = a run's time / (sum over its frames of 16 x constraints, counted in the
+// timed loop by all three): it includes integrate, bounds and the crawl, small next to 16 passes.
 //
 // Then the latency bound: bench_native latency measures the critical-path operations of one
 // distance relaxation (each reads what the previous wrote: Gauss-Seidel) and a minimal kernel.
@@ -91,13 +91,15 @@ function refWorld(name) {
 function timeWasm(scene) {
   const w = wasmWorld(scene.name);
   const web = scene.name === 'web';
+  let relaxations = 0;
   const t0 = nowNs();
   for (let f = 0; f < scene.frames; f++) {
     if (web) w.spiderTick();
+    relaxations += STEP * w.constraintCount;
     w.frame(STEP);
   }
   const ns = nowNs() - t0;
-  const result = { ns, hash: stateHash(w.positions, w.lastPositions), state: [w.positions.slice(), w.lastPositions.slice()] };
+  const result = { ns, relaxations, hash: stateHash(w.positions, w.lastPositions), state: [w.positions.slice(), w.lastPositions.slice()] };
   w.destroy();
   return result;
 }
@@ -105,33 +107,15 @@ function timeWasm(scene) {
 function timeJs(scene) {
   const r = refWorld(scene.name);
   const web = scene.name === 'web';
+  let relaxations = 0;
   const t0 = nowNs();
   for (let f = 0; f < scene.frames; f++) {
     if (web) r.spiderTick();
+    relaxations += STEP * r.constraintCount();
     r.frame(STEP);
   }
   const ns = nowNs() - t0;
-  return { ns, hash: stateHash(r.positions, r.lastPositions), state: [r.positions.slice(), r.lastPositions.slice()] };
-}
-
-// Relaxations of one run, counted in an untimed replay (16 x constraints, frame by frame).
-function countRelaxations(scene) {
-  const w = wasmWorld(scene.name);
-  let n = 0;
-  for (let f = 0; f < scene.frames; f++) {
-    if (scene.name === 'web') w.spiderTick();
-    n += STEP * w.constraintCount;
-    w.frame(STEP);
-  }
-  w.destroy();
-  const r = refWorld(scene.name);
-  let m = 0;
-  for (let f = 0; f < scene.frames; f++) {
-    if (scene.name === 'web') r.spiderTick();
-    m += STEP * r.constraintCount();
-    r.frame(STEP);
-  }
-  return { wasm: n, js: m };
+  return { ns, relaxations, hash: stateHash(r.positions, r.lastPositions), state: [r.positions.slice(), r.lastPositions.slice()] };
 }
 
 // How far apart two states are: differing doubles and the largest difference (px).
@@ -159,7 +143,6 @@ function readDump(file, particles) {
 // ---- one scene ------------------------------------------------------------------------------
 
 function benchScene(scene) {
-  const relax = countRelaxations(scene);
   // Warm-up: JIT tiers for wasm (Liftoff -> TurboFan) and JS, caches for all.
   for (let i = 0; i < 2; i++) {
     timeWasm(scene);
@@ -185,7 +168,8 @@ function benchScene(scene) {
   }
   const nativeState = readDump(dump, nativeInfo.particles);
   rmSync(dump, { force: true });
-  const relaxations = { native: nativeInfo.relaxations, wasm: relax.wasm, js: relax.js };
+  // Runs repeat the same work, so every run of an implementation counts the same relaxations.
+  const relaxations = { native: nativeInfo.relaxations, wasm: wasmLast.relaxations, js: jsLast.relaxations };
   const impls = {};
   for (const k of ['native', 'wasm', 'js']) {
     const perRelax = times[k].map((t) => t / relaxations[k]);
