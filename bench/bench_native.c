@@ -16,8 +16,8 @@
        the previous one wrote). Measures the latency of the operations on the chain's critical
        path (add, mul, div, store-to-load forwarding, silk_or_zero) with dependent chains of
        each, and runs a minimal distance-relax kernel (the same arithmetic in the same order,
-       no dispatch) on a dependent chain (a rope, each relaxation sharing a particle with the
-       one before) and on independent pairs. Prints one JSON object; times in ns.
+       no dispatch) on a dependent chain (each relaxation sharing a particle with the one before:
+       the cloth's link order) and on independent pairs. Prints one JSON object; times in ns.
 
    Times come from clock_gettime(CLOCK_MONOTONIC): perf counters are often unavailable in VMs. */
 #define _POSIX_C_SOURCE 200112L /* clock_gettime */
@@ -295,64 +295,137 @@ static double time_chain(chain_fn* fn, int64_t n, int reps)
 }
 
 /* The distance relaxation of solver_compat.c, the same operations in the same order, without
-   the constraint-kind dispatch. */
+   the constraint-kind dispatch. Three ways:
+     memory       every relaxation loads its particles (the chain goes store -> load)
+     carried      the two particles the last relaxation wrote come from registers, as the
+                  solver does (silk_carry)
+     independent  links (2i, 2i+1) that share no particle: the throughput, not the latency */
 typedef struct kernel_link
 {
     int32_t a, b;
     double k, rest;
 } kernel_link;
 
-static void kernel_relax(silk_vec2* pos, const kernel_link* links, int32_t count, double coef)
+typedef enum kernel_mode
+{
+    KERNEL_MEMORY,
+    KERNEL_CARRIED,
+    KERNEL_INDEPENDENT,
+} kernel_mode;
+
+static inline void kernel_one(silk_vec2* pa, silk_vec2* pb, const kernel_link* l, double coef)
+{
+    double nx = or_zero(pa->x - pb->x);
+    double ny = or_zero(pa->y - pb->y);
+    double m = nx * nx + ny * ny;
+    double s = (((l->rest * l->rest - m) / m) * l->k) * coef;
+    nx *= s;
+    ny *= s;
+    pa->x += nx;
+    pa->y += ny;
+    pb->x -= nx;
+    pb->y -= ny;
+}
+
+static void kernel_memory(silk_vec2* pos, const kernel_link* links, int32_t count, double coef)
 {
     for (int32_t j = 0; j < count; ++j)
     {
-        const int32_t a = links[j].a, b = links[j].b;
-        double nx = or_zero(pos[a].x - pos[b].x);
-        double ny = or_zero(pos[a].y - pos[b].y);
-        double m = nx * nx + ny * ny;
-        double s = (((links[j].rest * links[j].rest - m) / m) * links[j].k) * coef;
-        nx *= s;
-        ny *= s;
-        pos[a].x += nx;
-        pos[a].y += ny;
-        pos[b].x -= nx;
-        pos[b].y -= ny;
+        kernel_one(&pos[links[j].a], &pos[links[j].b], &links[j], coef);
     }
 }
 
-/* chained: links (i, i+1) along a rope, each shares a particle with the one before it.
-   independent: links (2i, 2i+1), no two share a particle. */
-static double time_kernel(bool chained, int32_t links_count, int passes, int reps)
+static void kernel_carried(silk_vec2* pos, const kernel_link* links, int32_t count, double coef)
 {
-    const int32_t n = chained ? links_count + 1 : 2 * links_count;
-    silk_vec2* pos = malloc(sizeof(silk_vec2) * (size_t)n);
-    kernel_link* links = malloc(sizeof(kernel_link) * (size_t)links_count);
+    int32_t la = -1, lb = -1;
+    silk_vec2 va = {0, 0}, vb = {0, 0};
+    for (int32_t j = 0; j < count; ++j)
+    {
+        const int32_t a = links[j].a, b = links[j].b;
+        silk_vec2 pa, pb;
+        if (a == lb)
+        {
+            pa = vb;
+        }
+        else if (a == la)
+        {
+            pa = va;
+        }
+        else
+        {
+            pa = pos[a];
+        }
+        if (b == lb)
+        {
+            pb = vb;
+        }
+        else if (b == la)
+        {
+            pb = va;
+        }
+        else
+        {
+            pb = pos[b];
+        }
+        kernel_one(&pa, &pb, &links[j], coef); /* a != b in these links */
+        pos[a] = pa;
+        pos[b] = pb;
+        la = a, lb = b, va = pa, vb = pb;
+    }
+}
+
+/* The links of a segs x segs cloth in the builder's order (left, then up, per particle): each
+   shares a particle with the one before it. KERNEL_INDEPENDENT uses pairs (2i, 2i+1). */
+static double time_kernel(kernel_mode mode, int32_t segs, int passes, int reps)
+{
+    const int32_t n = segs * segs;
+    const int32_t count = 2 * segs * (segs - 1);
+    silk_vec2* pos = malloc(sizeof(silk_vec2) * (size_t)(2 * count));
+    kernel_link* links = malloc(sizeof(kernel_link) * (size_t)count);
     if (pos == NULL || links == NULL)
     {
         free(pos);
         free(links);
         return NAN;
     }
+    int32_t m = 0;
+    for (int32_t i = 0; i < n && mode != KERNEL_INDEPENDENT; ++i)
+    {
+        if (i % segs > 0)
+        {
+            links[m++] = (kernel_link){i, i - 1, 0.9, 6.0};
+        }
+        if (i >= segs)
+        {
+            links[m++] = (kernel_link){i, i - segs, 0.9, 6.0};
+        }
+    }
+    for (; m < count; ++m)
+    {
+        links[m] = (kernel_link){2 * m, 2 * m + 1, 0.9, 6.0};
+    }
     double best = 1e300;
     for (int r = 0; r < reps; ++r)
     {
-        for (int32_t i = 0; i < n; ++i)
+        for (int32_t i = 0; i < 2 * count; ++i)
         {
-            pos[i] = (silk_vec2){i * 6.0 + (i % 3), 100.0 + (i % 5)};
-        }
-        for (int32_t j = 0; j < links_count; ++j)
-        {
-            int32_t a = chained ? j : 2 * j;
-            links[j] = (kernel_link){a, a + 1, 0.9, 6.0};
+            pos[i] = (silk_vec2){(i % segs) * 6.0 + (i % 3), (i / segs) * 6.0 + (i % 5) * 0.1};
         }
         int64_t t0 = now_ns();
         for (int p = 0; p < passes; ++p)
         {
-            kernel_relax(pos, links, links_count, 1.0 / 16);
+            if (mode == KERNEL_CARRIED)
+            {
+                kernel_carried(pos, links, count, 1.0 / 16);
+            }
+            else
+            {
+                kernel_memory(pos, links, count, 1.0 / 16);
+            }
         }
         int64_t t1 = now_ns();
         g_sink = pos[n / 2].x;
-        double per = (double)(t1 - t0) / ((double)passes * links_count);
+        double per = (double)(t1 - t0) / ((double)passes * count);
         best = per < best ? per : best;
     }
     free(pos);
@@ -362,7 +435,7 @@ static double time_kernel(bool chained, int32_t links_count, int passes, int rep
 
 static int run_latency(int reps)
 {
-    const int64_t n = 20000000;
+    const int64_t n = 4000000; /* short runs: best-of-R dodges a busy machine */
     double cycle = time_chain(chain_int_add, n, reps);
 #if !defined(__x86_64__)
     cycle = 0.0;
@@ -372,12 +445,14 @@ static int run_latency(int reps)
     double div = time_chain(chain_div, n / 4, reps);
     double sl = time_chain(chain_store_load_add, n, reps) - add;
     double oz = time_chain(chain_add_or_zero, n, reps) - add;
-    double chained = time_kernel(true, 20000, 100, reps);
-    double independent = time_kernel(false, 20000, 100, reps);
+    double memory = time_kernel(KERNEL_MEMORY, 100, 16, reps);
+    double carried = time_kernel(KERNEL_CARRIED, 100, 16, reps);
+    double independent = time_kernel(KERNEL_INDEPENDENT, 100, 16, reps);
     printf(
         "{\"cycle_ns\":%.4f,\"add_ns\":%.4f,\"mul_ns\":%.4f,\"div_ns\":%.4f,\"store_load_ns\":%.4f,"
-        "\"or_zero_ns\":%.4f,\"kernel_chained_ns\":%.4f,\"kernel_independent_ns\":%.4f}\n",
-        cycle, add, mul, div, sl, oz, chained, independent);
+        "\"or_zero_ns\":%.4f,\"kernel_memory_ns\":%.4f,\"kernel_carried_ns\":%.4f,"
+        "\"kernel_independent_ns\":%.4f}\n",
+        cycle, add, mul, div, sl, oz, memory, carried, independent);
     return 0;
 }
 

@@ -4,7 +4,8 @@
 //
 //   node bench/tools/compare-wasm.mjs NAME=FILE.wasm NAME=FILE.wasm ...
 //
-// Environment: BENCH_ROUNDS (default 7), BENCH_WEB_FRAMES (600), BENCH_CLOTH_FRAMES (60).
+// Environment: BENCH_ROUNDS (default 21), BENCH_WEB_FRAMES (300), BENCH_CLOTH_FRAMES (10): short runs, many
+// rounds, so the minimum stays meaningful on a busy machine.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,11 +22,11 @@ for (const arg of process.argv.slice(2)) {
   if (!WebAssembly.validate(bytes)) throw new Error(`${file} does not validate`);
   variants.push({ name, file, size: statSync(file).size, silk: await loadSilk({ wasm: bytes }) });
 }
-const rounds = envInt('BENCH_ROUNDS', 7);
+const rounds = envInt('BENCH_ROUNDS', 21);
 const CLOTH = { x: 400, y: 400, width: 600, height: 600, segments: 100, pinMod: 4, stiffness: 0.9 };
 const scenes = [
-  { name: 'web', frames: envInt('BENCH_WEB_FRAMES', 600) },
-  { name: 'cloth', frames: envInt('BENCH_CLOTH_FRAMES', 60) },
+  { name: 'web', frames: envInt('BENCH_WEB_FRAMES', 300) },
+  { name: 'cloth', frames: envInt('BENCH_CLOTH_FRAMES', 10) },
 ];
 
 function run(silk, scene) {
@@ -33,7 +34,6 @@ function run(silk, scene) {
   const w = web ? silk.createWorld() : silk.createWorld({ width: 800, height: 800, friction: 1 });
   if (web) w.buildScene('web');
   else w.cloth(CLOTH);
-  let relax = 0;
   const t0 = nowNs();
   for (let f = 0; f < scene.frames; f++) {
     if (web) w.spiderTick();
@@ -42,7 +42,6 @@ function run(silk, scene) {
   const ns = nowNs() - t0;
   const hash = stateHash(w.positions, w.lastPositions);
   w.destroy();
-  void relax;
   return { ns, hash };
 }
 
@@ -57,12 +56,12 @@ for (const scene of scenes) {
       hashes[i].add(res.hash);
     });
   }
-  const base = summarize(times[0]).median;
+  const base = summarize(times[0]);
   console.log(`\n${scene.name}: ${scene.frames} frames, ${rounds} rounds (ms per frame)`);
-  console.log(table(['variant', 'bytes', 'median', 'IQR', 'min', 'vs first', 'final state'],
+  console.log(table(['variant', 'bytes', 'median', 'IQR', 'min', 'median/first', 'min/first', 'final state'],
     variants.map((v, i) => {
       const s = summarize(times[i]);
-      return [v.name, v.size, fix(s.median, 4), `${fix(100 * s.iqr, 1)}%`, fix(s.min, 4), fix(s.median / base, 3),
-        [...hashes[i]].join(',')];
-    }), ['l', 'r', 'r', 'r', 'r', 'r', 'l']));
+      return [v.name, v.size, fix(s.median, 4), `${fix(100 * s.iqr, 1)}%`, fix(s.min, 4),
+        fix(s.median / base.median, 3), fix(s.min / base.min, 3), [...hashes[i]].join(',')];
+    }), ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l']));
 }
