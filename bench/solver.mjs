@@ -10,7 +10,7 @@
 // Every run builds the scene afresh and times the same number of frames, so runs do the same
 // work; the final positions and last positions are hashed to prove that the three did the same
 // work (the web's native state differs: glibc's cos/sin/atan2 are not V8's, see engine/src/trig.h;
-// the report says by how much). Rounds interleave the three (native, wasm, JS, native, ...) so a
+// the output says by how much). Rounds interleave the three (native, wasm, JS, native, ...) so a
 // noisy neighbour on a shared machine hurts all of them alike; warm-up runs come first.
 // ns per relaxation = a run's time / (sum over its frames of 16 x constraints, counted in the
 // timed loop by all three): it includes integrate, bounds and the crawl, small next to 16 passes.
