@@ -19,7 +19,8 @@
 // distance relaxation (each reads what the previous wrote: Gauss-Seidel) and a minimal kernel.
 //
 // Environment: BENCH_ROUNDS (default 7), BENCH_REPS (runs per implementation per round, 2),
-// BENCH_WEB_FRAMES (600), BENCH_CLOTH_FRAMES (30), BENCH_CALLGRIND=0 to skip instruction counts.
+// BENCH_WEB_FRAMES (600), BENCH_CLOTH_FRAMES (30), BENCH_SCENES (web,cloth), BENCH_CALLGRIND=0 to
+// skip the instruction counts.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -48,6 +49,13 @@ const scenes = [
     frames: envInt('BENCH_CLOTH_FRAMES', 30),
   },
 ];
+if (process.env.BENCH_SCENES) {
+  const keep = process.env.BENCH_SCENES.split(',');
+  for (const k of keep) {
+    if (!scenes.some((s) => s.name === k)) throw new RangeError(`BENCH_SCENES: no scene '${k}' (web, cloth)`);
+  }
+  scenes.splice(0, scenes.length, ...scenes.filter((s) => keep.includes(s.name)));
+}
 const CLOTH = { x: 400, y: 400, width: 600, height: 600, segments: 100, pinMod: 4, stiffness: 0.9 };
 
 for (const file of [nativeBin, path.join(wasmDir, 'silk.wasm'), path.join(wasmDir, 'silk.mjs')]) {

@@ -5,7 +5,8 @@
 #   scripts/bench.sh solver page     only these (names of files in bench/, without .mjs)
 # A benchmark is any bench/*.mjs except lib.mjs (shared helpers); see bench/lib.mjs for the
 # contract. Benchmarks print, they do not assert: the exit status is 1 only when one crashed.
-# Shorter runs: BENCH_ROUNDS, BENCH_REPS, BENCH_WEB_FRAMES, BENCH_CLOTH_FRAMES (bench/solver.mjs).
+# Shorter runs: BENCH_ROUNDS, BENCH_REPS, BENCH_WEB_FRAMES, BENCH_CLOTH_FRAMES, BENCH_SCENES
+# (bench/solver.mjs).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs
