@@ -76,19 +76,57 @@ static inline silk_vec2 rotate(silk_vec2 p, silk_vec2 o, double c, double s)
                        silk_or_zero(((x * s) + (y * c)) + o.y)};
 }
 
-static inline void relax_distance(silk_vec2* pos, int32_t a, int32_t b, double k, double d,
-                                  double coef)
+/* The relaxation chain is latency-bound: a relaxation reads a particle the one before it wrote
+   (the cloth's every relaxation, the web's every other), and on that path a store and the load
+   after it cost ~10 cycles of ~45 (bench/solver.mjs measures it). So the two particles the
+   last distance relaxation wrote stay in registers, and the next relaxation takes them from
+   there instead of from memory. It changes where the bits come from, not the bits: they are
+   still written to memory, and the arithmetic is the same, in the same order. */
+typedef struct silk_carry
 {
-    double nx = silk_or_zero(pos[a].x - pos[b].x); /* a.pos.sub(b.pos) */
-    double ny = silk_or_zero(pos[a].y - pos[b].y);
+    int32_t a, b; /* the particles the last relaxation wrote; -1: none */
+    silk_vec2 pa, pb;
+} silk_carry;
+
+/* Values, not pointers, on purpose: given `carry->pb` or `pos[i]`, LLVM sinks the loads into
+   one load from a selected address, and the carry goes back through memory. Branches, not
+   selects: a select would wait for the load it means to skip. */
+static inline silk_vec2 carried_or_load(const silk_vec2* pos, silk_carry carry, int32_t i)
+{
+    /* b was written after a, so when a == b its value is the latest. */
+    if (i == carry.b)
+    {
+        return carry.pb;
+    }
+    if (i == carry.a)
+    {
+        return carry.pa;
+    }
+    return pos[i];
+}
+
+static inline silk_carry relax_distance(silk_vec2* pos, silk_carry carry, int32_t a, int32_t b,
+                                        double k, double d, double coef)
+{
+    silk_vec2 pa = carried_or_load(pos, carry, a);
+    silk_vec2 pb = carried_or_load(pos, carry, b);
+    double nx = silk_or_zero(pa.x - pb.x); /* a.pos.sub(b.pos) */
+    double ny = silk_or_zero(pa.y - pb.y);
     double m = nx * nx + ny * ny;
     double s = (((d * d - m) / m) * k) * coef; /* m == 0 gives NaN: the original's defect #1 */
     nx *= s;
     ny *= s;
-    pos[a].x += nx;
-    pos[a].y += ny;
-    pos[b].x -= nx;
-    pos[b].y -= ny;
+    pa.x += nx;
+    pa.y += ny;
+    pos[a] = pa;
+    if (b == a)
+    {
+        pb = pa; /* b.pos.sub(n) reads what a.pos.add(n) just wrote */
+    }
+    pb.x -= nx;
+    pb.y -= ny;
+    pos[b] = pb;
+    return (silk_carry){a, b, pa, pb};
 }
 
 static inline void relax_angle(silk_vec2* pos, int32_t a, int32_t b, int32_t c, double k,
@@ -125,6 +163,8 @@ static void relax_run(silk_world* world, int32_t begin, int32_t end, int32_t pas
     const double* stiffness = world->stiffness;
     const double* rest = world->rest;
     const silk_vec2* target = world->target;
+    const silk_carry none = {-1, -1, {0, 0}, {0, 0}};
+    silk_carry carry = none;
     for (int32_t pass = 0; pass < passes; ++pass)
     {
         for (int32_t j = begin; j < end; ++j)
@@ -132,13 +172,18 @@ static void relax_run(silk_world* world, int32_t begin, int32_t end, int32_t pas
             switch (kind[j])
             {
                 case SILK_DISTANCE:
-                    relax_distance(pos, ca[j], cb[j], stiffness[j], rest[j], coef);
+                    carry = relax_distance(pos, carry, ca[j], cb[j], stiffness[j], rest[j], coef);
                     break;
                 case SILK_PIN:
                     pos[ca[j]] = target[j];
+                    /* Pins and angles write through memory. Dropping the whole carry (not just
+                       its indices) tells the compiler the registers are free across the
+                       angle's calls, so it does not keep the carry on the stack. */
+                    carry = none;
                     break;
                 case SILK_ANGLE:
                     relax_angle(pos, ca[j], cb[j], cc[j], stiffness[j], rest[j], coef);
+                    carry = none;
                     break;
                 default:
                     break;

@@ -172,3 +172,64 @@ test('relax(iterations, coef) matches the reference', () => {
   }
   w.destroy();
 });
+
+// The solver keeps the two particles the last distance relaxation wrote in registers and hands
+// them to the next one (solver_compat.c, silk_carry). Every way a relaxation can meet the one
+// before it: the same a, a as b, b as a, the same b, both reversed, none, a pin or an angle
+// between them, and a constraint from a particle to itself (a == b: NaN, as the original).
+test('distance chains that reuse particles in every position: identical (the carry cases)', () => {
+  const w = silk.createWorld({ seed: 3 });
+  const r = ref.createWorld({ seed: 3, originalVec2: true });
+  // a small deterministic generator for the pattern, independent of both worlds
+  let s = 12345;
+  const next = (n) => { s = (Math.imul(s, 1103515245) + 12345) >>> 0; return (s >>> 8) % n; };
+  const pairs = [[0, 1], [0, 2], [3, 0], [3, 4], [4, 3], [4, 5], [6, 5], [6, 7], [7, 6], [1, 7]];
+  for (let i = 0; i < 60; i++) {
+    const a = next(8);
+    let b = next(8);
+    if (b === a) b = (a + 1) % 8;
+    pairs.push([a, b]);
+  }
+  // a pin, then an angle, on particles the relaxation before them wrote and the one after reads
+  pairs[20] = [2, 5];
+  pairs[21] = [2, 6];
+  pairs[35] = [3, 1];
+  pairs[36] = [1, 3];
+  for (const x of [w, r]) {
+    const c = x.addComposite();
+    for (let i = 0; i < 8; i++) x.addParticle(c, 300 + 37 * (i % 4) + 3 * i, 100 + 41 * Math.floor(i / 4) + (i % 3));
+    pairs.forEach(([a, b], i) => {
+      x.addDistance(c, a, b, 0.3 + (i % 7) / 10);
+      if (i === 20) x.addPin(c, 2);
+      if (i === 35) x.addAngle(c, 1, 3, 5, 0.5);
+    });
+  }
+  for (let f = 1; f <= 300; f++) {
+    w.frame(f % 3 === 0 ? 16 : 3);
+    r.frame(f % 3 === 0 ? 16 : 3);
+    sameState('carry', f, w, r);
+  }
+  assert.ok(!w.positions.some(Number.isNaN), 'a finite run stays finite');
+  w.destroy();
+});
+
+test('a distance constraint from a particle to itself gives NaN there, as in the original', () => {
+  const w = silk.createWorld();
+  const r = ref.createWorld({ originalVec2: true });
+  for (const x of [w, r]) {
+    const c = x.addComposite();
+    x.addParticle(c, 100, 100);
+    x.addParticle(c, 130, 100);
+    x.addParticle(c, 160, 110);
+    x.addDistance(c, 0, 1, 0.5);
+    x.addDistance(c, 1, 1, 0.5, 10); // a == b, right after a relaxation that wrote 1
+    x.addDistance(c, 2, 2, 0.5);
+  }
+  for (let f = 1; f <= 3; f++) {
+    w.frame(16);
+    r.frame(16);
+    sameState('self', f, w, r);
+  }
+  assert.ok(Number.isNaN(w.positions[2]) && Number.isNaN(w.positions[4]), 'particles 1 and 2 are NaN');
+  w.destroy();
+});

@@ -1,0 +1,91 @@
+// lib.mjs -- what every benchmark under bench/ shares: paths, statistics, a text table, the
+// JSON summary in build/bench/, and the state hash that proves two runs did the same work.
+//
+// A benchmark is a file bench/<name>.mjs that scripts/bench.sh runs with node from the repo
+// root. It prints a readable table, writes build/bench/<name>.json with writeSummary(), and
+// exits 0. It does not assert: when it cannot run (a missing browser, say) it prints why and
+// writes a summary with { skipped: reason }.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const buildDir = path.join(repoRoot, 'build');
+export const benchOutDir = path.join(buildDir, 'bench');
+
+/** An integer from the environment (for shorter or longer runs), or the fallback. */
+export function envInt(name, fallback) {
+  const v = process.env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`${name} must be a positive integer, got '${v}'`);
+  return n;
+}
+
+/** Nanoseconds from a monotonic clock, as a Number (exact below 2^53 ns, ~104 days). */
+export function nowNs() {
+  return Number(process.hrtime.bigint());
+}
+
+/** Quantile q of the values (rank q*(n-1), linear between neighbours), as in silk.h. */
+export function quantile(values, q) {
+  const s = [...values].sort((a, b) => a - b);
+  const r = q * (s.length - 1);
+  const lo = Math.floor(r);
+  const hi = Math.min(lo + 1, s.length - 1);
+  return s[lo] + (s[hi] - s[lo]) * (r - lo);
+}
+
+/**
+ * median, min, max, q1, q3 and the spread as fractions of the median:
+ * iqr = (q3 - q1) / median, range = (max - min) / median.
+ */
+export function summarize(values) {
+  const median = quantile(values, 0.5);
+  const q1 = quantile(values, 0.25);
+  const q3 = quantile(values, 0.75);
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  return { n: values.length, median, min, max, q1, q3, iqr: (q3 - q1) / median, range: (max - min) / median };
+}
+
+/** FNV-1a 64 over the bytes of typed arrays, as 16 hex digits (bench_native.c does the same). */
+export function stateHash(...arrays) {
+  // h = hi * 2^32 + lo; h * (2^40 + 0x1b3) mod 2^64 in 32-bit limbs (exact in doubles).
+  let lo = 0x84222325;
+  let hi = 0xcbf29ce4;
+  for (const a of arrays) {
+    const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+    for (let i = 0; i < bytes.length; i++) {
+      lo = (lo ^ bytes[i]) >>> 0;
+      const loMul = lo * 0x1b3;
+      const carry = Math.floor(loMul / 0x100000000);
+      hi = (Math.imul(hi, 0x1b3) + Math.imul(lo, 0x100) + carry) >>> 0;
+      lo = loMul >>> 0;
+    }
+  }
+  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+}
+
+/** Formats rows (arrays of cells) as a left/right aligned text table. */
+export function table(header, rows, align) {
+  const all = [header, ...rows].map((r) => r.map(String));
+  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const fmt = (r) =>
+    r.map((c, i) => ((align?.[i] ?? 'l') === 'r' ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  return [fmt(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(fmt)].join('\n');
+}
+
+/** n with `digits` significant-looking decimals. */
+export function fix(n, digits = 2) {
+  return Number.isFinite(n) ? n.toFixed(digits) : String(n);
+}
+
+/** Writes build/bench/<name>.json (pretty) and returns its path. */
+export function writeSummary(name, summary) {
+  mkdirSync(benchOutDir, { recursive: true });
+  const file = path.join(benchOutDir, `${name}.json`);
+  const doc = { benchmark: name, date: new Date().toISOString(), node: process.version, ...summary };
+  writeFileSync(file, JSON.stringify(doc, null, 2) + '\n');
+  return file;
+}

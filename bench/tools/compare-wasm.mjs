@@ -1,0 +1,67 @@
+// compare-wasm.mjs -- times several builds of silk.wasm against each other in one Node process
+// (the scenes of bench/solver.mjs, rounds interleaved) and checks that they end in the same
+// state. Used to choose the emcc / wasm-opt flags (bench/tools/wasm-flags.sh builds the variants).
+//
+//   node bench/tools/compare-wasm.mjs NAME=FILE.wasm NAME=FILE.wasm ...
+//
+// Environment: BENCH_ROUNDS (default 21), BENCH_WEB_FRAMES (300), BENCH_CLOTH_FRAMES (10): short runs, many
+// rounds, so the minimum stays meaningful on a busy machine.
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildDir, envInt, fix, nowNs, stateHash, summarize, table } from '../lib.mjs';
+
+const { loadSilk } = await import(pathToFileURL(path.join(buildDir, 'wasm', 'silk.mjs')).href);
+const variants = [];
+for (const arg of process.argv.slice(2)) {
+  const eq = arg.indexOf('=');
+  const name = arg.slice(0, eq);
+  const file = arg.slice(eq + 1);
+  const bytes = readFileSync(file);
+  // SIMD builds need the feature: WebAssembly.validate says whether this Node can run it.
+  if (!WebAssembly.validate(bytes)) throw new Error(`${file} does not validate`);
+  variants.push({ name, file, size: statSync(file).size, silk: await loadSilk({ wasm: bytes }) });
+}
+const rounds = envInt('BENCH_ROUNDS', 21);
+const CLOTH = { x: 400, y: 400, width: 600, height: 600, segments: 100, pinMod: 4, stiffness: 0.9 };
+const scenes = [
+  { name: 'web', frames: envInt('BENCH_WEB_FRAMES', 300) },
+  { name: 'cloth', frames: envInt('BENCH_CLOTH_FRAMES', 10) },
+];
+
+function run(silk, scene) {
+  const web = scene.name === 'web';
+  const w = web ? silk.createWorld() : silk.createWorld({ width: 800, height: 800, friction: 1 });
+  if (web) w.buildScene('web');
+  else w.cloth(CLOTH);
+  const t0 = nowNs();
+  for (let f = 0; f < scene.frames; f++) {
+    if (web) w.spiderTick();
+    w.frame(16);
+  }
+  const ns = nowNs() - t0;
+  const hash = stateHash(w.positions, w.lastPositions);
+  w.destroy();
+  return { ns, hash };
+}
+
+for (const scene of scenes) {
+  for (const v of variants) { run(v.silk, scene); run(v.silk, scene); } // warm-up
+  const times = variants.map(() => []);
+  const hashes = variants.map(() => new Set());
+  for (let r = 0; r < rounds; r++) {
+    variants.forEach((v, i) => {
+      const res = run(v.silk, scene);
+      times[i].push(res.ns / scene.frames / 1e6);
+      hashes[i].add(res.hash);
+    });
+  }
+  const base = summarize(times[0]);
+  console.log(`\n${scene.name}: ${scene.frames} frames, ${rounds} rounds (ms per frame)`);
+  console.log(table(['variant', 'bytes', 'median', 'IQR', 'min', 'median/first', 'min/first', 'final state'],
+    variants.map((v, i) => {
+      const s = summarize(times[i]);
+      return [v.name, v.size, fix(s.median, 4), `${fix(100 * s.iqr, 1)}%`, fix(s.min, 4),
+        fix(s.median / base.median, 3), fix(s.min / base.min, 3), [...hashes[i]].join(',')];
+    }), ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l']));
+}
