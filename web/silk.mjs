@@ -322,6 +322,7 @@ class World {
       b: new View(silk, Int32Array, () => [x.silk_js_constraint_b(this._ptr), nc()]),
       c: new View(silk, Int32Array, () => [x.silk_js_constraint_c(this._ptr), nc()]),
       rest: new View(silk, Float64Array, () => [x.silk_js_constraint_rest(this._ptr), nc()]),
+      targets: new View(silk, Float64Array, () => [x.silk_js_constraint_targets(this._ptr), 2 * nc()]),
       diagnostics: new View(silk, Float64Array, () => [x.silk_js_diagnostics(this._ptr), x.silk_js_diagnostics_capacity()]),
     };
     this._advance = { steps: 0, alpha: 0, droppedSeconds: 0, accumulatorSeconds: 0 };
@@ -378,6 +379,8 @@ class World {
   get constraintB() { this._x; return this._views.b.get(); }
   get constraintC() { this._x; return this._views.c.get(); }
   get constraintRest() { this._x; return this._views.rest.get(); }
+  /** Pin targets, x0 y0 x1 y1 ... per constraint (pins only; (0, 0) for other kinds). */
+  get constraintTargets() { this._x; return this._views.targets.get(); }
   /** The raw diagnostics array (index with DIAG); filled by updateDiagnostics / diagnostics / advance. */
   get diagnosticsView() { this._x; return this._views.diagnostics.get(); }
 

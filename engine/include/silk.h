@@ -641,6 +641,16 @@ extern "C"
                                          const silk_scene_def* scene, int32_t frames, int32_t count,
                                          silk_sweep_row* out_rows);
 
+    /* ----------------------------------------------------------------------------------------
+        Renderer views added for the page (issue 3)
+    ---------------------------------------------------------------------------------------- */
+
+    /* Pin targets as a flat read-only array in solver order, one point per constraint, beside
+       the kinds/a/b/c/rest arrays: the target for pins, (0, 0) for other kinds. The original
+       draws a pin's disc at its target, and a dragged pin's target moves, so a renderer reads
+       it every frame. Valid until the next add or remove. */
+    SILK_API const silk_vec2* silk_world_constraint_targets(const silk_world* world);
+
 #ifdef __cplusplus
 }
 #endif
