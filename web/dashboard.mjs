@@ -1,0 +1,153 @@
+// dashboard.mjs -- the live readout. It reads the world's diagnostics view (one Float64Array
+// over wasm memory, indexed by DIAG; filled once per frame by world.updateDiagnostics) and the
+// loop's timing record; there is no call into the engine per field.
+//
+// Work is spread over frames so no rAF callback pays for all of it: the blow-up check runs
+// every frame (two array reads), the text on one frame in six, the plots on another.
+import { DIAG, VERDICTS } from './silk.mjs';
+import { createPlots } from './plots.mjs';
+import { STRAIN_COLOURS } from './draw.mjs';
+
+/** Significant digits, exponent form for extremes; '—' for NaN, '∞' for infinities. */
+export function sig(v, digits = 3) {
+  if (Number.isNaN(v)) return '—';
+  if (!Number.isFinite(v)) return v > 0 ? '∞' : '−∞';
+  const a = Math.abs(v);
+  if (a !== 0 && (a >= 1e6 || a < 1e-3)) return v.toExponential(digits - 1).replace('e+', 'e');
+  if (Number.isInteger(v) && a < 1e6) return String(v);
+  return v.toPrecision(digits).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+}
+const pct = (v) => `${sig(v * 100)} %`;
+const px = (v) => `${sig(v)} px`;
+const ms = (v) => `${v.toFixed(2)} ms`;
+
+// [group, id, label, read(d: diagnostics view, s: app stats) -> text]
+const FIELDS = [
+  ['Constraint error', 'err', 'Distance error median / p99', (d) => `${sig(d[DIAG.ERROR_MEDIAN])} / ${px(d[DIAG.ERROR_P99])}`],
+  ['Constraint error', 'strain', 'Strain median / p97 / max', (d) => `${sig(d[DIAG.STRAIN_MEDIAN] * 100)} / ${sig(d[DIAG.STRAIN_P97] * 100)} / ${pct(d[DIAG.STRAIN_MAX])}`],
+  ['Constraint error', 'grip', 'Grip length median / max', (d) => (d[DIAG.GRIPS] > 0 ? `${sig(d[DIAG.GRIP_ERROR_MEDIAN])} / ${px(d[DIAG.GRIP_ERROR_MAX])}` : '—')],
+  ['Constraint error', 'angle', 'Angle error median / max', (d) => (d[DIAG.ANGLES] > 0 ? `${sig(d[DIAG.ANGLE_ERROR_MEDIAN])} / ${sig(d[DIAG.ANGLE_ERROR_MAX])}°` : '—')],
+  ['Stability', 'relax', 'Relaxations per frame', (d) => sig(d[DIAG.RELAXATIONS_PER_FRAME], 6)],
+  ['Stability', 'keff', 'k / step', (d) => `${sig(d[DIAG.K_MAX])} / ${d[DIAG.STEP]} = ${sig(d[DIAG.K_EFFECTIVE])}`],
+  ['Stability', 'verdict', 'Verdict (margin)', (d) => `${VERDICTS[d[DIAG.VERDICT]] ?? '?'} (${sig(d[DIAG.STABILITY_MARGIN])})`],
+  ['Stability', 'nan', 'NaN particles', (d) => `${d[DIAG.NAN_COUNT]} of ${d[DIAG.PARTICLES]}`],
+  ['Stability', 'radius', 'Bounding radius', (d) => px(d[DIAG.BOUNDING_RADIUS])],
+  ['Stability', 'count', 'Particles / constraints', (d) => `${d[DIAG.PARTICLES]} / ${d[DIAG.CONSTRAINTS]}`],
+  ['Timing', 'hz', 'Display Hz (device / simulated)', (d, s) => `${s.measuredHz ? s.measuredHz.toFixed(1) : '…'} / ${s.simulatedHz}`],
+  ['Timing', 'steps', 'Steps this frame · alpha', (d, s) => `${s.stepsThisFrame} · ${s.alpha.toFixed(3)}`],
+  ['Timing', 'dropped', 'Dropped time (total)', (d, s) => `${(s.droppedSeconds * 1000).toFixed(0)} ms`],
+  ['Timing', 'phys', 'Physics / render ms per frame', (d, s) => `${ms(s.physicsMs)} / ${ms(s.renderMs)}`],
+  ['Timing', 'frames', 'Frames · simulated time', (d, s) => `${d[DIAG.FRAME_COUNT]} · ${s.simSeconds.toFixed(1)} s`],
+];
+
+export function createDashboard({ panel, compact, banner, onReset }) {
+  const values = new Map(); // id -> { el, text }
+  let group = null;
+  let grid = null;
+  const readouts = panel.querySelector('.readouts');
+  for (const [g, id, label] of FIELDS) {
+    if (g !== group) {
+      group = g;
+      const h = document.createElement('h3');
+      h.textContent = g;
+      grid = document.createElement('dl');
+      const box = document.createElement('div');
+      box.className = 'group';
+      box.append(h, grid);
+      readouts.append(box);
+    }
+    const dt = document.createElement('dt');
+    dt.textContent = label;
+    const dd = document.createElement('dd');
+    dd.id = `d-${id}`;
+    dd.textContent = '…';
+    grid.append(dt, dd);
+    values.set(id, { el: dd, text: '…' });
+  }
+
+  const legend = panel.querySelector('.legend-bar');
+  for (const c of STRAIN_COLOURS) {
+    const span = document.createElement('span');
+    span.style.background = c;
+    legend.append(span);
+  }
+  const legendText = panel.querySelector('.legend-text');
+  const chip = panel.querySelector('.chip');
+
+  const plots = createPlots(panel.querySelector('canvas.plots'), [
+    { label: 'strain p97', colour: '#d7263d', format: (v) => pct(v) },
+    { label: 'error p99', colour: '#1f6feb', format: (v) => px(v) },
+    { label: 'bounding radius', colour: '#6f42c1', format: (v) => px(v) },
+  ]);
+  const sampleValues = new Float64Array(3);
+
+  banner.querySelector('button').addEventListener('click', () => onReset());
+  const bannerText = banner.querySelector('.why');
+
+  let frame = 0;
+  let exploded = false;
+  let full = true;
+
+  function set(id, text) {
+    const v = values.get(id);
+    if (v.text !== text) { v.text = text; v.el.textContent = text; }
+  }
+
+  function showExploded(d, on) {
+    exploded = on;
+    banner.hidden = !on;
+    document.body.classList.toggle('exploded', on);
+    chip.textContent = on ? 'BLOWN UP' : 'running';
+    if (on) {
+      const nan = d[DIAG.NAN_COUNT];
+      bannerText.textContent = nan > 0
+        ? `${nan} particles are NaN.`
+        : `Bounding radius ${px(d[DIAG.BOUNDING_RADIUS])}, with no NaN: the numbers exploded silently.`;
+    }
+  }
+
+  function text(d, s) {
+    for (const [, id, , read] of FIELDS) set(id, read(d, s));
+    legendText.textContent = `strain ${pct(d[DIAG.STRAIN_MEDIAN])} (median) → ${pct(d[DIAG.STRAIN_P97])} (p97)`;
+  }
+
+  function compactText(d, s) {
+    const verdict = exploded ? 'BLOWN UP' : VERDICTS[d[DIAG.VERDICT]];
+    const t = `step ${d[DIAG.STEP]} · k/step ${sig(d[DIAG.K_EFFECTIVE])} ${verdict} · strain p97 ${pct(d[DIAG.STRAIN_P97])} · r ${px(d[DIAG.BOUNDING_RADIUS])} · ${s.measuredHz ? s.measuredHz.toFixed(0) : '…'} Hz ${s.loopMode}`;
+    if (compact.textContent !== t) compact.textContent = t;
+  }
+
+  return {
+    /** Shows the full panel or only the compact line (embed). */
+    set full(on) { full = on; },
+    get exploded() { return exploded; },
+    /** Called once per displayed frame; `now` in seconds; stats() is called only when shown. */
+    frame(d, stats, now, running) {
+      const blown = d[DIAG.EXPLODED] !== 0 || d[DIAG.NAN_COUNT] > 0;
+      if (blown !== exploded) showExploded(d, blown);
+      if (running) {
+        sampleValues[0] = d[DIAG.STRAIN_P97];
+        sampleValues[1] = d[DIAG.ERROR_P99];
+        sampleValues[2] = d[DIAG.BOUNDING_RADIUS];
+        plots.sample(now, sampleValues);
+      }
+      const phase = frame++ % 6;
+      if (phase === 0) {
+        const s = stats();
+        compactText(d, s);
+        if (full) text(d, s);
+      } else if (phase === 3 && full) {
+        plots.draw(now);
+      }
+    },
+    /** Forces every readout now (after a rebuild, a single step, or for a test). */
+    refresh(d, s, now) {
+      const blown = d[DIAG.EXPLODED] !== 0 || d[DIAG.NAN_COUNT] > 0;
+      showExploded(d, blown);
+      compactText(d, s);
+      text(d, s);
+      plots.draw(now);
+    },
+    clearHistory() { plots.clear(); },
+  };
+}
