@@ -14,7 +14,7 @@ export function sig(v, digits = 3) {
   if (!Number.isFinite(v)) return v > 0 ? '∞' : '−∞';
   const a = Math.abs(v);
   if (a !== 0 && (a >= 1e6 || a < 1e-3)) return v.toExponential(digits - 1).replace('e+', 'e');
-  if (Number.isInteger(v) && a < 1e6) return String(v);
+  if (a >= 10 ** digits || Number.isInteger(v)) return String(Math.round(v));
   return v.toPrecision(digits).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 }
 const pct = (v) => `${sig(v * 100)} %`;
@@ -102,11 +102,12 @@ export function createDashboard({ panel, compact, banner, onReset }) {
       const nan = d[DIAG.NAN_COUNT];
       bannerText.textContent = nan > 0
         ? `${nan} particles are NaN.`
-        : `Bounding radius ${px(d[DIAG.BOUNDING_RADIUS])}, with no NaN: the numbers exploded silently.`;
+        : `Bounding radius ${px(d[DIAG.BOUNDING_RADIUS])} and no NaN: the numbers exploded silently.`;
     }
   }
 
   function text(d, s) {
+    if (exploded) showExploded(d, true); // keep the banner's numbers current
     for (const [, id, , read] of FIELDS) set(id, read(d, s));
     legendText.textContent = `strain ${pct(d[DIAG.STRAIN_MEDIAN])} (median) → ${pct(d[DIAG.STRAIN_P97])} (p97)`;
   }
