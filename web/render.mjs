@@ -36,19 +36,23 @@ export function createRenderer(canvas, world) {
   }
 
   // device-pixel-content-box gives exact backing-store sizes (and fires when the DPR changes);
-  // browsers without it get content-box x devicePixelRatio.
+  // browsers without it get content-box x devicePixelRatio. Emulated DPRs (devtools, headless
+  // phone profiles) report device pixels at the real screen's ratio, so the size is used only
+  // when it agrees with devicePixelRatio.
   const observer = new ResizeObserver((entries) => {
     const e = entries[entries.length - 1];
     const css = e.contentBoxSize?.[0];
     const cssW = css ? css.inlineSize : e.contentRect.width;
     const cssH = css ? css.blockSize : e.contentRect.height;
-    const dev = e.devicePixelContentBoxSize?.[0];
     const dpr = globalThis.devicePixelRatio || 1;
-    fit(
-      dev ? dev.inlineSize : Math.round(cssW * dpr),
-      dev ? dev.blockSize : Math.round(cssH * dpr),
-      cssW, cssH,
-    );
+    let devW = Math.round(cssW * dpr);
+    let devH = Math.round(cssH * dpr);
+    const dev = e.devicePixelContentBoxSize?.[0];
+    if (dev && Math.abs(dev.inlineSize - devW) <= 1 && Math.abs(dev.blockSize - devH) <= 1) {
+      devW = dev.inlineSize;
+      devH = dev.blockSize;
+    }
+    fit(devW, devH, cssW, cssH);
   });
   try {
     observer.observe(canvas, { box: 'device-pixel-content-box' });
