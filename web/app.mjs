@@ -122,7 +122,7 @@ export async function start(options = {}) {
     const d = world.updateDiagnostics(cx, cy);
     renderer.render(scene, sceneState, counters.alpha, highlight());
     const t1 = now();
-    dashboard.frame(d, stats, t1 / 1000, running);
+    dashboard.frame(d, t1 / 1000, running);
     const t2 = now();
     counters.framesRendered++;
     counters.renderMs += (t1 - t0 - counters.renderMs) * 0.1;
@@ -283,6 +283,7 @@ export async function start(options = {}) {
     const d = world.diagnosticsView;
     return {
       framesRendered: counters.framesRendered,
+      rafCallbacks: loop.rafCount,
       physicsSteps: counters.physicsSteps,
       measuredHz: loop.measuredHz,
       loopMode: settings.loopMode,
@@ -314,7 +315,10 @@ export async function start(options = {}) {
     sceneList: () => sceneNames().map((n) => getScene(n)),
     currentScene: () => scene,
   };
-  dashboard = createDashboard({ panel: $('#dashboard'), compact: $('#compact'), banner: $('#blowup'), onReset: reset });
+  dashboard = createDashboard({
+    panel: $('#dashboard'), compact: $('#compact'), banner: $('#blowup'), onReset: reset,
+    diagnostics: () => world.diagnosticsView, stats,
+  });
   dashboard.full = !settings.embed;
   controls = createControls(document, appForControls);
   listeners.push(controls.sync);

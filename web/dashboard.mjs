@@ -2,8 +2,10 @@
 // over wasm memory, indexed by DIAG; filled once per frame by world.updateDiagnostics) and the
 // loop's timing record; there is no call into the engine per field.
 //
-// Work is spread over frames so no rAF callback pays for all of it: the blow-up check runs
-// every frame (two array reads), the text on one frame in six, the plots on another.
+// Only what must be instant runs inside the animation frame: the blow-up check (two array
+// reads) and one plot sample. Text (about 8 times a second) and the plots (about 4 times a
+// second) are redrawn in idle time (requestIdleCallback, with a timeout so a busy page still
+// updates), alternately, and only while the panel is on screen: they never delay a frame.
 import { DIAG, VERDICTS } from './silk.mjs';
 import { createPlots } from './plots.mjs';
 import { STRAIN_COLOURS } from './draw.mjs';
@@ -40,7 +42,12 @@ const FIELDS = [
   ['Timing', 'frames', 'Frames · simulated time', (d, s) => `${d[DIAG.FRAME_COUNT]} · ${s.simSeconds.toFixed(1)} s`],
 ];
 
-export function createDashboard({ panel, compact, banner, onReset }) {
+const TEXT_EVERY = 0.12; // s
+const idle = globalThis.requestIdleCallback
+  ? (fn) => globalThis.requestIdleCallback(fn, { timeout: 250 })
+  : (fn) => setTimeout(fn, 0);
+
+export function createDashboard({ panel, compact, banner, onReset, diagnostics, stats }) {
   const values = new Map(); // id -> { el, text }
   let group = null;
   let grid = null;
@@ -84,9 +91,16 @@ export function createDashboard({ panel, compact, banner, onReset }) {
   banner.querySelector('button').addEventListener('click', () => onReset());
   const bannerText = banner.querySelector('.why');
 
-  let frame = 0;
   let exploded = false;
   let full = true;
+  let onScreen = true;
+  let pending = false;
+  let lastJob = -Infinity;
+  let lastNow = 0;
+  let jobs = 0;
+  new IntersectionObserver((entries) => {
+    onScreen = entries[entries.length - 1].isIntersecting;
+  }).observe(panel);
 
   function set(id, text) {
     const v = values.get(id);
@@ -118,12 +132,25 @@ export function createDashboard({ panel, compact, banner, onReset }) {
     if (compact.textContent !== t) compact.textContent = t;
   }
 
+  // The idle-time job: the compact line (embed) or, on screen, the text and the plots in turn.
+  function job() {
+    pending = false;
+    const d = diagnostics();
+    const s = stats();
+    if (!full) compactText(d, s);
+    else if (onScreen) {
+      if (jobs++ % 2 === 0) text(d, s);
+      else plots.draw(lastNow);
+    }
+  }
+
   return {
     /** Shows the full panel or only the compact line (embed). */
     set full(on) { full = on; },
     get exploded() { return exploded; },
-    /** Called once per displayed frame; `now` in seconds; stats() is called only when shown. */
-    frame(d, stats, now, running) {
+    /** Called once per displayed frame; `now` in seconds. */
+    frame(d, now, running) {
+      lastNow = now;
       const blown = d[DIAG.EXPLODED] !== 0 || d[DIAG.NAN_COUNT] > 0;
       if (blown !== exploded) showExploded(d, blown);
       if (running) {
@@ -132,16 +159,13 @@ export function createDashboard({ panel, compact, banner, onReset }) {
         sampleValues[2] = d[DIAG.BOUNDING_RADIUS];
         plots.sample(now, sampleValues);
       }
-      const phase = frame++ % 6;
-      if (phase === 0) {
-        const s = stats();
-        compactText(d, s);
-        if (full) text(d, s);
-      } else if (phase === 3 && full) {
-        plots.draw(now);
+      if (!pending && now - lastJob >= TEXT_EVERY) {
+        pending = true;
+        lastJob = now;
+        idle(job);
       }
     },
-    /** Forces every readout now (after a rebuild, a single step, or for a test). */
+    /** Forces every readout to the current state now (after a rebuild, a single step, a test). */
     refresh(d, s, now) {
       const blown = d[DIAG.EXPLODED] !== 0 || d[DIAG.NAN_COUNT] > 0;
       showExploded(d, blown);

@@ -103,7 +103,9 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
     set rate(r) { rate = r; backlog = 0; },
     /** The device's display rate, smoothed (Hz); 0 until measured. */
     get measuredHz() { return hzEma > 0 ? 1 / hzEma : 0; },
-    /** Durations (ms) of the last rAF callbacks, oldest first. */
+    /** rAF callbacks run so far. */
+    get rafCount() { return rafCount; },
+    /** Durations (ms) of the last rAF callbacks (up to 512), oldest first. */
     rafSamples() {
       const n = Math.min(rafCount, RAF_SAMPLES);
       const out = new Array(n);

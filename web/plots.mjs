@@ -96,7 +96,7 @@ export function createPlots(canvas, series) {
         if (pen) ctx.lineTo(x, y); else ctx.moveTo(x, y);
         pen = true;
       }
-      ctx.lineWidth = 1.5 * dpr;
+      ctx.lineWidth = Math.max(1, Math.round(dpr)); // 1 CSS px, whole device px
       ctx.strokeStyle = series[k].colour;
       ctx.stroke();
       ctx.fillStyle = '#333';

@@ -7,7 +7,11 @@
 import * as draw from './draw.mjs';
 
 export function createRenderer(canvas, world) {
-  const ctx = canvas.getContext('2d', { alpha: false });
+  // desynchronized: the canvas is presented on its own, outside the page's compositor commit.
+  // Without it, a software-rendered page (no GPU) copies and rasterises the whole backing
+  // store inside the main thread's commit every frame -- at DPR 3 that was most of the frame's
+  // main-thread time (bench/page.mjs). Where the hint is unsupported it is ignored.
+  const ctx = canvas.getContext('2d', { alpha: false, desynchronized: true });
   const view = {
     dpr: 1, // device px per CSS px
     cssWidth: 1, cssHeight: 1,
@@ -18,7 +22,7 @@ export function createRenderer(canvas, world) {
   const frame = {
     cur: null, prev: null, alpha: 0,
     kinds: null, a: null, b: null, c: null, rest: null, targets: null, diag: null,
-    px: 1,
+    px: 1, cssPx: 1,
   };
   let dirty = true;
 
@@ -74,10 +78,13 @@ export function createRenderer(canvas, world) {
     frame.diag = world.diagnosticsView;
     const k = view.dpr * view.scale; // device px per world px
     frame.px = 1 / k;
+    frame.cssPx = 1 / view.scale;
 
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.fillStyle = '#eef1f5'; // letterbox, when the box is not 8:5
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    if (view.offsetX >= 0.5 || view.offsetY >= 0.5) { // letterbox, when the box is not 8:5
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.fillStyle = '#eef1f5';
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+    }
     ctx.setTransform(k, 0, 0, k, view.offsetX * view.dpr, view.offsetY * view.dpr);
     ctx.fillStyle = scene.background;
     ctx.fillRect(0, 0, world.width, world.height);

@@ -31,9 +31,13 @@ test('?embed=1: only the canvas and a compact readout, filling the frame', async
   assert.deepEqual(shown, { '#view': true, '#compact': true, '.top': false, '#dashboard': false, '#controls': false, '#lab': false });
   const fit = await page.evaluate(() => {
     const r = document.getElementById('view').getBoundingClientRect();
-    return { w: r.width, bottom: document.getElementById('compact').getBoundingClientRect().bottom, sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight };
+    const stage = document.getElementById('stage').getBoundingClientRect();
+    return { w: r.width, h: r.height, stageW: stage.width, stageH: stage.height, bottom: document.getElementById('compact').getBoundingClientRect().bottom, sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight };
   });
-  assert.equal(fit.w, 560);
+  // the canvas keeps 8:5 and fills the frame's width or its height (less the readout line)
+  assert.ok(Math.abs(fit.w / fit.h - 1.6) < 0.01, JSON.stringify(fit));
+  assert.ok(Math.abs(fit.w - fit.stageW) < 1 || Math.abs(fit.h - fit.stageH) < 1, JSON.stringify(fit));
+  assert.equal(fit.stageW, 560);
   assert.ok(fit.bottom <= 360 + 0.5 && fit.sh <= 360 && fit.sw <= 560, JSON.stringify(fit));
   assert.match(await page.textContent('#compact'), /^step 16 · k\/step 0\.0625 stable · strain p97 [\d.]+ % · r [\d.]+ px · \d+ Hz fixed$/);
   assert.ok((await canvasCensus(page)).green > 2000);
