@@ -14,6 +14,7 @@ import { createRenderer } from './render.mjs';
 import { createPointer } from './input.mjs';
 import { createDashboard } from './dashboard.mjs';
 import { createControls } from './controls.mjs';
+import { createLab } from './lab.mjs';
 
 const PIN = 2;
 const STEP_SECONDS = 1 / 60;
@@ -238,47 +239,13 @@ export async function start(options = {}) {
     rebuild();
   }
 
-  // ---- the silent lab runs (fresh worlds; the one on screen is not touched) -------------------
-  function scratchWorld(step) {
-    const w = silk.createWorld({ width: world.width, height: world.height, seed: settings.seed, step });
-    w.setSeed(settings.seed);
-    scene.build(w, settings);
-    if (overrides.friction !== undefined) w.friction = overrides.friction;
-    if (overrides.gravity !== undefined) w.gravity = [0, overrides.gravity];
-    return w;
-  }
-
-  function runDiagnostic(frames = 300) {
-    const t0 = performance.now();
-    const w = scratchWorld(settings.step);
-    try {
-      const d = w.runFrames(frames, settings.step, center());
-      return { ...d, frames, scene: settings.scene, step: settings.step, seed: settings.seed, ms: performance.now() - t0 };
-    } finally {
-      w.destroy();
-    }
-  }
-
-  function sweepRow(step, frames = 120) {
-    const w = scratchWorld(step);
-    try {
-      const d = w.runFrames(frames, step, center());
-      return {
-        step, kEffective: d.kEffective, stabilityMargin: d.stabilityMargin, verdict: d.verdict,
-        boundingRadius: d.boundingRadius, nanCount: d.nanCount, exploded: d.exploded,
-      };
-    } finally {
-      w.destroy();
-    }
-  }
+  const lab = createLab({
+    silk,
+    size: () => [world.width, world.height],
+    current: () => ({ scene, settings, overrides }),
+  });
 
   // ---- stats ------------------------------------------------------------------------------------
-  function percentile(values, q) {
-    if (values.length === 0) return 0;
-    const s = [...values].sort((x, y) => x - y);
-    return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))];
-  }
-
   function stats() {
     const d = world.diagnosticsView;
     return {
@@ -311,7 +278,7 @@ export async function start(options = {}) {
   let controls = null;
   const appForControls = {
     get settings() { return settings; },
-    set, singleStep, reset, runDiagnostic, sweepRow,
+    set, singleStep, reset, runDiagnostic: lab.runDiagnostic, sweepRow: lab.sweepRow,
     sceneList: () => sceneNames().map((n) => getScene(n)),
     currentScene: () => scene,
   };
@@ -347,11 +314,11 @@ export async function start(options = {}) {
     stats,
     reset,
     singleStep,
-    runDiagnostic,
-    sweepRow,
+    /** The silent runs behind the lab buttons (fresh worlds; the one on screen is untouched). */
+    runDiagnostic: lab.runDiagnostic,
+    sweepRow: lab.sweepRow,
     /** rAF callback durations (ms), oldest first: for the benchmark. */
     rafSamples: () => loop.rafSamples(),
-    rafPercentile: (q) => percentile(loop.rafSamples(), q),
     /** World px -> viewport (client) CSS px: where to point to touch a particle. */
     worldToClient(x, y) {
       const r = canvas.getBoundingClientRect();

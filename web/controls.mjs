@@ -114,7 +114,9 @@ export function createControls(root, app) {
     sweepBody.replaceChildren();
     root.querySelector('table.sweep').hidden = false;
     const s = app.settings;
-    sweepCaption.textContent = `${s.scene}, seed ${s.seed}${app.currentScene().uses.includes('tensor') ? `, tensor ${s.tensor}` : ''}: 120 frames per step, radius about the canvas centre`;
+    const tensor = app.currentScene().uses.includes('tensor') ? `, tensor ${s.tensor}` : '';
+    sweepCaption.textContent = `${s.scene}, seed ${s.seed}${tensor}, friction ${s.friction}, gravity ${s.gravity}: ` +
+      '120 frames per step on a fresh copy, radius about the canvas centre';
     sweepButton.disabled = true;
     let step = 1;
     // One row per task: a 32-row sweep is ~60 k frames, too long for one task on a phone.
