@@ -70,9 +70,8 @@ export async function start(options = {}) {
   const clock = options.clock ?? browserClock();
   const now = () => clock.now();
 
-  function center() {
-    return [world.width / 2, world.height / 2];
-  }
+  const centre = [world.width / 2, world.height / 2]; // the world's size never changes
+  const center = () => centre;
 
   function rebuild() {
     pointer.cancel();

@@ -3,9 +3,9 @@
 // loop's timing record; there is no call into the engine per field.
 //
 // Only what must be instant runs inside the animation frame: the blow-up check (two array
-// reads) and one plot sample. Text (about 8 times a second) and the plots (about 4 times a
-// second) are redrawn in idle time (requestIdleCallback, with a timeout so a busy page still
-// updates), alternately, and only while the panel is on screen: they never delay a frame.
+// reads) and one plot sample. Text and plots (each 2.5 times a second) are redrawn in idle
+// time (requestIdleCallback, with a timeout so a busy page still updates), in turn, and only
+// while the panel is on screen: they never delay a frame.
 import { DIAG, VERDICTS } from './silk.mjs';
 import { createPlots } from './plots.mjs';
 import { STRAIN_COLOURS } from './draw.mjs';
@@ -42,7 +42,7 @@ const FIELDS = [
   ['Timing', 'frames', 'Frames · simulated time', (d, s) => `${d[DIAG.FRAME_COUNT]} · ${s.simSeconds.toFixed(1)} s`],
 ];
 
-const TEXT_EVERY = 0.12; // s
+const TEXT_EVERY = 0.2; // s: one idle job per 0.2 s, text and plots in turn (2.5 Hz each)
 const idle = globalThis.requestIdleCallback
   ? (fn) => globalThis.requestIdleCallback(fn, { timeout: 250 })
   : (fn) => setTimeout(fn, 0);
@@ -67,9 +67,10 @@ export function createDashboard({ panel, compact, banner, onReset, diagnostics, 
     dt.textContent = label;
     const dd = document.createElement('dd');
     dd.id = `d-${id}`;
-    dd.textContent = '…';
+    const node = document.createTextNode('…');
+    dd.append(node);
     grid.append(dt, dd);
-    values.set(id, { el: dd, text: '…' });
+    values.set(id, { node, text: '…' });
   }
 
   const legend = panel.querySelector('.legend-bar');
@@ -104,7 +105,7 @@ export function createDashboard({ panel, compact, banner, onReset, diagnostics, 
 
   function set(id, text) {
     const v = values.get(id);
-    if (v.text !== text) { v.text = text; v.el.textContent = text; }
+    if (v.text !== text) { v.text = text; v.node.nodeValue = text; } // no node churn
   }
 
   function showExploded(d, on) {

@@ -7,7 +7,12 @@
 //                   other rAF), so fixed and coupled loops can be compared at any rate
 //   'jittery'       display frames of random length (4-50 ms), real time kept
 // Every dt is clamped to MAX_DT (a hidden tab or a stall must not come back as a catch-up
-// burst); the clamped-off time is reported as dropped. The loop stops while the page is
+// burst); the clamped-off time is reported as dropped. In 'device' mode the frame time is also
+// smoothed, as sokol_app's frame-duration filter does: rAF timestamps of a 60 Hz screen jitter
+// by a fraction of a millisecond, and fed raw to a 1/60 s fixed step they make frames of 0 and
+// 2 steps (a visible stutter). The average of the last 8 frame times keeps the total time
+// (over a run it differs from the raw sum by less than 8 frames) without the jitter; a frame
+// more than 50 % off the average (a rate change, a hitch) restarts the filter. The loop stops while the page is
 // hidden and restarts without a jump. It also measures the device's rate (smoothed) and how
 // long each rAF callback took, for the dashboard and the benchmark.
 //
@@ -17,6 +22,7 @@
 export const MAX_DT = 0.1; // s
 const MAX_FRAMES = 8; // display frames per rAF at most (the rest is dropped)
 const RAF_SAMPLES = 512;
+const FILTER = 8; // frame times averaged in 'device' mode
 
 export function browserClock(win = globalThis) {
   return {
@@ -38,13 +44,30 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
   let backlog = 0; // s of real time not yet turned into simulated display frames
   let nextJitter = 1 / 60;
   let hzEma = 0; // smoothed real frame time (s)
+  const recent = new Float64Array(FILTER); // the frame-time filter's ring
+  let filled = 0;
+  let sum = 0;
+
+  function smooth(dt) {
+    const mean = filled > 0 ? sum / Math.min(filled, FILTER) : dt;
+    if (filled === 0 || Math.abs(dt - mean) > 0.5 * mean) { recent.fill(0); filled = 0; sum = 0; }
+    const k = filled % FILTER;
+    sum += dt - recent[k];
+    recent[k] = dt;
+    filled++;
+    return sum / Math.min(filled, FILTER);
+  }
 
   function schedule(rateName) {
     info.count = 0;
     info.dropped = 0;
     const dt = info.realDt;
     if (rateName === 'device') {
-      if (dt > 0) push(dt);
+      if (dt > 0) {
+        const clamped = Math.min(dt, MAX_DT);
+        info.dropped += dt - clamped;
+        push(smooth(clamped));
+      }
       return;
     }
     backlog += dt;
@@ -83,6 +106,9 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
     running = true;
     last = -1;
     backlog = 0;
+    filled = 0;
+    sum = 0;
+    recent.fill(0);
     id = clock.request(tick);
   }
 
@@ -100,7 +126,7 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
     get running() { return running; },
     /** 'device' | 30 | 60 | 120 | 144 | 'jittery' */
     get rate() { return rate; },
-    set rate(r) { rate = r; backlog = 0; },
+    set rate(r) { rate = r; backlog = 0; filled = 0; sum = 0; recent.fill(0); },
     /** The device's display rate, smoothed (Hz); 0 until measured. */
     get measuredHz() { return hzEma > 0 ? 1 / hzEma : 0; },
     /** rAF callbacks run so far. */

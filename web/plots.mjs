@@ -4,12 +4,13 @@
 
 const WINDOW = 10; // s
 const CAPACITY = 512; // samples kept (>= WINDOW * SAMPLE_HZ)
-const SAMPLE_HZ = 30;
+const SAMPLE_HZ = 15;
 const STRIP_CSS = 46; // px per strip
 
 export function createPlots(canvas, series) {
   // series: [{ label, unit, colour, format(v) -> string }]
-  const ctx = canvas.getContext('2d');
+  // desynchronized: its updates skip the page's compositor commit (see render.mjs)
+  const ctx = canvas.getContext('2d', { alpha: false, desynchronized: true });
   const n = series.length;
   const t = new Float64Array(CAPACITY);
   const v = series.map(() => new Float64Array(CAPACITY));
@@ -49,7 +50,7 @@ export function createPlots(canvas, series) {
     const w = canvas.width;
     const h = canvas.height / n;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, w, canvas.height);
+    // (no clear: the strips below cover the whole canvas)
     ctx.font = `${11 * dpr}px system-ui, sans-serif`;
     ctx.textBaseline = 'top';
     const first = (head - count + CAPACITY) % CAPACITY;

@@ -83,6 +83,14 @@ export async function installClock(page) {
         }
       },
       gap(ms) { now += ms; },
+      durations(list) { // one frame per entry, each lasting that many ms
+        for (const ms of list) {
+          now += ms;
+          const due = queue;
+          queue = [];
+          for (const [, cb] of due) cb(now);
+        }
+      },
       get pending() { return queue.length; },
     };
   });
@@ -90,6 +98,11 @@ export async function installClock(page) {
 
 export async function frames(page, n, hz) {
   await page.evaluate(([count, rate]) => window.__testClock.frames(count, rate), [n, hz]);
+}
+
+/** Frames of the given durations (ms), in order. */
+export async function framesOf(page, durations) {
+  await page.evaluate((list) => window.__testClock.durations(list), durations);
 }
 
 export async function gap(page, ms) {

@@ -5,7 +5,7 @@
 // stall is clamped, not caught up in a burst.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, ready, installClock, frames, gap, stats } from './helpers.mjs';
+import { serve, launch, openPage, ready, installClock, frames, framesOf, gap, stats } from './helpers.mjs';
 
 let server;
 let browser;
@@ -147,5 +147,33 @@ test('a hidden page stops the loop and comes back without a jump', async () => {
   assert.equal(c.droppedSeconds, b.droppedSeconds);
   const m = await measure(page, 60, 2);
   assert.ok(Math.abs(m.steps - 120) <= 1);
+  await context.close();
+});
+
+test('a jittery 60 Hz clock still gives one step per frame (the frame-time filter), and keeps time', async () => {
+  const { page, context } = await clocked();
+  // rAF timestamps of a real 60 Hz screen wander by a fraction of a millisecond
+  const durations = Array.from({ length: 600 }, (_, k) => 1000 / 60 + 0.45 * Math.sin(k * 1.7) + (k % 2 ? 0.3 : -0.3));
+  const steps = [];
+  for (let k = 0; k < durations.length; k += 1) {
+    await framesOf(page, [durations[k]]);
+    if (k >= 10) steps.push((await stats(page)).stepsThisFrame);
+  }
+  const counts = steps.reduce((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {});
+  assert.deepEqual(counts, { 1: steps.length }, `steps per frame: ${JSON.stringify(counts)}`);
+  // Unfiltered, the same durations would give 0- and 2-step frames (an accumulator fed raw):
+  let acc = 0;
+  let irregular = 0;
+  for (const ms of durations.slice(10)) {
+    acc += ms;
+    let n = 0;
+    while (acc >= 1000 / 60 - 1e-9) { acc -= 1000 / 60; n++; }
+    if (n !== 1) irregular++;
+  }
+  assert.ok(irregular > 50, `raw: ${irregular} irregular frames`);
+  // and the filter keeps the total time
+  const total = durations.reduce((a, b) => a + b, 0) / 1000;
+  const s = await stats(page);
+  assert.ok(Math.abs(s.physicsSteps - total * 60) <= 2, `${s.physicsSteps} steps for ${total} s`);
   await context.close();
 });
