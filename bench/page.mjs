@@ -14,7 +14,9 @@
 // machine is shared, so the bench also runs a *baseline* in the same browser right before each
 // profile: bench/baseline/, the original page's loop and drawing re-created over our JS
 // reference solver (not the original code). Its numbers show how loaded the machine is, and
-// "Silk / baseline" compares the two under the same conditions.
+// "Silk / baseline" compares the two under the same conditions. A *floor* runs too
+// (bench/baseline/floor.html: a canvas of Silk's size stroking 300 lines per frame, nothing
+// else): no rAF-driven canvas page can cost less main-thread time here.
 import { chromium } from 'playwright-core';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,9 +117,13 @@ async function medianOf(runs) {
 try {
   for (const p of PROFILES) {
     const baseRuns = [];
+    const floorRuns = [];
     const silkRuns = [];
     for (let k = 0; k < RUNS; k++) {
-      if (p.original) baseRuns.push(await run(browser, `${repo.origin}/bench/baseline/index.html`, p, BASELINE));
+      if (p.original) {
+        baseRuns.push(await run(browser, `${repo.origin}/bench/baseline/index.html`, p, BASELINE));
+        floorRuns.push(await run(browser, `${repo.origin}/bench/baseline/floor.html`, p, BASELINE));
+      }
       silkRuns.push(await run(browser, `${silk.origin}/${p.query ?? ''}`, p, SILK));
     }
     let base = null;
@@ -125,6 +131,7 @@ try {
       base = await medianOf(baseRuns);
       console.log(`| ${p.name} | original, as measured in issue 3 | ${p.original.split(' / ').join(' | ')} |`);
       row(p.name, 'baseline (original re-created), now', base);
+      row(p.name, 'floor (300 lines on a canvas, nothing else), now', await medianOf(floorRuns));
     }
     const r = await medianOf(silkRuns);
     row(p.name, '**Silk**, now', r);

@@ -129,9 +129,14 @@ const STEP_SECONDS = 1 / 60;
  */
 export function advanceWithPointer(world, dt, xs, ys, count, out) {
   const dragging = count > 0 && world.draggedParticle >= 0;
-  const acc = Math.round((world.diagnosticsView[DIAG.ACCUMULATOR] / STEP_SECONDS) * TICKS);
-  const ticks = Math.round((dt / STEP_SECONDS) * TICKS);
-  const steps = Math.floor((acc + ticks) / TICKS);
+  let steps = 0;
+  let ticks = 0;
+  let acc = 0;
+  if (dragging && count > 1) { // (the common frame, no pointer, skips the bookkeeping)
+    acc = Math.round((world.diagnosticsView[DIAG.ACCUMULATOR] / STEP_SECONDS) * TICKS);
+    ticks = Math.round((dt / STEP_SECONDS) * TICKS);
+    steps = Math.floor((acc + ticks) / TICKS);
+  }
   if (!dragging || count === 1 || steps < 2 || steps > 8 || world.loopMode !== 'fixed') {
     if (dragging) world.dragMove(xs[count - 1], ys[count - 1]);
     const r = world.advance(dt);
