@@ -10,11 +10,12 @@
 // burst); the clamped-off time is reported as dropped. In 'device' mode the frame time is also
 // smoothed, as sokol_app's frame-duration filter does: rAF timestamps of a 60 Hz screen jitter
 // by a fraction of a millisecond, and fed raw to a 1/60 s fixed step they make frames of 0 and
-// 2 steps (a visible stutter). The average of the last 8 frame times keeps the total time
-// (over a run it differs from the raw sum by less than 8 frames) without the jitter; a frame
-// more than 50 % off the average (a rate change, a hitch) restarts the filter. The loop stops while the page is
-// hidden and restarts without a jump. It also measures the device's rate (smoothed) and how
-// long each rAF callback took, for the dashboard and the benchmark.
+// 2 steps (a visible stutter). The average of the last 8 frame times removes the jitter and
+// keeps the total time (a moving average lags the raw sum by at most its window); a frame more
+// than 50 % off the average (a rate change, a hitch) restarts the filter.
+// The loop stops while the page is hidden and restarts without a jump. It also measures the
+// device's rate (smoothed) and how long each rAF callback took, for the dashboard and the
+// benchmark.
 //
 // The clock is injectable ({ now(), request(cb), cancel(id) }); by default it reads
 // window.requestAnimationFrame and performance.now at call time, so a test can replace them.
