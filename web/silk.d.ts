@@ -189,6 +189,8 @@ export declare class World {
   readonly constraintC: Int32Array;
   readonly constraintRest: Float64Array;
   readonly constraintCompliance: Float64Array;
+  /** pin targets x0 y0 x1 y1 ... per constraint (pins only; 0, 0 for other kinds) */
+  readonly constraintTargets: Float64Array;
   readonly diagnosticsView: Float64Array;
   gravity: Vec2;
   friction: number;

@@ -480,6 +480,7 @@ class World {
       c: new View(silk, Int32Array, () => [x.silk_js_constraint_c(this._ptr), nc()]),
       rest: new View(silk, Float64Array, () => [x.silk_js_constraint_rest(this._ptr), nc()]),
       compliance: new View(silk, Float64Array, () => [x.silk_js_constraint_compliance(this._ptr), nc()]),
+      targets: new View(silk, Float64Array, () => [x.silk_js_constraint_targets(this._ptr), 2 * nc()]),
       diagnostics: new View(silk, Float64Array, () => [x.silk_js_diagnostics(this._ptr), x.silk_js_diagnostics_capacity()]),
     };
     this._advance = { steps: 0, alpha: 0, droppedSeconds: 0, accumulatorSeconds: 0 };
@@ -544,6 +545,8 @@ class World {
   get constraintRest() { this._x; return this._views.rest.get(); }
   /** Robust compliance per constraint, solver order (0 = rigid). */
   get constraintCompliance() { this._x; return this._views.compliance.get(); }
+  /** Pin targets, x0 y0 x1 y1 ... per constraint (pins only; (0, 0) for other kinds). */
+  get constraintTargets() { this._x; return this._views.targets.get(); }
   /** The raw diagnostics array (index with DIAG); filled by updateDiagnostics / diagnostics / advance. */
   get diagnosticsView() { this._x; return this._views.diagnostics.get(); }
 

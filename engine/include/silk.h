@@ -361,6 +361,10 @@ extern "C"
     SILK_API const int32_t* silk_world_constraint_b(const silk_world* world);
     SILK_API const int32_t* silk_world_constraint_c(const silk_world* world);
     SILK_API const double* silk_world_constraint_rest(const silk_world* world);
+/* Pin targets, one point per constraint in the same order: the target for pins, (0, 0) for
+   other kinds. The original draws a pin's disc at its target, and a dragged pin's target
+   moves, so a renderer reads it every frame. */
+SILK_API const silk_vec2* silk_world_constraint_targets(const silk_world* world);
     /* First global position of a composite's constraints in those arrays. */
     SILK_API silk_status silk_world_composite_constraint_begin(const silk_world* world,
                                                                int32_t composite,

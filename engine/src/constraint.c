@@ -360,3 +360,8 @@ const double* silk_world_constraint_rest(const silk_world* world)
 {
     return silk_is_world(world) ? world->rest : NULL;
 }
+
+const silk_vec2* silk_world_constraint_targets(const silk_world* world)
+{
+    return silk_is_world(world) ? world->target : NULL;
+}

@@ -283,6 +283,11 @@ EXPORT const double* silk_js_constraint_rest(const silk_world* world)
     return silk_world_constraint_rest(world);
 }
 
+EXPORT const silk_vec2* silk_js_constraint_targets(const silk_world* world)
+{
+    return silk_world_constraint_targets(world);
+}
+
 /* ---- solving, stepping ------------------------------------------------------------------ */
 
 EXPORT int32_t silk_js_frame(silk_world* world, int32_t step)

@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// bench/page.mjs -- how the page feels on a slow phone: headless Chromium, CPU throttled 4x
+// (CDP Emulation.setCPUThrottlingRate), the default scene with the dashboard on, 5 s per
+// profile. Prints a table; asserts nothing (speed is measured, never tested).
+//
+//   node bench/page.mjs [--seconds 5] [--rate 4] [--runs 3] [--dist dist]   (build dist/ first)
+//
+// Per profile: frames rendered in the window; main-thread time per frame (CDP
+// Performance.getMetrics TaskDuration delta / frames); the rAF callback's own time (each loop
+// times its callbacks with performance.now: median and p95).
+//
+// The issue measured the original verlet-js spider page this way: 390x844 DPR 3 -> 248 frames,
+// 20 ms main thread per frame, rAF median 0.7 / p95 4.1 ms; 1280x800 -> 7.7 ms, p95 4.7 ms. This
+// machine is shared, so the bench also runs a *baseline* in the same browser right before each
+// profile: bench/baseline/, the original page's loop and drawing re-created over our JS
+// reference solver (not the original code). Its numbers show how loaded the machine is, and
+// "Silk / baseline" compares the two under the same conditions. A *floor* runs too
+// (bench/baseline/floor.html: a canvas of Silk's size stroking 300 lines per frame, nothing
+// else): no rAF-driven canvas page can cost less main-thread time here.
+import { chromium } from 'playwright-core';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from '../scripts/serve.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const SECONDS = Number(arg('seconds', 5));
+const RATE = Number(arg('rate', 4));
+const DIST = path.resolve(root, arg('dist', 'dist'));
+const RUNS = Number(arg('runs', 3)); // each number is the median over the runs
+
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
+const PROFILES = [
+  { name: 'phone 390x844 DPR 3', context: PHONE, original: '248 / 20 / 0.7 / 4.1' },
+  { name: 'desktop 1280x800', context: DESKTOP, original: '— / 7.7 / — / 4.7' },
+  { name: 'phone, dashboard scrolled into view', context: PHONE, scroll: '#dashboard' },
+  { name: 'phone, ?embed=1', context: PHONE, query: '?embed=1' },
+];
+
+function percentile(values, q) {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.round(q * (s.length - 1)))] : NaN;
+}
+
+async function metric(cdp, name) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === name)?.value ?? NaN;
+}
+
+// How to read a page's loop: Silk exposes window.silkApp, the baseline window.baseline.
+const SILK = {
+  ready: () => document.documentElement.dataset.silk === 'ready',
+  read: () => ({ frames: window.silkApp.stats().framesRendered, callbacks: window.silkApp.stats().rafCallbacks }),
+  samples: (n) => window.silkApp.rafSamples().slice(-n),
+};
+const BASELINE = {
+  ready: () => document.documentElement.dataset.baseline === 'ready',
+  read: () => ({ frames: window.baseline.count, callbacks: window.baseline.count }),
+  samples: (n) => window.baseline.rafMs.slice(-n),
+};
+
+async function run(browser, url, profile, probe) {
+  const context = await browser.newContext(profile.context);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(probe.ready, null, { timeout: 30000 });
+  if (profile.scroll) await page.locator(profile.scroll).scrollIntoViewIfNeeded();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
+  await page.waitForTimeout(1500); // the spider lands; caches and JIT warm up under throttling
+
+  const before = { task: await metric(cdp, 'TaskDuration'), loop: await page.evaluate(probe.read) };
+  await page.waitForTimeout(SECONDS * 1000);
+  const after = { task: await metric(cdp, 'TaskDuration'), loop: await page.evaluate(probe.read) };
+  const samples = await page.evaluate(probe.samples, after.loop.callbacks - before.loop.callbacks);
+  const frames = after.loop.frames - before.loop.frames;
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await context.close();
+  return {
+    frames: (frames * 5) / SECONDS, // per 5 s
+    mainMs: ((after.task - before.task) * 1000) / frames,
+    rafMedian: percentile(samples, 0.5),
+    rafP95: percentile(samples, 0.95),
+  };
+}
+
+const serveDir = async (dir) => {
+  const server = createServer(dir);
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${server.address().port}` };
+};
+const silk = await serveDir(DIST);
+const repo = await serveDir(root); // the baseline page and the JS reference it imports
+const browser = await chromium.launch({
+  executablePath: process.env.SILK_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+const f = (v, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : '—');
+const load = (await import('node:os')).loadavg()[0];
+console.log(`Silk page benchmark: headless Chromium, CPU throttling ${RATE}x, median of ${RUNS} runs of ${SECONDS} s, default scene (web + spider), fixed step 1/60 s; load average ${load.toFixed(1)} on ${(await import('node:os')).cpus().length} cores\n`);
+console.log('| profile | page | frames / 5 s | main thread ms/frame | rAF median ms | rAF p95 ms |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: |');
+const row = (name, page, r) => console.log(`| ${name} | ${page} | ${Math.round(r.frames)} | ${f(r.mainMs)} | ${f(r.rafMedian)} | ${f(r.rafP95)} |`);
+// Runs alternate between the baseline and Silk, and each figure is the median over RUNS, so a
+// burst of load from another process hits both pages alike.
+async function medianOf(runs) {
+  const out = {};
+  for (const key of Object.keys(runs[0])) out[key] = percentile(runs.map((r) => r[key]), 0.5);
+  return out;
+}
+try {
+  for (const p of PROFILES) {
+    const baseRuns = [];
+    const floorRuns = [];
+    const silkRuns = [];
+    for (let k = 0; k < RUNS; k++) {
+      if (p.original) {
+        baseRuns.push(await run(browser, `${repo.origin}/bench/baseline/index.html`, p, BASELINE));
+        floorRuns.push(await run(browser, `${repo.origin}/bench/baseline/floor.html`, p, BASELINE));
+      }
+      silkRuns.push(await run(browser, `${silk.origin}/${p.query ?? ''}`, p, SILK));
+    }
+    let base = null;
+    if (p.original) {
+      base = await medianOf(baseRuns);
+      console.log(`| ${p.name} | original, as measured in issue 3 | ${p.original.split(' / ').join(' | ')} |`);
+      row(p.name, 'baseline (original re-created), now', base);
+      row(p.name, 'floor (300 lines on a canvas, nothing else), now', await medianOf(floorRuns));
+    }
+    const r = await medianOf(silkRuns);
+    row(p.name, '**Silk**, now', r);
+    if (base) console.log(`| ${p.name} | Silk / baseline | ${f(r.frames / base.frames)} | ${f(r.mainMs / base.mainMs)} | ${f(r.rafMedian / base.rafMedian)} | ${f(r.rafP95 / base.rafP95)} |`);
+  }
+  console.log('\nTargets (issue 3): >= 295 frames in 5 s; main thread at most half the original (<= 10 ms phone, <= 3.85 ms desktop); rAF p95 <= 2 ms.');
+} finally {
+  await browser.close();
+  silk.server.close();
+  repo.server.close();
+}

@@ -1,0 +1,132 @@
+// embed.test.mjs -- embedding: ?embed=1 (canvas + one line, sized to its iframe), and the
+// single-file dist/silk-embed.html over http and from file://, under its own hash-based CSP.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serve, launch, openPage, ready, screenshot, canvasCensus, dist } from './helpers.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const EMBED_VIEW = { viewport: { width: 560, height: 360 }, deviceScaleFactor: 2 };
+
+async function visible(page, selectors) {
+  return page.evaluate((list) => Object.fromEntries(list.map((s) => {
+    const e = document.querySelector(s);
+    const r = e.getBoundingClientRect();
+    return [s, getComputedStyle(e).display !== 'none' && r.width > 0 && r.height > 0];
+  })), selectors);
+}
+
+test('?embed=1: only the canvas and a compact readout, filling the frame', async () => {
+  const { page, context, errors, external } = await openPage(browser, EMBED_VIEW);
+  await page.goto(`${server.origin}/?embed=1`);
+  await ready(page);
+  await page.waitForFunction(() => window.silkApp.stats().framesRendered > 60);
+  const shown = await visible(page, ['#view', '#compact', '.top', '#dashboard', '#controls', '#lab']);
+  assert.deepEqual(shown, { '#view': true, '#compact': true, '.top': false, '#dashboard': false, '#controls': false, '#lab': false });
+  const fit = await page.evaluate(() => {
+    const r = document.getElementById('view').getBoundingClientRect();
+    const stage = document.getElementById('stage').getBoundingClientRect();
+    return { w: r.width, h: r.height, stageW: stage.width, stageH: stage.height, bottom: document.getElementById('compact').getBoundingClientRect().bottom, sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight };
+  });
+  // the canvas keeps 8:5 and fills the frame's width or its height (less the readout line)
+  assert.ok(Math.abs(fit.w / fit.h - 1.6) < 0.01, JSON.stringify(fit));
+  assert.ok(Math.abs(fit.w - fit.stageW) < 1 || Math.abs(fit.h - fit.stageH) < 1, JSON.stringify(fit));
+  assert.equal(fit.stageW, 560);
+  assert.ok(fit.bottom <= 360 + 0.5 && fit.sh <= 360 && fit.sw <= 560, JSON.stringify(fit));
+  assert.match(await page.textContent('#compact'), /^step 16 · k\/step 0\.0625 stable · strain p97 [\d.]+ % · r [\d.]+ px · \d+ Hz fixed$/);
+  assert.ok((await canvasCensus(page)).green > 2000);
+  await screenshot(page, 'embed.png');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(external, []);
+  await context.close();
+});
+
+test('the <iframe> snippet works from another page', async () => {
+  const { page, context, errors } = await openPage(browser, { viewport: { width: 900, height: 700 } });
+  await page.setContent(`<!doctype html><p>A blog post.</p>
+    <iframe src="${server.origin}/?embed=1" width="640" height="430" style="border:0" title="Silk: a spider web in WebAssembly" loading="lazy"></iframe>`);
+  const frame = await (await page.waitForSelector('iframe')).contentFrame();
+  await frame.waitForFunction(() => window.silkApp?.stats().framesRendered > 30, null, { timeout: 15000 });
+  const width = await frame.evaluate(() => document.getElementById('view').getBoundingClientRect().width);
+  assert.equal(width, 640);
+  await screenshot(page, 'embed-iframe.png');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+async function checkSingleFile(url, name) {
+  const { page, context, errors, external } = await openPage(browser, EMBED_VIEW);
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(url);
+  await ready(page);
+  await page.waitForFunction(() => window.silkApp.stats().framesRendered > 60);
+  assert.ok((await canvasCensus(page)).green > 2000, 'the web is drawn');
+  assert.equal((await visible(page, ['#compact']))['#compact'], true);
+  await screenshot(page, name);
+  assert.deepEqual(errors, []); // a CSP violation would be a console error
+  assert.deepEqual(external, []);
+  assert.deepEqual(requests.filter((u) => !u.startsWith('data:')), [url], 'one request: the file itself');
+
+  // The policy is enforced: injected inline script does not run.
+  const ran = await page.evaluate(async () => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__injected = true';
+    document.body.append(s);
+    await new Promise((r) => setTimeout(r, 50));
+    return window.__injected === true;
+  });
+  assert.equal(ran, false);
+  await context.close();
+}
+
+test('dist/silk-embed.html loads over http with one request', async () => {
+  await checkSingleFile(`${server.origin}/silk-embed.html`, 'embed-single-http.png');
+});
+
+test('dist/silk-embed.html loads from file://', async () => {
+  await checkSingleFile(pathToFileURL(path.join(dist, 'silk-embed.html')).href, 'embed-single-file.png');
+});
+
+test('silk-embed.html: ?embed=0 shows the full page; its CSP allows only its own hashed code', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(`${pathToFileURL(path.join(dist, 'silk-embed.html')).href}?embed=0`);
+  await ready(page);
+  const shown = await visible(page, ['#dashboard', '#controls']);
+  assert.deepEqual(shown, { '#dashboard': true, '#controls': true });
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  const html = await readFile(path.join(dist, 'silk-embed.html'), 'utf8');
+  const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)[1];
+  assert.match(csp, /default-src 'none'/);
+  assert.match(csp, /script-src 'sha256-[A-Za-z0-9+/=]{44}' 'wasm-unsafe-eval';/);
+  assert.match(csp, /style-src 'sha256-[A-Za-z0-9+/=]{44}';/);
+  assert.doesNotMatch(csp, /'unsafe-inline'|'unsafe-eval'|https?:|\*/);
+  assert.equal((html.match(/<script/g) ?? []).length, 1);
+  assert.doesNotMatch(html, /src="|href="(?!data:)/, 'no external references');
+});
+
+test('the page itself: CSP allows only this origin, and blocks inline script', async () => {
+  const { page, context } = await openPage(browser);
+  await page.goto(`${server.origin}/`);
+  await ready(page);
+  const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'/);
+  assert.doesNotMatch(csp, /unsafe-inline|https?:|\*/);
+  const ran = await page.evaluate(async () => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__injected = true';
+    document.body.append(s);
+    await new Promise((r) => setTimeout(r, 50));
+    return window.__injected === true;
+  });
+  assert.equal(ran, false);
+  await context.close();
+});

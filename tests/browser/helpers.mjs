@@ -1,0 +1,140 @@
+// helpers.mjs -- shared by the browser suites. Builds nothing (scripts/test.sh builds dist/
+// first): serves dist/ with scripts/serve.mjs on a free 127.0.0.1 port, launches Debian's
+// chromium through playwright-core, records console errors and every request that leaves
+// 127.0.0.1, and can replace requestAnimationFrame + performance.now with a clock the test
+// drives (headless rAF runs at a fixed 60 Hz, so 120 Hz must be simulated).
+import { chromium } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from '../../scripts/serve.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const dist = path.join(root, 'dist');
+export const artifacts = path.join(root, 'test-artifacts');
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export async function serve() {
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: run scripts/build.sh first');
+  const server = createServer(dist);
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { origin, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+export function launch() {
+  return chromium.launch({ executablePath: process.env.SILK_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** The phone profile of the issue: 390 x 844 CSS px at DPR 3, touch. */
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
+export const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
+
+/**
+ * A new page in a fresh context. Returns { page, context, errors, external }: console errors
+ * and page errors, and URLs requested outside 127.0.0.1 (data: and file: are local).
+ */
+export async function openPage(browser, contextOptions = DESKTOP) {
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  const errors = [];
+  const external = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.protocol === 'data:' || u.protocol === 'file:') return;
+    if (u.hostname !== '127.0.0.1') external.push(r.url());
+  });
+  return { page, context, errors, external };
+}
+
+/** Waits until the app has started (window.silkApp exists). */
+export async function ready(page) {
+  await page.waitForFunction(() => document.documentElement.dataset.silk === 'ready', null, { timeout: 15000 });
+}
+
+/**
+ * Replaces requestAnimationFrame, cancelAnimationFrame and performance.now before any page
+ * script runs. The page's time stands still until the test calls
+ *   await frames(page, n, hz)   // n animation frames of 1000/hz ms each
+ *   await gap(page, ms)         // time passes with no frame (a stall, a hidden tab)
+ */
+export async function installClock(page) {
+  await page.addInitScript(() => {
+    let now = 0;
+    let queue = [];
+    let nextId = 1;
+    Object.defineProperty(performance, 'now', { value: () => now, configurable: true });
+    window.requestAnimationFrame = (cb) => { const id = nextId++; queue.push([id, cb]); return id; };
+    window.cancelAnimationFrame = (id) => { queue = queue.filter(([i]) => i !== id); };
+    window.__testClock = {
+      frames(n, hz) {
+        for (let k = 0; k < n; k++) {
+          now += 1000 / hz;
+          const due = queue;
+          queue = [];
+          for (const [, cb] of due) cb(now);
+        }
+      },
+      gap(ms) { now += ms; },
+      durations(list) { // one frame per entry, each lasting that many ms
+        for (const ms of list) {
+          now += ms;
+          const due = queue;
+          queue = [];
+          for (const [, cb] of due) cb(now);
+        }
+      },
+      get pending() { return queue.length; },
+    };
+  });
+}
+
+export async function frames(page, n, hz) {
+  await page.evaluate(([count, rate]) => window.__testClock.frames(count, rate), [n, hz]);
+}
+
+/** Frames of the given durations (ms), in order. */
+export async function framesOf(page, durations) {
+  await page.evaluate((list) => window.__testClock.durations(list), durations);
+}
+
+export async function gap(page, ms) {
+  await page.evaluate((t) => window.__testClock.gap(t), ms);
+}
+
+export async function stats(page) {
+  return page.evaluate(() => window.silkApp.stats());
+}
+
+export async function screenshot(page, name, options = {}) {
+  await mkdir(artifacts, { recursive: true });
+  await page.screenshot({ path: path.join(artifacts, name), ...options });
+}
+
+/**
+ * Pixel census of the simulation canvas (device pixels): near-white, black (the spider),
+ * green-dominant and red-dominant (the strain colours), anything else ("other").
+ */
+export async function canvasCensus(page) {
+  return page.evaluate(() => {
+    const c = document.getElementById('view');
+    const { data, width, height } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+    const n = { white: 0, black: 0, green: 0, red: 0, other: 0, total: width * height, width, height };
+    for (let i = 0; i < data.length; i += 4) {
+      const r = data[i], g = data[i + 1], b = data[i + 2];
+      if (r > 235 && g > 235 && b > 235) n.white++;
+      else if (r < 50 && g < 50 && b < 50) n.black++;
+      else if (g > r + 40 && g > b + 40) n.green++;
+      else if (r > g + 60 && r > b + 60) n.red++;
+      else n.other++;
+    }
+    return n;
+  });
+}

@@ -1,0 +1,334 @@
+// app.mjs -- wires the page together. Data flows one way, once per animation frame:
+//
+//   loop (clock -> display-frame dts) -> advance (world, pointer samples) -> views
+//     (positions, constraints, diagnostics: live typed arrays) -> draw (canvas) -> dashboard
+//
+// start() reads the URL, loads the wasm engine, builds the scene and exposes
+//   window.silkApp = { world, options, set(name, value), stats(), ... }
+// for hosts and tests. Settings have one entry point, set(); the controls call it too.
+import { loadSilk, DIAG, VERDICTS } from './silk.mjs';
+import { DEFAULTS, checkSetting, parseParams } from './params.mjs';
+import { getScene, sceneNames } from './scenes.mjs';
+import { createLoop, browserClock } from './loop.mjs';
+import { createRenderer } from './render.mjs';
+import { createPointer } from './input.mjs';
+import { createDashboard } from './dashboard.mjs';
+import { createControls } from './controls.mjs';
+import { createLab } from './lab.mjs';
+
+const PIN = 2;
+const STEP_SECONDS = 1 / 60;
+
+function $(selector) {
+  const e = document.querySelector(selector);
+  if (!e) throw new Error(`page markup is missing ${selector}`);
+  return e;
+}
+
+function showNotice(lines, kind = 'warning') {
+  const notice = $('#notice');
+  notice.className = `notice ${kind}`;
+  notice.querySelector('.text').replaceChildren(...lines.map((l) => Object.assign(document.createElement('p'), { textContent: l })));
+  notice.hidden = false;
+}
+
+/**
+ * Starts the page. options: { wasm (bytes or URL for loadSilk), search (default
+ * location.search), embed (default for ?embed), clock (for tests) }.
+ */
+export async function start(options = {}) {
+  const scenes = sceneNames();
+  const { settings, problems } = parseParams(options.search ?? location.search, scenes, {
+    ...DEFAULTS,
+    embed: options.embed ?? DEFAULTS.embed,
+  });
+  if (problems.length) showNotice(problems.map((p) => p.message));
+  const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  settings.paused = reduced;
+  document.body.classList.toggle('embed', settings.embed);
+
+  let silk;
+  try {
+    silk = await loadSilk(options.wasm === undefined ? {} : { wasm: options.wasm });
+  } catch (e) {
+    showNotice([`Silk could not start: ${e.message}`], 'error');
+    throw e;
+  }
+  const world = silk.createWorld({ width: 800, height: 500, seed: settings.seed, step: settings.step, loopMode: settings.loopMode });
+  const canvas = $('#view');
+  const renderer = createRenderer(canvas, world);
+  const pointer = createPointer(canvas, renderer, world);
+
+  let scene = getScene(settings.scene);
+  let sceneState = null;
+  let overrides = {}; // friction / gravity the user set; kept across rebuilds of one scene
+  const counters = {
+    framesRendered: 0, physicsSteps: 0, stepsThisFrame: 0, alpha: 0, droppedSeconds: 0,
+    physicsMs: 0, renderMs: 0, dashboardMs: 0,
+  };
+  const record = { steps: 0, alpha: 0, dropped: 0 };
+  const clock = options.clock ?? browserClock();
+  const now = () => clock.now();
+
+  const centre = [world.width / 2, world.height / 2]; // the world's size never changes
+  const center = () => centre;
+
+  function rebuild() {
+    pointer.cancel();
+    world.setSeed(settings.seed);
+    scene.build(world, settings);
+    world.step = settings.step;
+    if (overrides.friction !== undefined) world.friction = overrides.friction;
+    if (overrides.gravity !== undefined) world.gravity = [0, overrides.gravity];
+    settings.friction = world.friction;
+    settings.gravity = world.gravity[1];
+    world.resetClock();
+    sceneState = scene.prepare(world);
+    counters.alpha = 0;
+    dashboard?.clearHistory();
+    redrawNow();
+  }
+
+  // ---- the frame -------------------------------------------------------------------------
+  const highlightAt = { x: 0, y: 0 };
+  let lastHover = null;
+
+  /** Where the ring goes: the dragged particle, or the one under a hovering mouse (or its pin). */
+  function highlight() {
+    let i = world.draggedParticle;
+    const hover = pointer.state.hover;
+    if (i < 0 && hover) i = world.findNearest(hover.x, hover.y, 20);
+    if (i < 0) return null;
+    const kinds = world.constraintKinds;
+    const a = world.constraintA;
+    let pin = -1;
+    for (let j = 0; j < kinds.length; j++) if (kinds[j] === PIN && a[j] === i) pin = j;
+    if (pin >= 0) {
+      const t = world.constraintTargets;
+      highlightAt.x = t[2 * pin];
+      highlightAt.y = t[2 * pin + 1];
+    } else {
+      const cur = world.positions;
+      const prev = world.previousPositions;
+      highlightAt.x = prev[2 * i] + (cur[2 * i] - prev[2 * i]) * counters.alpha;
+      highlightAt.y = prev[2 * i + 1] + (cur[2 * i + 1] - prev[2 * i + 1]) * counters.alpha;
+    }
+    return highlightAt;
+  }
+
+  function draw(running) {
+    const [cx, cy] = center();
+    const t0 = now();
+    const d = world.updateDiagnostics(cx, cy);
+    renderer.render(scene, sceneState, counters.alpha, highlight());
+    const t1 = now();
+    dashboard.frame(d, t1 / 1000, running);
+    const t2 = now();
+    counters.framesRendered++;
+    counters.renderMs += (t1 - t0 - counters.renderMs) * 0.1;
+    counters.dashboardMs += (t2 - t1 - counters.dashboardMs) * 0.1;
+  }
+
+  function redrawNow() {
+    if (!dashboard) return;
+    renderer.invalidate();
+    const [cx, cy] = center();
+    dashboard.refresh(world.updateDiagnostics(cx, cy), stats(), now() / 1000);
+  }
+
+  function onFrame(info) {
+    const t0 = now();
+    let steps = 0;
+    let dropped = info.dropped;
+    if (!settings.paused) {
+      for (let k = 0; k < info.count; k++) {
+        pointer.advance(info.dts[k], record);
+        steps += record.steps;
+        dropped += record.dropped;
+        counters.alpha = record.alpha;
+      }
+    } else {
+      pointer.flush();
+    }
+    counters.stepsThisFrame = steps;
+    counters.physicsSteps += steps;
+    counters.droppedSeconds += dropped;
+    if (info.count > 0 || settings.paused) counters.physicsMs += (now() - t0 - counters.physicsMs) * 0.1;
+
+    const hover = pointer.state.hover;
+    const hoverMoved = hover !== lastHover;
+    lastHover = hover;
+    if ((!settings.paused && info.count > 0) || renderer.dirty || hoverMoved || pointer.state.pointerId >= 0) {
+      draw(!settings.paused);
+    }
+  }
+
+  // ---- settings --------------------------------------------------------------------------
+  const listeners = [];
+  function changed() {
+    for (const fn of listeners) fn(settings);
+  }
+
+  function setPaused(paused) {
+    settings.paused = paused;
+    $('#play-overlay').hidden = !paused;
+    controls?.syncPaused(paused);
+    if (paused) pointer.flush();
+  }
+
+  function set(name, value) {
+    const v = checkSetting(name, value, sceneNames());
+    switch (name) {
+      case 'scene':
+        settings.scene = v;
+        scene = getScene(v);
+        overrides = {};
+        rebuild();
+        break;
+      case 'tensor':
+      case 'seed':
+        settings[name] = v;
+        rebuild();
+        break;
+      case 'step':
+        settings.step = v;
+        world.step = v;
+        break;
+      case 'friction':
+        overrides.friction = settings.friction = world.friction = v;
+        break;
+      case 'gravity':
+        overrides.gravity = settings.gravity = v;
+        world.gravity = [0, v];
+        break;
+      case 'loopMode':
+        settings.loopMode = v;
+        world.loopMode = v;
+        break;
+      case 'simulatedHz':
+        settings.simulatedHz = v;
+        loop.rate = v;
+        break;
+      case 'paused':
+        setPaused(v);
+        break;
+      case 'embed':
+        settings.embed = v;
+        document.body.classList.toggle('embed', v);
+        dashboard.full = !v;
+        break;
+      default:
+        break;
+    }
+    changed();
+    renderer.invalidate();
+  }
+
+  function singleStep() {
+    if (!settings.paused) set('paused', true);
+    pointer.flush();
+    const r = world.advance(STEP_SECONDS);
+    counters.physicsSteps += r.steps;
+    counters.stepsThisFrame = r.steps;
+    counters.alpha = r.alpha;
+    redrawNow();
+  }
+
+  function reset() {
+    rebuild();
+  }
+
+  const lab = createLab({
+    silk,
+    size: () => [world.width, world.height],
+    current: () => ({ scene, settings, overrides }),
+  });
+
+  // ---- stats ------------------------------------------------------------------------------------
+  function stats() {
+    const d = world.diagnosticsView;
+    return {
+      framesRendered: counters.framesRendered,
+      rafCallbacks: loop.rafCount,
+      physicsSteps: counters.physicsSteps,
+      measuredHz: loop.measuredHz,
+      loopMode: settings.loopMode,
+      simulatedHz: settings.simulatedHz,
+      paused: settings.paused,
+      scene: settings.scene,
+      step: settings.step,
+      stepsThisFrame: counters.stepsThisFrame,
+      alpha: counters.alpha,
+      droppedSeconds: counters.droppedSeconds,
+      exploded: d[DIAG.EXPLODED] !== 0 || d[DIAG.NAN_COUNT] > 0,
+      nanCount: d[DIAG.NAN_COUNT],
+      verdict: VERDICTS[d[DIAG.VERDICT]],
+      simSeconds: d[DIAG.SIM_SECONDS],
+      physicsMs: counters.physicsMs,
+      renderMs: counters.renderMs,
+      dashboardMs: counters.dashboardMs,
+    };
+  }
+
+  // ---- assembly -------------------------------------------------------------------------------
+  const loop = createLoop({ onFrame, clock });
+  loop.rate = settings.simulatedHz;
+  let dashboard = null;
+  let controls = null;
+  const appForControls = {
+    get settings() { return settings; },
+    set, singleStep, reset, runDiagnostic: lab.runDiagnostic, sweepRow: lab.sweepRow,
+    sceneList: () => sceneNames().map((n) => getScene(n)),
+    currentScene: () => scene,
+  };
+  dashboard = createDashboard({
+    panel: $('#dashboard'), compact: $('#compact'), banner: $('#blowup'), onReset: reset,
+    diagnostics: () => world.diagnosticsView, stats,
+  });
+  dashboard.full = !settings.embed;
+  controls = createControls(document, appForControls);
+  listeners.push(controls.sync);
+
+  $('#play-overlay').addEventListener('click', () => set('paused', false));
+  for (const b of document.querySelectorAll('button.reset-now')) b.addEventListener('click', reset);
+  $('#notice button').addEventListener('click', () => { $('#notice').hidden = true; });
+  canvas.addEventListener('keydown', (e) => {
+    if (e.key === ' ' || e.key === 'k') set('paused', !settings.paused);
+    else if (e.key === '.') singleStep();
+    else if (e.key === 'r') reset();
+    else return;
+    e.preventDefault();
+  });
+
+  rebuild();
+  setPaused(settings.paused);
+  changed();
+  loop.start();
+
+  const app = {
+    world,
+    silk,
+    get options() { return Object.freeze({ ...settings }); },
+    set,
+    stats,
+    reset,
+    singleStep,
+    /** The silent runs behind the lab buttons (fresh worlds; the one on screen is untouched). */
+    runDiagnostic: lab.runDiagnostic,
+    sweepRow: lab.sweepRow,
+    /** rAF callback durations (ms), oldest first: for the benchmark. */
+    rafSamples: () => loop.rafSamples(),
+    /** World px -> viewport (client) CSS px: where to point to touch a particle. */
+    worldToClient(x, y) {
+      const r = canvas.getBoundingClientRect();
+      const [cx, cy] = renderer.toCanvas(x, y);
+      return [r.left + cx, r.top + cy];
+    },
+    /** Forces every readout to show the current state (tests compare them with diagnostics()). */
+    refresh: () => redrawNow(),
+    destroy() { loop.destroy(); renderer.destroy(); world.destroy(); },
+  };
+  globalThis.silkApp = app;
+  document.documentElement.dataset.silk = 'ready';
+  return app;
+}

@@ -1,0 +1,164 @@
+// input.mjs -- Pointer Events (mouse, touch, pen) on the canvas -> the engine's drag.
+//
+// The original's rules (NOTES.md §5): press picks the nearest particle within the selection
+// radius (20 world px; at least 20 CSS px for a mouse, 32 for a finger or a pen, so a phone's
+// scaled-down web stays grabbable); a pinned particle's pin target moves instead, and stays
+// where it is dropped; the frame sets the dragged point, so release keeps the velocity.
+//
+// Pointer positions are not sent to the engine when they arrive. Each move's coalesced
+// samples (getCoalescedEvents: every position the hardware reported since the last event) are
+// queued and applied at the next physics step; when one display frame runs several fixed
+// steps, the samples are spread over them (advanceWithPointer below), so a fast stroke is
+// followed step by step instead of jumping to its last point.
+//
+// touch-action: none is set on the canvas only (style.css): the page still scrolls outside
+// it, and no listener here touches events of other elements.
+
+import { DIAG } from './silk.mjs';
+
+const QUEUE = 64;
+
+export function createPointer(canvas, renderer, world) {
+  const xs = new Float64Array(QUEUE);
+  const ys = new Float64Array(QUEUE);
+  const state = {
+    count: 0, // queued samples
+    ending: false, // a release is queued after the samples
+    pointerId: -1,
+    hover: null, // { x, y } world px of a hovering mouse, or null
+  };
+
+  function world_(e) {
+    // offsetX/Y are CSS px relative to the canvas (it has no border or padding)
+    return renderer.toWorld(e.offsetX, e.offsetY);
+  }
+
+  function queue(e) {
+    const [x, y] = world_(e);
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return;
+    if (state.count === QUEUE) { // keep the newest: drop the oldest half
+      xs.copyWithin(0, QUEUE / 2); ys.copyWithin(0, QUEUE / 2); state.count = QUEUE / 2;
+    }
+    xs[state.count] = x;
+    ys[state.count] = y;
+    state.count++;
+  }
+
+  function radius(e) {
+    const css = e.pointerType === 'mouse' ? 20 : 32;
+    return Math.max(20, css / renderer.view.scale);
+  }
+
+  function onDown(e) {
+    if (e.button !== 0 || state.pointerId >= 0) return;
+    const [x, y] = world_(e);
+    const i = world.findNearest(x, y, radius(e));
+    if (i < 0) return;
+    e.preventDefault(); // no text selection or emulated mouse events while dragging
+    canvas.setPointerCapture?.(e.pointerId);
+    state.pointerId = e.pointerId;
+    state.count = 0;
+    state.ending = false;
+    world.dragBegin(i, x, y);
+  }
+
+  function onMove(e) {
+    if (e.pointerId !== state.pointerId) {
+      if (e.pointerType === 'mouse' && state.pointerId < 0) {
+        const [x, y] = world_(e);
+        state.hover = { x, y };
+      }
+      return;
+    }
+    const samples = e.getCoalescedEvents?.() ?? [];
+    if (samples.length === 0) queue(e);
+    for (const s of samples) queue(s);
+  }
+
+  function onUp(e) {
+    if (e.pointerId !== state.pointerId) return;
+    state.pointerId = -1;
+    state.ending = true;
+  }
+
+  canvas.addEventListener('pointerdown', onDown);
+  canvas.addEventListener('pointermove', onMove);
+  canvas.addEventListener('pointerup', onUp);
+  canvas.addEventListener('pointercancel', onUp);
+  canvas.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') state.hover = null; });
+  canvas.addEventListener('contextmenu', (e) => e.preventDefault());
+
+  /** Applies queued samples now (used while paused: there is no next step). */
+  function flush() {
+    if (state.count > 0) world.dragMove(xs[state.count - 1], ys[state.count - 1]);
+    state.count = 0;
+    if (state.ending) { world.dragEnd(); state.ending = false; }
+  }
+
+  return {
+    state,
+    flush,
+    /** Drops the drag (a scene rebuild: the particle indices change). */
+    cancel() {
+      state.count = 0;
+      state.ending = false;
+      state.pointerId = -1;
+      world.dragEnd();
+    },
+    /** world.advance(dt) with the queued samples applied at the steps; see below. */
+    advance(dt, out) {
+      advanceWithPointer(world, dt, xs, ys, state.count, out);
+      state.count = 0;
+      if (state.ending) { world.dragEnd(); state.ending = false; }
+      return out;
+    },
+  };
+}
+
+// The stepper counts time in integer ticks (silk.h, SILK_TICKS_PER_STEP), and seconds that are
+// a whole number of ticks round-trip exactly, so the frame's steps can be predicted and the
+// frame split at step boundaries.
+const TICKS = 720720 * 4096;
+const STEP_SECONDS = 1 / 60;
+
+/**
+ * Advances the world by dt seconds, giving step k of this frame the k-th share of the queued
+ * pointer samples (the last step gets the newest). With one step (or none, or coupled mode, or
+ * a frame that the clamp cuts short) it is one plain advance with the newest sample.
+ * `out` receives { steps, alpha, dropped }.
+ */
+export function advanceWithPointer(world, dt, xs, ys, count, out) {
+  const dragging = count > 0 && world.draggedParticle >= 0;
+  let steps = 0;
+  let ticks = 0;
+  let acc = 0;
+  if (dragging && count > 1) { // (the common frame, no pointer, skips the bookkeeping)
+    acc = Math.round((world.diagnosticsView[DIAG.ACCUMULATOR] / STEP_SECONDS) * TICKS);
+    ticks = Math.round((dt / STEP_SECONDS) * TICKS);
+    steps = Math.floor((acc + ticks) / TICKS);
+  }
+  if (!dragging || count === 1 || steps < 2 || steps > 8 || world.loopMode !== 'fixed') {
+    if (dragging) world.dragMove(xs[count - 1], ys[count - 1]);
+    const r = world.advance(dt);
+    out.steps = r.steps;
+    out.alpha = r.alpha;
+    out.dropped = r.droppedSeconds;
+    return out;
+  }
+  let piece = TICKS - acc;
+  let used = 0;
+  out.steps = 0;
+  out.dropped = 0;
+  for (let k = 0; k < steps; k++) {
+    const s = Math.min(count, Math.ceil(((k + 1) * count) / steps)) - 1;
+    world.dragMove(xs[s], ys[s]);
+    out.steps += world.advance((piece / TICKS) * STEP_SECONDS).steps;
+    used += piece;
+    piece = TICKS;
+  }
+  const r = world.advance(((ticks - used) / TICKS) * STEP_SECONDS);
+  out.steps += r.steps;
+  out.alpha = r.alpha;
+  out.dropped += r.droppedSeconds;
+  return out;
+}

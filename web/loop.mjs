@@ -1,0 +1,147 @@
+// loop.mjs -- the clock: requestAnimationFrame in, a list of display-frame durations out.
+//
+// Each real animation frame becomes zero or more *display frames* of the chosen display rate:
+//   'device'        one display frame per rAF, dt = the real frame time
+//   30/60/120/144   a simulated display: real time is resampled into frames of exactly 1/hz s
+//                   (at 120 on a 60 Hz screen, two display frames per rAF; at 30, one every
+//                   other rAF), so fixed and coupled loops can be compared at any rate
+//   'jittery'       display frames of random length (4-50 ms), real time kept
+// Every dt is clamped to MAX_DT (a hidden tab or a stall must not come back as a catch-up
+// burst); the clamped-off time is reported as dropped. In 'device' mode the frame time is also
+// smoothed, as sokol_app's frame-duration filter does: rAF timestamps of a 60 Hz screen jitter
+// by a fraction of a millisecond, and fed raw to a 1/60 s fixed step they make frames of 0 and
+// 2 steps (a visible stutter). The average of the last 8 frame times removes the jitter and
+// keeps the total time (a moving average lags the raw sum by at most its window); a frame more
+// than 50 % off the average (a rate change, a hitch) restarts the filter.
+// The loop stops while the page is hidden and restarts without a jump. It also measures the
+// device's rate (smoothed) and how long each rAF callback took, for the dashboard and the
+// benchmark.
+//
+// The clock is injectable ({ now(), request(cb), cancel(id) }); by default it reads
+// window.requestAnimationFrame and performance.now at call time, so a test can replace them.
+
+export const MAX_DT = 0.1; // s
+const MAX_FRAMES = 8; // display frames per rAF at most (the rest is dropped)
+const RAF_SAMPLES = 512;
+const FILTER = 8; // frame times averaged in 'device' mode
+
+export function browserClock(win = globalThis) {
+  return {
+    now: () => win.performance.now(),
+    request: (cb) => win.requestAnimationFrame(cb),
+    cancel: (id) => win.cancelAnimationFrame(id),
+  };
+}
+
+export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.document }) {
+  const dts = new Float64Array(MAX_FRAMES);
+  const info = { dts, count: 0, realDt: 0, dropped: 0 };
+  const rafMs = new Float64Array(RAF_SAMPLES);
+  let rafCount = 0;
+  let rate = 'device';
+  let id = 0;
+  let running = false;
+  let last = -1; // timestamp of the previous rAF (ms), -1 after a (re)start
+  let backlog = 0; // s of real time not yet turned into simulated display frames
+  let nextJitter = 1 / 60;
+  let hzEma = 0; // smoothed real frame time (s)
+  const recent = new Float64Array(FILTER); // the frame-time filter's ring
+  let filled = 0;
+  let sum = 0;
+
+  function smooth(dt) {
+    const mean = filled > 0 ? sum / Math.min(filled, FILTER) : dt;
+    if (filled === 0 || Math.abs(dt - mean) > 0.5 * mean) { recent.fill(0); filled = 0; sum = 0; }
+    const k = filled % FILTER;
+    sum += dt - recent[k];
+    recent[k] = dt;
+    filled++;
+    return sum / Math.min(filled, FILTER);
+  }
+
+  function schedule(rateName) {
+    info.count = 0;
+    info.dropped = 0;
+    const dt = info.realDt;
+    if (rateName === 'device') {
+      if (dt > 0) {
+        const clamped = Math.min(dt, MAX_DT);
+        info.dropped += dt - clamped;
+        push(smooth(clamped));
+      }
+      return;
+    }
+    backlog += dt;
+    if (backlog > MAX_DT) { info.dropped += backlog - MAX_DT; backlog = MAX_DT; }
+    for (;;) {
+      const period = rateName === 'jittery' ? nextJitter : 1 / rateName;
+      // 1 us of tolerance: rAF timestamps of a 60 Hz screen sum to 1/60 s only approximately
+      if (backlog < period - 1e-6 || info.count === MAX_FRAMES) break;
+      backlog = Math.max(0, backlog - period);
+      push(period);
+      if (rateName === 'jittery') nextJitter = 0.004 + Math.random() * 0.046;
+    }
+  }
+
+  function push(dt) {
+    if (dt > MAX_DT) { info.dropped += dt - MAX_DT; dt = MAX_DT; }
+    dts[info.count++] = dt;
+  }
+
+  function tick(timestamp) {
+    if (!running) return;
+    const start = clock.now();
+    id = clock.request(tick);
+    info.realDt = last < 0 ? 0 : Math.max(0, (timestamp - last) / 1000);
+    last = timestamp;
+    if (info.realDt > 0 && info.realDt < 0.25) {
+      hzEma = hzEma === 0 ? info.realDt : hzEma + (info.realDt - hzEma) * 0.05;
+    }
+    schedule(rate);
+    onFrame(info);
+    rafMs[rafCount++ % RAF_SAMPLES] = clock.now() - start;
+  }
+
+  function start() {
+    if (running || doc?.visibilityState === 'hidden') return;
+    running = true;
+    last = -1;
+    backlog = 0;
+    filled = 0;
+    sum = 0;
+    recent.fill(0);
+    id = clock.request(tick);
+  }
+
+  function stop() {
+    running = false;
+    clock.cancel(id);
+  }
+
+  const onVisibility = () => (doc.visibilityState === 'hidden' ? stop() : start());
+  doc?.addEventListener('visibilitychange', onVisibility);
+
+  return {
+    start,
+    stop,
+    get running() { return running; },
+    /** 'device' | 30 | 60 | 120 | 144 | 'jittery' */
+    get rate() { return rate; },
+    set rate(r) { rate = r; backlog = 0; filled = 0; sum = 0; recent.fill(0); },
+    /** The device's display rate, smoothed (Hz); 0 until measured. */
+    get measuredHz() { return hzEma > 0 ? 1 / hzEma : 0; },
+    /** rAF callbacks run so far. */
+    get rafCount() { return rafCount; },
+    /** Durations (ms) of the last rAF callbacks (up to 512), oldest first. */
+    rafSamples() {
+      const n = Math.min(rafCount, RAF_SAMPLES);
+      const out = new Array(n);
+      for (let i = 0; i < n; i++) out[i] = rafMs[(rafCount - n + i) % RAF_SAMPLES];
+      return out;
+    },
+    destroy() {
+      stop();
+      doc?.removeEventListener('visibilitychange', onVisibility);
+    },
+  };
+}

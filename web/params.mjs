@@ -1,0 +1,139 @@
+// params.mjs -- the page's settings: defaults, limits, and one validator per setting, shared by
+// the URL parser (bad values become a visible message and fall back to the default) and by
+// silkApp.set() (bad values throw TypeError / RangeError naming the setting).
+//
+// URL parameters and the setting each one feeds:
+//   ?scene=web|cloth|shapes|tree (+ registered lab scenes)   scene
+//   ?embed=1                                                 embed  (canvas + compact readout)
+//   ?step=1..32                                              step   (relaxation passes per frame)
+//   ?tensor=0.05..2                                          tensor (web rest-length factor)
+//   ?seed=0..2^53-1                                          seed   (SplitMix64 seed)
+//   ?loop=fixed|coupled                                      loopMode
+//   ?hz=device|30|60|120|144|jittery                         simulatedHz
+
+export const DISPLAY_RATES = Object.freeze(['device', 30, 60, 120, 144, 'jittery']);
+export const LOOP_MODES = Object.freeze(['fixed', 'coupled']);
+
+export const LIMITS = Object.freeze({
+  step: Object.freeze({ min: 1, max: 32 }),
+  tensor: Object.freeze({ min: 0.05, max: 2 }),
+  friction: Object.freeze({ min: 0.9, max: 1 }),
+  gravity: Object.freeze({ min: -0.5, max: 0.5 }),
+});
+
+export const DEFAULTS = Object.freeze({
+  scene: 'web',
+  embed: false,
+  step: 16,
+  tensor: 0.3,
+  seed: 1,
+  loopMode: 'fixed',
+  simulatedHz: 'device',
+  paused: false,
+});
+
+function number(name, v) {
+  if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${typeof v}`);
+  if (!Number.isFinite(v)) throw new RangeError(`${name} must be a finite number, got ${v}`);
+  return v;
+}
+
+function within(name, v, { min, max }) {
+  if (v < min || v > max) throw new RangeError(`${name} must be from ${min} to ${max}, got ${v}`);
+  return v;
+}
+
+function oneOf(name, v, list) {
+  if (!list.includes(v)) {
+    throw new RangeError(`${name} must be one of ${list.join(', ')}, got ${JSON.stringify(v)}`);
+  }
+  return v;
+}
+
+/**
+ * Validates one setting and returns its normalised value; throws TypeError (wrong type) or
+ * RangeError (out of range). `scenes` lists the registered scene names.
+ */
+export function checkSetting(name, value, scenes) {
+  switch (name) {
+    case 'scene':
+      if (typeof value !== 'string') throw new TypeError(`scene must be a string, got ${typeof value}`);
+      return oneOf('scene', value, scenes);
+    case 'step': {
+      number('step', value);
+      if (!Number.isInteger(value)) throw new RangeError(`step must be an integer, got ${value}`);
+      return within('step', value, LIMITS.step);
+    }
+    case 'tensor':
+      return within('tensor', number('tensor', value), LIMITS.tensor);
+    case 'friction':
+      return within('friction', number('friction', value), LIMITS.friction);
+    case 'gravity':
+      return within('gravity', number('gravity', value), LIMITS.gravity);
+    case 'seed': {
+      number('seed', value);
+      if (!Number.isSafeInteger(value) || value < 0) {
+        throw new RangeError(`seed must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${value}`);
+      }
+      return value;
+    }
+    case 'loopMode':
+      if (typeof value !== 'string') throw new TypeError(`loopMode must be a string, got ${typeof value}`);
+      return oneOf('loopMode', value, LOOP_MODES);
+    case 'simulatedHz': {
+      if (typeof value !== 'string' && typeof value !== 'number') {
+        throw new TypeError(`simulatedHz must be 'device', 'jittery' or a number, got ${typeof value}`);
+      }
+      const v = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+      return oneOf('simulatedHz', v, DISPLAY_RATES);
+    }
+    case 'paused':
+    case 'embed':
+      if (typeof value !== 'boolean') throw new TypeError(`${name} must be a boolean, got ${typeof value}`);
+      return value;
+    default:
+      throw new RangeError(`unknown setting ${JSON.stringify(name)}`);
+  }
+}
+
+// URL strings -> typed values. Strict on purpose: "16px", "1e1", "" and "abc" are all rejected.
+const INTEGER = /^\d+$/;
+const DECIMAL = /^\d*\.?\d+$/;
+
+const URL_PARAMS = [
+  // [url name, setting, parse string -> value (undefined = unreadable), what a good value looks like]
+  ['scene', 'scene', (s) => s, null],
+  ['embed', 'embed', (s) => ({ 1: true, true: true, 0: false, false: false })[s], '1 or 0'],
+  ['step', 'step', (s) => (INTEGER.test(s) ? Number(s) : undefined), 'a whole number from 1 to 32'],
+  ['tensor', 'tensor', (s) => (DECIMAL.test(s) ? Number(s) : undefined), 'a number from 0.05 to 2'],
+  ['seed', 'seed', (s) => (INTEGER.test(s) ? Number(s) : undefined), 'a whole number ≥ 0'],
+  ['loop', 'loopMode', (s) => s, null],
+  ['hz', 'simulatedHz', (s) => s, null],
+];
+
+/**
+ * Reads the page's URL parameters. Never throws: every unusable value is reported in
+ * `problems` ({ param, value, message }) and its setting keeps the default.
+ */
+export function parseParams(search, scenes, defaults = DEFAULTS) {
+  const query = new URLSearchParams(search);
+  const settings = { ...defaults };
+  const problems = [];
+  for (const [param, name, parse, expected] of URL_PARAMS) {
+    if (!query.has(param)) continue;
+    const raw = query.get(param);
+    try {
+      const parsed = parse(raw.trim());
+      if (parsed === undefined) throw new RangeError(`${param} must be ${expected}`);
+      settings[name] = checkSetting(name, parsed, scenes);
+    } catch (e) {
+      const fallback = defaults[name];
+      problems.push({
+        param,
+        value: raw,
+        message: `?${param}=${raw || '(empty)'} was ignored (${e.message.replace(/^\w+ /, `${param} `)}); using ${fallback}.`,
+      });
+    }
+  }
+  return { settings, problems };
+}

@@ -1,0 +1,115 @@
+// render.mjs -- the canvas: sized to its box (ResizeObserver, device pixels), the world's
+// 800 x 500 fitted inside it (uniform scale, centred), and one draw per displayed frame.
+//
+// Positions are never copied: the frame record below holds the live typed-array views of the
+// world (current and previous positions, constraint arrays, diagnostics), and draw.mjs
+// interpolates prev + (cur - prev) * alpha while it builds the paths.
+import * as draw from './draw.mjs';
+
+export function createRenderer(canvas, world) {
+  // desynchronized: the canvas is presented on its own, outside the page's compositor commit.
+  // Without it, a software-rendered page (no GPU) copies and rasterises the whole backing
+  // store inside the main thread's commit every frame -- at DPR 3 that was most of the frame's
+  // main-thread time (bench/page.mjs). Where the hint is unsupported it is ignored.
+  const ctx = canvas.getContext('2d', { alpha: false, desynchronized: true });
+  const view = {
+    dpr: 1, // device px per CSS px
+    cssWidth: 1, cssHeight: 1,
+    scale: 1, // CSS px per world px
+    offsetX: 0, offsetY: 0, // CSS px, top-left of the world in the canvas
+  };
+  // The frame record handed to the scene's draw(); refreshed in place every frame.
+  const frame = {
+    cur: null, prev: null, alpha: 0,
+    kinds: null, a: null, b: null, c: null, rest: null, targets: null, diag: null,
+    px: 1, cssPx: 1,
+  };
+  let dirty = true;
+
+  function fit(deviceWidth, deviceHeight, cssWidth, cssHeight) {
+    if (deviceWidth < 1 || deviceHeight < 1) return;
+    if (canvas.width !== deviceWidth) canvas.width = deviceWidth;
+    if (canvas.height !== deviceHeight) canvas.height = deviceHeight;
+    view.cssWidth = cssWidth;
+    view.cssHeight = cssHeight;
+    view.dpr = deviceWidth / cssWidth;
+    view.scale = Math.min(cssWidth / world.width, cssHeight / world.height);
+    view.offsetX = (cssWidth - world.width * view.scale) / 2;
+    view.offsetY = (cssHeight - world.height * view.scale) / 2;
+    dirty = true;
+  }
+
+  // device-pixel-content-box gives exact backing-store sizes (and fires when the DPR changes);
+  // browsers without it get content-box x devicePixelRatio. Emulated DPRs (devtools, headless
+  // phone profiles) report device pixels at the real screen's ratio, so the size is used only
+  // when it agrees with devicePixelRatio.
+  const observer = new ResizeObserver((entries) => {
+    const e = entries[entries.length - 1];
+    const css = e.contentBoxSize?.[0];
+    const cssW = css ? css.inlineSize : e.contentRect.width;
+    const cssH = css ? css.blockSize : e.contentRect.height;
+    const dpr = globalThis.devicePixelRatio || 1;
+    let devW = Math.round(cssW * dpr);
+    let devH = Math.round(cssH * dpr);
+    const dev = e.devicePixelContentBoxSize?.[0];
+    if (dev && Math.abs(dev.inlineSize - devW) <= 1 && Math.abs(dev.blockSize - devH) <= 1) {
+      devW = dev.inlineSize;
+      devH = dev.blockSize;
+    }
+    fit(devW, devH, cssW, cssH);
+  });
+  try {
+    observer.observe(canvas, { box: 'device-pixel-content-box' });
+  } catch {
+    observer.observe(canvas);
+  }
+
+  /** Draws the scene at interpolation weight alpha; `hover` = { x, y } in world px or null. */
+  function render(scene, state, alpha, hover) {
+    frame.cur = world.positions;
+    frame.prev = world.previousPositions;
+    frame.alpha = alpha;
+    frame.kinds = world.constraintKinds;
+    frame.a = world.constraintA;
+    frame.b = world.constraintB;
+    frame.c = world.constraintC;
+    frame.rest = world.constraintRest;
+    frame.targets = world.constraintTargets;
+    frame.diag = world.diagnosticsView;
+    const k = view.dpr * view.scale; // device px per world px
+    frame.px = 1 / k;
+    frame.cssPx = 1 / view.scale;
+
+    if (view.offsetX >= 0.5 || view.offsetY >= 0.5) { // letterbox, when the box is not 8:5
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.fillStyle = '#eef1f5';
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+    }
+    ctx.setTransform(k, 0, 0, k, view.offsetX * view.dpr, view.offsetY * view.dpr);
+    ctx.fillStyle = scene.background;
+    ctx.fillRect(0, 0, world.width, world.height);
+    ctx.lineCap = 'butt';
+    ctx.lineJoin = 'miter';
+    scene.draw(ctx, frame, state);
+    if (hover) draw.highlight(ctx, frame, hover.x, hover.y, scene.highlight);
+    dirty = false;
+  }
+
+  return {
+    view,
+    frame,
+    render,
+    /** True after a resize until the next render (a paused page still redraws then). */
+    get dirty() { return dirty; },
+    invalidate() { dirty = true; },
+    /** CSS px relative to the canvas -> world px. */
+    toWorld(cx, cy) {
+      return [(cx - view.offsetX) / view.scale, (cy - view.offsetY) / view.scale];
+    },
+    /** World px -> CSS px relative to the canvas. */
+    toCanvas(x, y) {
+      return [x * view.scale + view.offsetX, y * view.scale + view.offsetY];
+    },
+    destroy() { observer.disconnect(); },
+  };
+}
