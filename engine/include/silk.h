@@ -71,8 +71,7 @@
 #include <stdint.h>
 
 #ifdef __cplusplus
-extern "C"
-{
+extern "C" {
 #endif
 
 /* Marks the public functions (a hook for shared-library builds; empty by default). The wasm
@@ -81,29 +80,29 @@ extern "C"
 #define SILK_API
 #endif
 
-    /* ----------------------------------------------------------------------------------------
-        Status codes
-    ---------------------------------------------------------------------------------------- */
+/* ----------------------------------------------------------------------------------------
+    Status codes
+---------------------------------------------------------------------------------------- */
 
-    typedef enum silk_status
-    {
-        SILK_OK = 0,
-        SILK_ERR_NULL = -1,        /* a required pointer argument was NULL */
-        SILK_ERR_INDEX = -2,       /* a particle, composite or constraint index is out of range */
-        SILK_ERR_NONFINITE = -3,   /* a number argument was NaN or infinite */
-        SILK_ERR_RANGE = -4,       /* a number is outside its allowed range (e.g. step <= 0) */
-        SILK_ERR_CAPACITY = -5,    /* a count exceeds SILK_MAX_* */
-        SILK_ERR_NOMEM = -6,       /* the allocator failed; nothing was changed */
-        SILK_ERR_STATE = -7,       /* the call needs something the world does not have */
-        SILK_ERR_DEF = -8,         /* a def struct did not come from silk_default_*_def() */
-        SILK_ERR_KIND = -9,        /* the constraint is not of the kind the call needs */
-        SILK_ERR_DEGENERATE = -10, /* geometry that cannot be measured (e.g. zero-length vector) */
-        SILK_ERR_FORMAT = -11,     /* bytes are not a valid snapshot or recording (magic, version,
-                                      size or checksum); nothing was changed */
-    } silk_status;
+typedef enum silk_status
+{
+    SILK_OK = 0,
+    SILK_ERR_NULL = -1,        /* a required pointer argument was NULL */
+    SILK_ERR_INDEX = -2,       /* a particle, composite or constraint index is out of range */
+    SILK_ERR_NONFINITE = -3,   /* a number argument was NaN or infinite */
+    SILK_ERR_RANGE = -4,       /* a number is outside its allowed range (e.g. step <= 0) */
+    SILK_ERR_CAPACITY = -5,    /* a count exceeds SILK_MAX_* */
+    SILK_ERR_NOMEM = -6,       /* the allocator failed; nothing was changed */
+    SILK_ERR_STATE = -7,       /* the call needs something the world does not have */
+    SILK_ERR_DEF = -8,         /* a def struct did not come from silk_default_*_def() */
+    SILK_ERR_KIND = -9,        /* the constraint is not of the kind the call needs */
+    SILK_ERR_DEGENERATE = -10, /* geometry that cannot be measured (e.g. zero-length vector) */
+    SILK_ERR_FORMAT = -11,     /* bytes are not a valid snapshot or recording (magic, version,
+                                  size or checksum); nothing was changed */
+} silk_status;
 
-    /* A short English name for a status code ("ok", "index out of range", ...). */
-    SILK_API const char* silk_status_string(silk_status status);
+/* A short English name for a status code ("ok", "index out of range", ...). */
+SILK_API const char* silk_status_string(silk_status status);
 
 /* Hard limits. They keep index arithmetic inside int32 and wasm memory. */
 #define SILK_MAX_PARTICLES   (1 << 22)
@@ -111,929 +110,920 @@ extern "C"
 #define SILK_MAX_COMPOSITES  (1 << 16)
 #define SILK_MAX_STEP        4096 /* relaxation passes per frame */
 
-    /* ----------------------------------------------------------------------------------------
-        Value types
-    ---------------------------------------------------------------------------------------- */
+/* ----------------------------------------------------------------------------------------
+    Value types
+---------------------------------------------------------------------------------------- */
 
-    typedef struct silk_vec2
-    {
-        double x, y;
-    } silk_vec2;
+typedef struct silk_vec2
+{
+    double x, y;
+} silk_vec2;
 
-    /* The world is opaque: you hold a handle, never its internals. */
-    typedef struct silk_world silk_world;
+/* The world is opaque: you hold a handle, never its internals. */
+typedef struct silk_world silk_world;
 
-    /* Optional allocator hooks. Leave them NULL to use malloc/free. */
-    typedef void* silk_alloc_fn(size_t size, void* user);
-    typedef void silk_free_fn(void* memory, void* user);
+/* Optional allocator hooks. Leave them NULL to use malloc/free. */
+typedef void* silk_alloc_fn(size_t size, void* user);
+typedef void silk_free_fn(void* memory, void* user);
 
-    /* ----------------------------------------------------------------------------------------
-        Seeded random numbers (SplitMix64)
+/* ----------------------------------------------------------------------------------------
+    Seeded random numbers (SplitMix64)
 
-        The original called Math.random(); Silk draws from a per-world SplitMix64 so runs replay.
-            state += 0x9E3779B97F4A7C15
-            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9;  z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-            next = z ^ (z >> 31);   rand() = (next >> 11) * 2^-53   in [0, 1)
-    ---------------------------------------------------------------------------------------- */
+    The original called Math.random(); Silk draws from a per-world SplitMix64 so runs replay.
+        state += 0x9E3779B97F4A7C15
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9;  z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+        next = z ^ (z >> 31);   rand() = (next >> 11) * 2^-53   in [0, 1)
+---------------------------------------------------------------------------------------- */
 
-    typedef struct silk_rng
-    {
-        uint64_t state;
-    } silk_rng;
+typedef struct silk_rng
+{
+    uint64_t state;
+} silk_rng;
 
-    SILK_API silk_rng silk_rng_make(uint64_t seed);
-    /* A NULL rng gives 0. */
-    SILK_API uint64_t silk_rng_next_u64(silk_rng* rng);
-    SILK_API double silk_rng_next_double(silk_rng* rng);
+SILK_API silk_rng silk_rng_make(uint64_t seed);
+/* A NULL rng gives 0. */
+SILK_API uint64_t silk_rng_next_u64(silk_rng* rng);
+SILK_API double silk_rng_next_double(silk_rng* rng);
 
-    /* ----------------------------------------------------------------------------------------
-        Fixed-step stepper (usable on its own, and inside every world)
+/* ----------------------------------------------------------------------------------------
+    Fixed-step stepper (usable on its own, and inside every world)
 
-        advance(dt): accumulator += dt; while accumulator >= step: accumulator -= step, run a step
-        (at most max_steps_per_frame; past that the whole remainder is dropped and alpha is 0);
-        alpha = accumulator / step, always in [0, 1).
+    advance(dt): accumulator += dt; while accumulator >= step: accumulator -= step, run a step
+    (at most max_steps_per_frame; past that the whole remainder is dropped and alpha is 0);
+    alpha = accumulator / step, always in [0, 1).
 
-        Time is kept as an integer count of ticks, SILK_TICKS_PER_STEP to a step. Why: with a
-        double accumulator 144 advances of 1/144 s give 59 steps of 1/60 s (the sum falls one ulp
-        short). 720720 = lcm(1..16), so a frame of step * p/q seconds for any q <= 16 (60 Hz
-        steps at 30, 75, 90, 120, 144, 165, 240 Hz displays) is an exact number of ticks; the
-        extra 4096 makes a tick 1/2.95e9 of a step. Each dt is converted to ticks with the
-        rounding remainder carried into the next call (tick_carry), so the tick total is the
-        running sum of all dts rounded once, not a sum of per-call roundings: two jittered
-        sequences whose totals agree to a few ulps give the same number of steps.
-    ---------------------------------------------------------------------------------------- */
+    Time is kept as an integer count of ticks, SILK_TICKS_PER_STEP to a step. Why: with a
+    double accumulator 144 advances of 1/144 s give 59 steps of 1/60 s (the sum falls one ulp
+    short). 720720 = lcm(1..16), so a frame of step * p/q seconds for any q <= 16 (60 Hz
+    steps at 30, 75, 90, 120, 144, 165, 240 Hz displays) is an exact number of ticks; the
+    extra 4096 makes a tick 1/2.95e9 of a step. Each dt is converted to ticks with the
+    rounding remainder carried into the next call (tick_carry), so the tick total is the
+    running sum of all dts rounded once, not a sum of per-call roundings: two jittered
+    sequences whose totals agree to a few ulps give the same number of steps.
+---------------------------------------------------------------------------------------- */
 
 #define SILK_TICKS_PER_STEP ((int64_t)720720 * 4096)
 
-    typedef struct silk_stepper_def
-    {
-        double step_seconds;         /* fixed step, seconds (default 1/60) */
-        int32_t max_steps_per_frame; /* the spiral-of-death brake (default 8) */
-        int32_t internal_cookie;
-    } silk_stepper_def;
+typedef struct silk_stepper_def
+{
+    double step_seconds;         /* fixed step, seconds (default 1/60) */
+    int32_t max_steps_per_frame; /* the spiral-of-death brake (default 8) */
+    int32_t internal_cookie;
+} silk_stepper_def;
 
-    typedef struct silk_stepper
-    {
-        int64_t accumulator_ticks;
-        double tick_carry; /* rounding remainder of the last dt, in ticks, |carry| <= 0.5 */
-        double step_seconds;
-        int32_t max_steps_per_frame;
-    } silk_stepper;
+typedef struct silk_stepper
+{
+    int64_t accumulator_ticks;
+    double tick_carry; /* rounding remainder of the last dt, in ticks, |carry| <= 0.5 */
+    double step_seconds;
+    int32_t max_steps_per_frame;
+} silk_stepper;
 
-    typedef struct silk_advance_result
-    {
-        int32_t steps;              /* fixed steps run by this call */
-        double alpha;               /* accumulator / step in [0, 1): render interpolation weight */
-        double dropped_seconds;     /* time thrown away by the max_steps_per_frame clamp */
-        double accumulator_seconds; /* time left in the accumulator */
-    } silk_advance_result;
+typedef struct silk_advance_result
+{
+    int32_t steps;              /* fixed steps run by this call */
+    double alpha;               /* accumulator / step in [0, 1): render interpolation weight */
+    double dropped_seconds;     /* time thrown away by the max_steps_per_frame clamp */
+    double accumulator_seconds; /* time left in the accumulator */
+} silk_advance_result;
 
-    /* Called once per fixed step by silk_stepper_advance. */
-    typedef void silk_step_fn(void* context, double step_seconds);
+/* Called once per fixed step by silk_stepper_advance. */
+typedef void silk_step_fn(void* context, double step_seconds);
 
-    SILK_API silk_stepper_def silk_default_stepper_def(void);
-    SILK_API silk_status silk_stepper_init(silk_stepper* stepper, const silk_stepper_def* def);
-    /* Rejects negative, NaN and infinite dt with SILK_ERR_RANGE / SILK_ERR_NONFINITE, and a
-       stepper silk_stepper_init did not set up (zeroed or corrupted fields) with
-       SILK_ERR_STATE. */
-    SILK_API silk_status silk_stepper_advance(silk_stepper* stepper, double dt_seconds,
-                                              silk_step_fn* on_step, void* context,
-                                              silk_advance_result* out_result);
-    SILK_API void silk_stepper_reset(silk_stepper* stepper);
-    SILK_API double silk_interpolate(double prev, double cur, double alpha);
+SILK_API silk_stepper_def silk_default_stepper_def(void);
+SILK_API silk_status silk_stepper_init(silk_stepper* stepper, const silk_stepper_def* def);
+/* Rejects negative, NaN and infinite dt with SILK_ERR_RANGE / SILK_ERR_NONFINITE, and a
+   stepper silk_stepper_init did not set up (zeroed or corrupted fields) with
+   SILK_ERR_STATE. */
+SILK_API silk_status silk_stepper_advance(silk_stepper* stepper, double dt_seconds,
+                                          silk_step_fn* on_step, void* context,
+                                          silk_advance_result* out_result);
+SILK_API void silk_stepper_reset(silk_stepper* stepper);
+SILK_API double silk_interpolate(double prev, double cur, double alpha);
 
-    /* ----------------------------------------------------------------------------------------
-        World
-    ---------------------------------------------------------------------------------------- */
+/* ----------------------------------------------------------------------------------------
+    World
+---------------------------------------------------------------------------------------- */
 
-    typedef enum silk_loop_mode
-    {
-        SILK_LOOP_FIXED = 0,   /* accumulator: frames per second of wall time are constant */
-        SILK_LOOP_COUPLED = 1, /* one frame per advance call, like the original page */
-    } silk_loop_mode;
+typedef enum silk_loop_mode
+{
+    SILK_LOOP_FIXED = 0,   /* accumulator: frames per second of wall time are constant */
+    SILK_LOOP_COUPLED = 1, /* one frame per advance call, like the original page */
+} silk_loop_mode;
 
-    typedef struct silk_world_def
-    {
-        double width, height;      /* canvas size, px (default 800 x 500) */
-        silk_vec2 gravity;         /* px/frame^2 (default 0, 0.2) */
-        double friction;           /* velocity factor per frame (default 0.99) */
-        double ground_friction;    /* speed factor per frame on the floor line (default 0.8) */
-        uint64_t seed;             /* SplitMix64 seed (default 1) */
-        int32_t particle_capacity; /* initial reservations; the world grows past them */
-        int32_t constraint_capacity;
-        int32_t composite_capacity;
-        int32_t relax_steps;      /* `step` that advance passes to frame (default 16) */
-        silk_stepper_def stepper; /* fixed step and clamp used by advance */
-        silk_alloc_fn* alloc_fn;  /* optional; both or neither */
-        silk_free_fn* free_fn;
-        void* allocator_user;
-        int32_t internal_cookie;
-    } silk_world_def;
+typedef struct silk_world_def
+{
+    double width, height;      /* canvas size, px (default 800 x 500) */
+    silk_vec2 gravity;         /* px/frame^2 (default 0, 0.2) */
+    double friction;           /* velocity factor per frame (default 0.99) */
+    double ground_friction;    /* speed factor per frame on the floor line (default 0.8) */
+    uint64_t seed;             /* SplitMix64 seed (default 1) */
+    int32_t particle_capacity; /* initial reservations; the world grows past them */
+    int32_t constraint_capacity;
+    int32_t composite_capacity;
+    int32_t relax_steps;      /* `step` that advance passes to frame (default 16) */
+    silk_stepper_def stepper; /* fixed step and clamp used by advance */
+    silk_alloc_fn* alloc_fn;  /* optional; both or neither */
+    silk_free_fn* free_fn;
+    void* allocator_user;
+    int32_t internal_cookie;
+} silk_world_def;
 
-    SILK_API silk_world_def silk_default_world_def(void);
-    SILK_API silk_status silk_world_create(const silk_world_def* def, silk_world** out_world);
-    SILK_API void silk_world_destroy(silk_world* world); /* NULL is ignored */
+SILK_API silk_world_def silk_default_world_def(void);
+SILK_API silk_status silk_world_create(const silk_world_def* def, silk_world** out_world);
+SILK_API void silk_world_destroy(silk_world* world); /* NULL is ignored */
 
-    /* Settings that may change at any time. */
-    SILK_API silk_status silk_world_set_gravity(silk_world* world, silk_vec2 gravity);
-    SILK_API silk_status silk_world_set_friction(silk_world* world, double friction);
-    SILK_API silk_status silk_world_set_ground_friction(silk_world* world, double ground_friction);
-    SILK_API silk_status silk_world_set_size(silk_world* world, double width, double height);
-    SILK_API silk_status silk_world_set_seed(silk_world* world, uint64_t seed);
-    SILK_API silk_vec2 silk_world_get_gravity(const silk_world* world);
-    SILK_API double silk_world_get_friction(const silk_world* world);
-    SILK_API double silk_world_get_ground_friction(const silk_world* world);
-    SILK_API silk_vec2 silk_world_get_size(const silk_world* world);
+/* Settings that may change at any time. */
+SILK_API silk_status silk_world_set_gravity(silk_world* world, silk_vec2 gravity);
+SILK_API silk_status silk_world_set_friction(silk_world* world, double friction);
+SILK_API silk_status silk_world_set_ground_friction(silk_world* world, double ground_friction);
+SILK_API silk_status silk_world_set_size(silk_world* world, double width, double height);
+SILK_API silk_status silk_world_set_seed(silk_world* world, uint64_t seed);
+SILK_API silk_vec2 silk_world_get_gravity(const silk_world* world);
+SILK_API double silk_world_get_friction(const silk_world* world);
+SILK_API double silk_world_get_ground_friction(const silk_world* world);
+SILK_API silk_vec2 silk_world_get_size(const silk_world* world);
 
-    /* One draw from the world's generator, in [0, 1). */
-    SILK_API double silk_world_random(silk_world* world);
+/* One draw from the world's generator, in [0, 1). */
+SILK_API double silk_world_random(silk_world* world);
 
-    /* Removes every composite, particle and constraint; keeps settings and capacity. The
-       generator is re-seeded with the world's seed. */
-    SILK_API void silk_world_clear(silk_world* world);
+/* Removes every composite, particle and constraint; keeps settings and capacity. The
+   generator is re-seeded with the world's seed. */
+SILK_API void silk_world_clear(silk_world* world);
 
-    /* ----------------------------------------------------------------------------------------
-        Composites and particles
-    ---------------------------------------------------------------------------------------- */
+/* ----------------------------------------------------------------------------------------
+    Composites and particles
+---------------------------------------------------------------------------------------- */
 
-    SILK_API silk_status silk_world_add_composite(silk_world* world, int32_t* out_composite);
-    SILK_API int32_t silk_world_composite_count(const silk_world* world);
+SILK_API silk_status silk_world_add_composite(silk_world* world, int32_t* out_composite);
+SILK_API int32_t silk_world_composite_count(const silk_world* world);
 
-    /* A new particle has p = q = position. */
-    SILK_API silk_status silk_world_add_particle(silk_world* world, int32_t composite,
-                                                 silk_vec2 position, int32_t* out_particle);
-    SILK_API int32_t silk_world_particle_count(const silk_world* world);
-    SILK_API silk_status silk_world_particle_composite(const silk_world* world, int32_t particle,
-                                                       int32_t* out_composite);
+/* A new particle has p = q = position. */
+SILK_API silk_status silk_world_add_particle(silk_world* world, int32_t composite,
+                                             silk_vec2 position, int32_t* out_particle);
+SILK_API int32_t silk_world_particle_count(const silk_world* world);
+SILK_API silk_status silk_world_particle_composite(const silk_world* world, int32_t particle,
+                                                   int32_t* out_composite);
 
-    SILK_API silk_status silk_world_set_position(silk_world* world, int32_t particle, silk_vec2 p);
-    SILK_API silk_status silk_world_set_last_position(silk_world* world, int32_t particle,
-                                                      silk_vec2 q);
-    SILK_API silk_status silk_world_get_position(const silk_world* world, int32_t particle,
-                                                 silk_vec2* out_p);
-    SILK_API silk_status silk_world_get_last_position(const silk_world* world, int32_t particle,
-                                                      silk_vec2* out_q);
+SILK_API silk_status silk_world_set_position(silk_world* world, int32_t particle, silk_vec2 p);
+SILK_API silk_status silk_world_set_last_position(silk_world* world, int32_t particle, silk_vec2 q);
+SILK_API silk_status silk_world_get_position(const silk_world* world, int32_t particle,
+                                             silk_vec2* out_p);
+SILK_API silk_status silk_world_get_last_position(const silk_world* world, int32_t particle,
+                                                  silk_vec2* out_q);
 
-    /* Arrays of particle_count points, indexed by particle: read-only views for renderers.
-       They move when the world grows (after an add), so fetch them again after adding.
-       `previous` holds the positions before the last fixed step of advance (interpolation). */
-    SILK_API const silk_vec2* silk_world_positions(const silk_world* world);
-    SILK_API const silk_vec2* silk_world_last_positions(const silk_world* world);
-    SILK_API const silk_vec2* silk_world_previous_positions(const silk_world* world);
+/* Arrays of particle_count points, indexed by particle: read-only views for renderers.
+   They move when the world grows (after an add), so fetch them again after adding.
+   `previous` holds the positions before the last fixed step of advance (interpolation). */
+SILK_API const silk_vec2* silk_world_positions(const silk_world* world);
+SILK_API const silk_vec2* silk_world_last_positions(const silk_world* world);
+SILK_API const silk_vec2* silk_world_previous_positions(const silk_world* world);
 
-    /* ----------------------------------------------------------------------------------------
-        Constraints
-    ---------------------------------------------------------------------------------------- */
+/* ----------------------------------------------------------------------------------------
+    Constraints
+---------------------------------------------------------------------------------------- */
 
-    typedef enum silk_constraint_kind
-    {
-        SILK_DISTANCE = 1,
-        SILK_PIN = 2,
-        SILK_ANGLE = 3,
-    } silk_constraint_kind;
+typedef enum silk_constraint_kind
+{
+    SILK_DISTANCE = 1,
+    SILK_PIN = 2,
+    SILK_ANGLE = 3,
+} silk_constraint_kind;
 
-    typedef struct silk_distance_def
-    {
-        int32_t a, b;             /* particles */
-        double stiffness;         /* correction fraction per relaxation (default 1) */
-        double rest;              /* rest length, px, used when rest_from_positions is false */
-        bool rest_from_positions; /* default true: rest = |a - b| now (sqrt(dx*dx + dy*dy)) */
-        int32_t internal_cookie;
-    } silk_distance_def;
+typedef struct silk_distance_def
+{
+    int32_t a, b;             /* particles */
+    double stiffness;         /* correction fraction per relaxation (default 1) */
+    double rest;              /* rest length, px, used when rest_from_positions is false */
+    bool rest_from_positions; /* default true: rest = |a - b| now (sqrt(dx*dx + dy*dy)) */
+    int32_t internal_cookie;
+} silk_distance_def;
 
-    typedef struct silk_pin_def
-    {
-        int32_t particle;
-        silk_vec2 target;          /* used when target_from_position is false */
-        bool target_from_position; /* default true: pin where the particle is now */
-        int32_t internal_cookie;
-    } silk_pin_def;
+typedef struct silk_pin_def
+{
+    int32_t particle;
+    silk_vec2 target;          /* used when target_from_position is false */
+    bool target_from_position; /* default true: pin where the particle is now */
+    int32_t internal_cookie;
+} silk_pin_def;
 
-    typedef struct silk_angle_def
-    {
-        int32_t a, b, c;  /* the angle a-b-c, measured at b; rest angle taken now */
-        double stiffness; /* default 1 */
-        int32_t internal_cookie;
-    } silk_angle_def;
+typedef struct silk_angle_def
+{
+    int32_t a, b, c;  /* the angle a-b-c, measured at b; rest angle taken now */
+    double stiffness; /* default 1 */
+    int32_t internal_cookie;
+} silk_angle_def;
 
-    SILK_API silk_distance_def silk_default_distance_def(void);
-    SILK_API silk_pin_def silk_default_pin_def(void);
-    SILK_API silk_angle_def silk_default_angle_def(void);
+SILK_API silk_distance_def silk_default_distance_def(void);
+SILK_API silk_pin_def silk_default_pin_def(void);
+SILK_API silk_angle_def silk_default_angle_def(void);
 
-    /* Each appends to the composite's list and returns the constraint's position in it.
-       Particles may belong to any composite. Stiffness must be finite (the compat solver lets
-       you set unstable values on purpose; diagnostics report the verdict). */
-    SILK_API silk_status silk_world_add_distance(silk_world* world, int32_t composite,
-                                                 const silk_distance_def* def, int32_t* out_index);
-    SILK_API silk_status silk_world_add_pin(silk_world* world, int32_t composite,
-                                            const silk_pin_def* def, int32_t* out_index);
-    SILK_API silk_status silk_world_add_angle(silk_world* world, int32_t composite,
-                                              const silk_angle_def* def, int32_t* out_index);
+/* Each appends to the composite's list and returns the constraint's position in it.
+   Particles may belong to any composite. Stiffness must be finite (the compat solver lets
+   you set unstable values on purpose; diagnostics report the verdict). */
+SILK_API silk_status silk_world_add_distance(silk_world* world, int32_t composite,
+                                             const silk_distance_def* def, int32_t* out_index);
+SILK_API silk_status silk_world_add_pin(silk_world* world, int32_t composite,
+                                        const silk_pin_def* def, int32_t* out_index);
+SILK_API silk_status silk_world_add_angle(silk_world* world, int32_t composite,
+                                          const silk_angle_def* def, int32_t* out_index);
 
-    /* Order-preserving removal: later constraints of the composite move up by one. */
-    SILK_API silk_status silk_world_remove_constraint(silk_world* world, int32_t composite,
-                                                      int32_t index);
+/* Order-preserving removal: later constraints of the composite move up by one. */
+SILK_API silk_status silk_world_remove_constraint(silk_world* world, int32_t composite,
+                                                  int32_t index);
 
-    typedef struct silk_constraint_info
-    {
-        silk_constraint_kind kind;
-        int32_t a, b, c;  /* particles; unused ones are -1 */
-        double stiffness; /* pins: 1 */
-        double rest;      /* distance: rest length; angle: rest angle (rad); pin: 0 */
-        silk_vec2 target; /* pin target; others (0, 0) */
-    } silk_constraint_info;
+typedef struct silk_constraint_info
+{
+    silk_constraint_kind kind;
+    int32_t a, b, c;  /* particles; unused ones are -1 */
+    double stiffness; /* pins: 1 */
+    double rest;      /* distance: rest length; angle: rest angle (rad); pin: 0 */
+    silk_vec2 target; /* pin target; others (0, 0) */
+} silk_constraint_info;
 
-    SILK_API int32_t silk_world_constraint_count(const silk_world* world); /* all composites */
-    SILK_API silk_status silk_world_composite_constraint_count(const silk_world* world,
-                                                               int32_t composite,
-                                                               int32_t* out_count);
-    SILK_API silk_status silk_world_get_constraint(const silk_world* world, int32_t composite,
-                                                   int32_t index, silk_constraint_info* out_info);
-    /* Moves a pin's target (SILK_ERR_KIND if the constraint is not a pin). */
-    SILK_API silk_status silk_world_set_pin_target(silk_world* world, int32_t composite,
-                                                   int32_t index, silk_vec2 target);
+SILK_API int32_t silk_world_constraint_count(const silk_world* world); /* all composites */
+SILK_API silk_status silk_world_composite_constraint_count(const silk_world* world,
+                                                           int32_t composite, int32_t* out_count);
+SILK_API silk_status silk_world_get_constraint(const silk_world* world, int32_t composite,
+                                               int32_t index, silk_constraint_info* out_info);
+/* Moves a pin's target (SILK_ERR_KIND if the constraint is not a pin). */
+SILK_API silk_status silk_world_set_pin_target(silk_world* world, int32_t composite, int32_t index,
+                                               silk_vec2 target);
 
-    /* Flat, read-only constraint arrays in solver order (composite 0's list, then 1's, ...),
-       for renderers: kinds, particle a, particle b (-1 for pins), rest (distance rest length,
-       angle rest angle, 0 for pins). Valid until the next add or remove. */
-    SILK_API const uint8_t* silk_world_constraint_kinds(const silk_world* world);
-    SILK_API const int32_t* silk_world_constraint_a(const silk_world* world);
-    SILK_API const int32_t* silk_world_constraint_b(const silk_world* world);
-    SILK_API const int32_t* silk_world_constraint_c(const silk_world* world);
-    SILK_API const double* silk_world_constraint_rest(const silk_world* world);
+/* Flat, read-only constraint arrays in solver order (composite 0's list, then 1's, ...),
+   for renderers: kinds, particle a, particle b (-1 for pins), rest (distance rest length,
+   angle rest angle, 0 for pins). Valid until the next add or remove. */
+SILK_API const uint8_t* silk_world_constraint_kinds(const silk_world* world);
+SILK_API const int32_t* silk_world_constraint_a(const silk_world* world);
+SILK_API const int32_t* silk_world_constraint_b(const silk_world* world);
+SILK_API const int32_t* silk_world_constraint_c(const silk_world* world);
+SILK_API const double* silk_world_constraint_rest(const silk_world* world);
 /* Pin targets, one point per constraint in the same order: the target for pins, (0, 0) for
    other kinds. The original draws a pin's disc at its target, and a dragged pin's target
    moves, so a renderer reads it every frame. */
 SILK_API const silk_vec2* silk_world_constraint_targets(const silk_world* world);
-    /* First global position of a composite's constraints in those arrays. */
-    SILK_API silk_status silk_world_composite_constraint_begin(const silk_world* world,
-                                                               int32_t composite,
-                                                               int32_t* out_begin);
+/* First global position of a composite's constraints in those arrays. */
+SILK_API silk_status silk_world_composite_constraint_begin(const silk_world* world,
+                                                           int32_t composite, int32_t* out_begin);
 
-    /* ----------------------------------------------------------------------------------------
-        The compat solver
-    ---------------------------------------------------------------------------------------- */
+/* ----------------------------------------------------------------------------------------
+    The compat solver
+---------------------------------------------------------------------------------------- */
 
-    /* One frame of verlet-js: integrate, drag, relax `step` passes with coef 1/step, bounds.
-       step in [1, SILK_MAX_STEP]. */
-    SILK_API silk_status silk_world_frame(silk_world* world, int32_t step);
+/* One frame of verlet-js: integrate, drag, relax `step` passes with coef 1/step, bounds.
+   step in [1, SILK_MAX_STEP]. */
+SILK_API silk_status silk_world_frame(silk_world* world, int32_t step);
 
-    /* Relaxation only: for each composite in order, `iterations` passes over its constraints
-       with coefficient `coef` (no integration, no bounds). For experiments. */
-    SILK_API silk_status silk_world_relax(silk_world* world, int32_t iterations, double coef);
+/* Relaxation only: for each composite in order, `iterations` passes over its constraints
+   with coefficient `coef` (no integration, no bounds). For experiments. */
+SILK_API silk_status silk_world_relax(silk_world* world, int32_t iterations, double coef);
 
-    /* ----------------------------------------------------------------------------------------
-        Dragging (the original's mouse: nearest particle within a radius; a pinned particle's
-        pin target moves instead of the particle, so it stays pinned where you drop it)
-    ---------------------------------------------------------------------------------------- */
+/* ----------------------------------------------------------------------------------------
+    Dragging (the original's mouse: nearest particle within a radius; a pinned particle's
+    pin target moves instead of the particle, so it stays pinned where you drop it)
+---------------------------------------------------------------------------------------- */
 
-    /* Nearest particle to `point` within `radius` (ties: the first in composite order, as the
-       original). out_particle = -1 when none is in range (still SILK_OK). */
-    SILK_API silk_status silk_world_find_nearest(const silk_world* world, silk_vec2 point,
-                                                 double radius, int32_t* out_particle);
-    /* Starts dragging a particle; frame() then applies the pointer as its step 2. */
-    SILK_API silk_status silk_world_drag_begin(silk_world* world, int32_t particle,
-                                               silk_vec2 pointer);
-    SILK_API silk_status silk_world_drag_move(silk_world* world, silk_vec2 pointer);
-    SILK_API void silk_world_drag_end(silk_world* world);
-    /* The dragged particle, or -1. */
-    SILK_API int32_t silk_world_dragged_particle(const silk_world* world);
+/* Nearest particle to `point` within `radius` (ties: the first in composite order, as the
+   original). out_particle = -1 when none is in range (still SILK_OK). */
+SILK_API silk_status silk_world_find_nearest(const silk_world* world, silk_vec2 point,
+                                             double radius, int32_t* out_particle);
+/* Starts dragging a particle; frame() then applies the pointer as its step 2. */
+SILK_API silk_status silk_world_drag_begin(silk_world* world, int32_t particle, silk_vec2 pointer);
+SILK_API silk_status silk_world_drag_move(silk_world* world, silk_vec2 pointer);
+SILK_API void silk_world_drag_end(silk_world* world);
+/* The dragged particle, or -1. */
+SILK_API int32_t silk_world_dragged_particle(const silk_world* world);
 
-    /* ----------------------------------------------------------------------------------------
-        Stepping in seconds
-    ---------------------------------------------------------------------------------------- */
+/* ----------------------------------------------------------------------------------------
+    Stepping in seconds
+---------------------------------------------------------------------------------------- */
 
-    SILK_API silk_status silk_world_set_stepper(silk_world* world, const silk_stepper_def* def);
-    SILK_API silk_status silk_world_set_loop_mode(silk_world* world, silk_loop_mode mode);
-    SILK_API silk_loop_mode silk_world_get_loop_mode(const silk_world* world);
-    /* The `step` (relaxation passes) that advance gives frame(). */
-    SILK_API silk_status silk_world_set_relax_steps(silk_world* world, int32_t step);
-    SILK_API int32_t silk_world_get_relax_steps(const silk_world* world);
-    /* When on, advance runs silk_world_spider_tick() before each frame, like the web page. */
-    SILK_API silk_status silk_world_set_auto_crawl(silk_world* world, bool on);
-    SILK_API bool silk_world_get_auto_crawl(const silk_world* world);
+SILK_API silk_status silk_world_set_stepper(silk_world* world, const silk_stepper_def* def);
+SILK_API silk_status silk_world_set_loop_mode(silk_world* world, silk_loop_mode mode);
+SILK_API silk_loop_mode silk_world_get_loop_mode(const silk_world* world);
+/* The `step` (relaxation passes) that advance gives frame(). */
+SILK_API silk_status silk_world_set_relax_steps(silk_world* world, int32_t step);
+SILK_API int32_t silk_world_get_relax_steps(const silk_world* world);
+/* When on, advance runs silk_world_spider_tick() before each frame, like the web page. */
+SILK_API silk_status silk_world_set_auto_crawl(silk_world* world, bool on);
+SILK_API bool silk_world_get_auto_crawl(const silk_world* world);
 
-    /* Feeds `dt_seconds` of wall time (>= 0, finite).
-       FIXED: runs the accumulator's fixed steps, one frame(relax_steps) each; before each step
-       it copies the positions into previous_positions, so a renderer draws
-       previous + (positions - previous) * alpha.
-       COUPLED: runs exactly one frame whatever dt is; alpha is 0 and previous_positions are
-       set to the new positions, so the same renderer draws the newest frame.
-       out_result may be NULL; the result is also stored in the diagnostics. */
-    SILK_API silk_status silk_world_advance(silk_world* world, double dt_seconds,
-                                            silk_advance_result* out_result);
-    /* Drops the accumulated time (after a pause or a scene change). */
-    SILK_API void silk_world_reset_clock(silk_world* world);
+/* Feeds `dt_seconds` of wall time (>= 0, finite).
+   FIXED: runs the accumulator's fixed steps, one frame(relax_steps) each; before each step
+   it copies the positions into previous_positions, so a renderer draws
+   previous + (positions - previous) * alpha.
+   COUPLED: runs exactly one frame whatever dt is; alpha is 0 and previous_positions are
+   set to the new positions, so the same renderer draws the newest frame.
+   out_result may be NULL; the result is also stored in the diagnostics. */
+SILK_API silk_status silk_world_advance(silk_world* world, double dt_seconds,
+                                        silk_advance_result* out_result);
+/* Drops the accumulated time (after a pause or a scene change). */
+SILK_API void silk_world_reset_clock(silk_world* world);
 
-    /* ----------------------------------------------------------------------------------------
-        Builders (the original's objects; each appends one composite and returns its id)
-    ---------------------------------------------------------------------------------------- */
+/* ----------------------------------------------------------------------------------------
+    Builders (the original's objects; each appends one composite and returns its id)
+---------------------------------------------------------------------------------------- */
 
-    typedef struct silk_spiderweb_def
-    {
-        silk_vec2 center; /* default (400, 250) */
-        double radius;    /* default 250 */
-        int32_t segments; /* spokes, default 20 */
-        int32_t depth;    /* rings, default 7 */
-        double tensor;    /* rest lengths are multiplied by it, default 0.3 */
-        double stiffness; /* default 0.6 */
-        int32_t internal_cookie;
-    } silk_spiderweb_def;
+typedef struct silk_spiderweb_def
+{
+    silk_vec2 center; /* default (400, 250) */
+    double radius;    /* default 250 */
+    int32_t segments; /* spokes, default 20 */
+    int32_t depth;    /* rings, default 7 */
+    double tensor;    /* rest lengths are multiplied by it, default 0.3 */
+    double stiffness; /* default 0.6 */
+    int32_t internal_cookie;
+} silk_spiderweb_def;
 
-    typedef struct silk_spider_def
-    {
-        silk_vec2 origin; /* thorax, default (400, -300): the page drops it from above */
-        int32_t internal_cookie;
-    } silk_spider_def;
+typedef struct silk_spider_def
+{
+    silk_vec2 origin; /* thorax, default (400, -300): the page drops it from above */
+    int32_t internal_cookie;
+} silk_spider_def;
 
-    typedef struct silk_cloth_def
-    {
-        silk_vec2 center;     /* default (400, 500/3) */
-        double width, height; /* default 250 x 250 */
-        int32_t segments;     /* particles per row and column, default 20 */
-        int32_t pin_mod;      /* top-row particles with x % pin_mod == 0 are pinned, default 6 */
-        double stiffness;     /* default 0.9 */
-        int32_t internal_cookie;
-    } silk_cloth_def;
+typedef struct silk_cloth_def
+{
+    silk_vec2 center;     /* default (400, 500/3) */
+    double width, height; /* default 250 x 250 */
+    int32_t segments;     /* particles per row and column, default 20 */
+    int32_t pin_mod;      /* top-row particles with x % pin_mod == 0 are pinned, default 6 */
+    double stiffness;     /* default 0.9 */
+    int32_t internal_cookie;
+} silk_cloth_def;
 
-    typedef struct silk_tire_def
-    {
-        silk_vec2 center;
-        double radius;
-        int32_t segments;
-        double spoke_stiffness, tread_stiffness;
-        int32_t internal_cookie;
-    } silk_tire_def;
+typedef struct silk_tire_def
+{
+    silk_vec2 center;
+    double radius;
+    int32_t segments;
+    double spoke_stiffness, tread_stiffness;
+    int32_t internal_cookie;
+} silk_tire_def;
 
-    typedef struct silk_tree_def
-    {
-        silk_vec2 origin;     /* base; default (200, 380) */
-        int32_t depth;        /* default 5 */
-        double branch_length; /* default 70 */
-        double segment_coef;  /* default 0.95 */
-        double theta;         /* default (pi/2)/3 */
-        int32_t internal_cookie;
-    } silk_tree_def;
+typedef struct silk_tree_def
+{
+    silk_vec2 origin;     /* base; default (200, 380) */
+    int32_t depth;        /* default 5 */
+    double branch_length; /* default 70 */
+    double segment_coef;  /* default 0.95 */
+    double theta;         /* default (pi/2)/3 */
+    int32_t internal_cookie;
+} silk_tree_def;
 
-    SILK_API silk_spiderweb_def silk_default_spiderweb_def(void);
-    SILK_API silk_spider_def silk_default_spider_def(void);
-    SILK_API silk_cloth_def silk_default_cloth_def(void);
-    SILK_API silk_tire_def silk_default_tire_def(void);
-    SILK_API silk_tree_def silk_default_tree_def(void);
+SILK_API silk_spiderweb_def silk_default_spiderweb_def(void);
+SILK_API silk_spider_def silk_default_spider_def(void);
+SILK_API silk_cloth_def silk_default_cloth_def(void);
+SILK_API silk_tire_def silk_default_tire_def(void);
+SILK_API silk_tree_def silk_default_tree_def(void);
 
-    SILK_API silk_status silk_world_build_spiderweb(silk_world* world,
-                                                    const silk_spiderweb_def* def,
-                                                    int32_t* out_composite);
-    /* The spider: 35 particles (thorax, head, abdomen, then R1 L1 R2 L2 R3 L3 R4 L4 per leg
-       row), 67 constraints. The world remembers it (and the web) for crawl. */
-    SILK_API silk_status silk_world_build_spider(silk_world* world, const silk_spider_def* def,
-                                                 int32_t* out_composite);
-    SILK_API silk_status silk_world_build_cloth(silk_world* world, const silk_cloth_def* def,
+SILK_API silk_status silk_world_build_spiderweb(silk_world* world, const silk_spiderweb_def* def,
                                                 int32_t* out_composite);
-    SILK_API silk_status silk_world_build_tire(silk_world* world, const silk_tire_def* def,
-                                               int32_t* out_composite);
-    /* Particles at the points, distance(i, i-1, stiffness); pin what you need afterwards. */
-    SILK_API silk_status silk_world_build_line_segments(silk_world* world, const silk_vec2* points,
-                                                        int32_t count, double stiffness,
-                                                        int32_t* out_composite);
-    /* Its noise uses the world's generator: two draws per particle, floor(r1*10) added to x. */
-    SILK_API silk_status silk_world_build_tree(silk_world* world, const silk_tree_def* def,
-                                               int32_t* out_composite);
+/* The spider: 35 particles (thorax, head, abdomen, then R1 L1 R2 L2 R3 L3 R4 L4 per leg
+   row), 67 constraints. The world remembers it (and the web) for crawl. */
+SILK_API silk_status silk_world_build_spider(silk_world* world, const silk_spider_def* def,
+                                             int32_t* out_composite);
+SILK_API silk_status silk_world_build_cloth(silk_world* world, const silk_cloth_def* def,
+                                            int32_t* out_composite);
+SILK_API silk_status silk_world_build_tire(silk_world* world, const silk_tire_def* def,
+                                           int32_t* out_composite);
+/* Particles at the points, distance(i, i-1, stiffness); pin what you need afterwards. */
+SILK_API silk_status silk_world_build_line_segments(silk_world* world, const silk_vec2* points,
+                                                    int32_t count, double stiffness,
+                                                    int32_t* out_composite);
+/* Its noise uses the world's generator: two draws per particle, floor(r1*10) added to x. */
+SILK_API silk_status silk_world_build_tree(silk_world* world, const silk_tree_def* def,
+                                           int32_t* out_composite);
 
-    /* The spider's foot search: moves leg `leg` (0..7) to a random web particle in its quadrant,
-       35..100 px from the thorax (SILK_ERR_STATE without a web and a spider). */
-    SILK_API silk_status silk_world_crawl(silk_world* world, int32_t leg);
-    /* The page loop's rule: if floor(rand()*4) == 0, crawl((leg_index++ * 3) % 8).
-       out_crawled (may be NULL) says whether it crawled. The caller then calls frame. */
-    SILK_API silk_status silk_world_spider_tick(silk_world* world, bool* out_crawled);
+/* The spider's foot search: moves leg `leg` (0..7) to a random web particle in its quadrant,
+   35..100 px from the thorax (SILK_ERR_STATE without a web and a spider). */
+SILK_API silk_status silk_world_crawl(silk_world* world, int32_t leg);
+/* The page loop's rule: if floor(rand()*4) == 0, crawl((leg_index++ * 3) % 8).
+   out_crawled (may be NULL) says whether it crawled. The caller then calls frame. */
+SILK_API silk_status silk_world_spider_tick(silk_world* world, bool* out_crawled);
 
-    typedef struct silk_spider_info
-    {
-        int32_t web_composite, spider_composite; /* -1 if absent */
-        int32_t thorax, head, abdomen;           /* particles */
-        int32_t feet[8];                         /* legs 0..7 (R L per row) */
-        int32_t leg_index;                       /* spider_tick's counter */
-    } silk_spider_info;
-    SILK_API silk_status silk_world_spider_info(const silk_world* world,
-                                                silk_spider_info* out_info);
+typedef struct silk_spider_info
+{
+    int32_t web_composite, spider_composite; /* -1 if absent */
+    int32_t thorax, head, abdomen;           /* particles */
+    int32_t feet[8];                         /* legs 0..7 (R L per row) */
+    int32_t leg_index;                       /* spider_tick's counter */
+} silk_spider_info;
+SILK_API silk_status silk_world_spider_info(const silk_world* world, silk_spider_info* out_info);
 
-    /* ----------------------------------------------------------------------------------------
-        Scenes: the original example pages, built into a cleared world of the def's size
-    ---------------------------------------------------------------------------------------- */
+/* ----------------------------------------------------------------------------------------
+    Scenes: the original example pages, built into a cleared world of the def's size
+---------------------------------------------------------------------------------------- */
 
-    typedef enum silk_scene
-    {
-        SILK_SCENE_WEB = 0,   /* spiderweb (tensor) + spider dropped from (W/2, -300), auto-crawl */
-        SILK_SCENE_CLOTH = 1, /* friction 1, cloth((W/2, H/3), min(W,H)/2, 20 segments, pins %6) */
-        SILK_SCENE_SHAPES = 2, /* friction 1, a pinned line and three tires */
-        SILK_SCENE_TREE = 3,   /* gravity 0, friction 0.98, two trees */
-        SILK_SCENE_COUNT
-    } silk_scene;
+typedef enum silk_scene
+{
+    SILK_SCENE_WEB = 0,    /* spiderweb (tensor) + spider dropped from (W/2, -300), auto-crawl */
+    SILK_SCENE_CLOTH = 1,  /* friction 1, cloth((W/2, H/3), min(W,H)/2, 20 segments, pins %6) */
+    SILK_SCENE_SHAPES = 2, /* friction 1, a pinned line and three tires */
+    SILK_SCENE_TREE = 3,   /* gravity 0, friction 0.98, two trees */
+    SILK_SCENE_COUNT
+} silk_scene;
 
-    typedef struct silk_scene_def
-    {
-        silk_scene scene;
-        double tensor; /* web only, default 0.3 */
-        int32_t internal_cookie;
-    } silk_scene_def;
+typedef struct silk_scene_def
+{
+    silk_scene scene;
+    double tensor; /* web only, default 0.3 */
+    int32_t internal_cookie;
+} silk_scene_def;
 
-    SILK_API silk_scene_def silk_default_scene_def(void);
-    /* Clears the world, resets its generator and clock, sets the page's gravity and friction,
-       and builds the scene for the world's current size. */
-    SILK_API silk_status silk_world_build_scene(silk_world* world, const silk_scene_def* def);
+SILK_API silk_scene_def silk_default_scene_def(void);
+/* Clears the world, resets its generator and clock, sets the page's gravity and friction,
+   and builds the scene for the world's current size. */
+SILK_API silk_status silk_world_build_scene(silk_world* world, const silk_scene_def* def);
 
-    /* ----------------------------------------------------------------------------------------
-        Diagnostics
+/* ----------------------------------------------------------------------------------------
+    Diagnostics
 
-        silk_world_update_diagnostics() measures the world and fills a struct of doubles that a
-        host reads in place (from JS: one Float64Array over wasm memory, no call per field).
-        The layout is fixed: SILK_DIAG_* below are the field indices, and web/silk.mjs mirrors
-        them. Work is O(n): percentiles by selection, not by sorting.
+    silk_world_update_diagnostics() measures the world and fills a struct of doubles that a
+    host reads in place (from JS: one Float64Array over wasm memory, no call per field).
+    The layout is fixed: SILK_DIAG_* below are the field indices, and web/silk.mjs mirrors
+    them. Work is O(n): percentiles by selection, not by sorting.
 
-        Percentile q of n values: the value at rank q*(n-1) of the ascending order, linearly
-        interpolated between neighbours (median = q 0.5).
+    Percentile q of n values: the value at rank q*(n-1) of the ascending order, linearly
+    interpolated between neighbours (median = q 0.5).
 
-        Distance error = |len - rest| (px) over distance constraints with rest > 0; strain =
-        error / rest. Grip constraints (rest 0: the spider's feet) have no strain and would
-        dominate every maximum, so they are reported apart (as seed 000 advises). Angle error is
-        the shortest wrapped difference to the rest angle, in degrees.
+    Distance error = |len - rest| (px) over distance constraints with rest > 0; strain =
+    error / rest. Grip constraints (rest 0: the spider's feet) have no strain and would
+    dominate every maximum, so they are reported apart (as seed 000 advises). Angle error is
+    the shortest wrapped difference to the rest angle, in degrees.
 
-        Stability: k = the largest stiffness of distance and angle constraints; k_eff = k / step
-        (step = the last frame's relaxation passes). One relaxation multiplies a small error by
-        (1 - 4 k_eff), so the verdict uses r = |1 - 4 k_eff|: margin = 1 - r; unstable when
-        margin <= 0, marginal when margin < 0.05, stable otherwise. This is the linear verdict:
-        the whole web at step 2 and 3 explodes non-linearly although the verdict is not
-        'unstable'; the bounding radius and explosion fields catch that.
-    ---------------------------------------------------------------------------------------- */
+    Stability: k = the largest stiffness of distance and angle constraints; k_eff = k / step
+    (step = the last frame's relaxation passes). One relaxation multiplies a small error by
+    (1 - 4 k_eff), so the verdict uses r = |1 - 4 k_eff|: margin = 1 - r; unstable when
+    margin <= 0, marginal when margin < 0.05, stable otherwise. This is the linear verdict:
+    the whole web at step 2 and 3 explodes non-linearly although the verdict is not
+    'unstable'; the bounding radius and explosion fields catch that.
+---------------------------------------------------------------------------------------- */
 
-    typedef enum silk_verdict
-    {
-        SILK_VERDICT_STABLE = 0,
-        SILK_VERDICT_MARGINAL = 1,
-        SILK_VERDICT_UNSTABLE = 2,
-    } silk_verdict;
+typedef enum silk_verdict
+{
+    SILK_VERDICT_STABLE = 0,
+    SILK_VERDICT_MARGINAL = 1,
+    SILK_VERDICT_UNSTABLE = 2,
+} silk_verdict;
 
-    enum
-    {
-        SILK_DIAG_FRAME_COUNT = 0,       /* frames run since the scene was built */
-        SILK_DIAG_PARTICLES,             /* particle count */
-        SILK_DIAG_CONSTRAINTS,           /* all constraints */
-        SILK_DIAG_DISTANCES,             /* distance constraints with rest > 0 */
-        SILK_DIAG_GRIPS,                 /* distance constraints with rest == 0 */
-        SILK_DIAG_ANGLES,                /* angle constraints */
-        SILK_DIAG_PINS,                  /* pin constraints */
-        SILK_DIAG_RELAXATIONS_PER_FRAME, /* step * constraints */
-        SILK_DIAG_ERROR_MEDIAN,          /* |len - rest|, px */
-        SILK_DIAG_ERROR_P99,
-        SILK_DIAG_ERROR_MAX,
-        SILK_DIAG_STRAIN_MEDIAN, /* |len - rest| / rest */
-        SILK_DIAG_STRAIN_P97,
-        SILK_DIAG_STRAIN_MAX,
-        SILK_DIAG_GRIP_ERROR_MEDIAN, /* grip length, px */
-        SILK_DIAG_GRIP_ERROR_MAX,
-        SILK_DIAG_ANGLE_ERROR_MEDIAN, /* degrees */
-        SILK_DIAG_ANGLE_ERROR_MAX,
-        SILK_DIAG_K_MAX,            /* largest stiffness */
-        SILK_DIAG_STEP,             /* relaxation passes of the last frame */
-        SILK_DIAG_K_EFFECTIVE,      /* k_max / step */
-        SILK_DIAG_STABILITY_MARGIN, /* 1 - |1 - 4 k_eff| */
-        SILK_DIAG_VERDICT,          /* silk_verdict */
-        SILK_DIAG_NAN_COUNT,        /* particles with a non-finite coordinate */
-        SILK_DIAG_CENTER_X,         /* centre used for the bounding radius */
-        SILK_DIAG_CENTER_Y,
-        SILK_DIAG_BOUNDING_RADIUS, /* max |p - centre| over finite particles, px */
-        SILK_DIAG_KINETIC_ENERGY,  /* sum 0.5 |p - q|^2, px^2/frame^2 */
-        SILK_DIAG_ADVANCE_STEPS,   /* last advance: steps run */
-        SILK_DIAG_ADVANCE_ALPHA,   /* last advance: alpha */
-        SILK_DIAG_ADVANCE_DROPPED, /* last advance: dropped seconds */
-        SILK_DIAG_ACCUMULATOR,     /* seconds in the accumulator */
-        SILK_DIAG_TOTAL_STEPS,     /* fixed steps run by advance since the last clock reset */
-        SILK_DIAG_SIM_SECONDS,     /* total_steps * step_seconds */
-        SILK_DIAG_LOOP_MODE,       /* silk_loop_mode */
-        SILK_DIAG_EXPLODED,        /* 1 when the radius exceeds SILK_EXPLOSION_FACTOR x the
-                                      scene's size or a coordinate is non-finite */
-        /* robust solver and health watchdog (see "The robust solver" below) */
-        SILK_DIAG_SOLVER,          /* silk_solver */
-        SILK_DIAG_SUBSTEPS,        /* robust substeps per step */
-        SILK_DIAG_HEALTH,          /* silk_health at the last watchdog check */
-        SILK_DIAG_SPEED_MAX,       /* fastest particle over the last step, px/s */
-        SILK_DIAG_ENERGY_GROWTH,   /* kinetic energy now / its minimum over the window */
-        SILK_DIAG_UNHEALTHY_STEPS, /* steps the watchdog found exploding or non-finite */
-        SILK_DIAG_HEALTH_RESTORES, /* automatic restores of the last healthy snapshot */
-        SILK_DIAG_COUNT_V1         /* fields so far; the struct reserves SILK_DIAG_CAPACITY */
-    };
+enum
+{
+    SILK_DIAG_FRAME_COUNT = 0,       /* frames run since the scene was built */
+    SILK_DIAG_PARTICLES,             /* particle count */
+    SILK_DIAG_CONSTRAINTS,           /* all constraints */
+    SILK_DIAG_DISTANCES,             /* distance constraints with rest > 0 */
+    SILK_DIAG_GRIPS,                 /* distance constraints with rest == 0 */
+    SILK_DIAG_ANGLES,                /* angle constraints */
+    SILK_DIAG_PINS,                  /* pin constraints */
+    SILK_DIAG_RELAXATIONS_PER_FRAME, /* step * constraints */
+    SILK_DIAG_ERROR_MEDIAN,          /* |len - rest|, px */
+    SILK_DIAG_ERROR_P99,
+    SILK_DIAG_ERROR_MAX,
+    SILK_DIAG_STRAIN_MEDIAN, /* |len - rest| / rest */
+    SILK_DIAG_STRAIN_P97,
+    SILK_DIAG_STRAIN_MAX,
+    SILK_DIAG_GRIP_ERROR_MEDIAN, /* grip length, px */
+    SILK_DIAG_GRIP_ERROR_MAX,
+    SILK_DIAG_ANGLE_ERROR_MEDIAN, /* degrees */
+    SILK_DIAG_ANGLE_ERROR_MAX,
+    SILK_DIAG_K_MAX,            /* largest stiffness */
+    SILK_DIAG_STEP,             /* relaxation passes of the last frame */
+    SILK_DIAG_K_EFFECTIVE,      /* k_max / step */
+    SILK_DIAG_STABILITY_MARGIN, /* 1 - |1 - 4 k_eff| */
+    SILK_DIAG_VERDICT,          /* silk_verdict */
+    SILK_DIAG_NAN_COUNT,        /* particles with a non-finite coordinate */
+    SILK_DIAG_CENTER_X,         /* centre used for the bounding radius */
+    SILK_DIAG_CENTER_Y,
+    SILK_DIAG_BOUNDING_RADIUS, /* max |p - centre| over finite particles, px */
+    SILK_DIAG_KINETIC_ENERGY,  /* sum 0.5 |p - q|^2, px^2/frame^2 */
+    SILK_DIAG_ADVANCE_STEPS,   /* last advance: steps run */
+    SILK_DIAG_ADVANCE_ALPHA,   /* last advance: alpha */
+    SILK_DIAG_ADVANCE_DROPPED, /* last advance: dropped seconds */
+    SILK_DIAG_ACCUMULATOR,     /* seconds in the accumulator */
+    SILK_DIAG_TOTAL_STEPS,     /* fixed steps run by advance since the last clock reset */
+    SILK_DIAG_SIM_SECONDS,     /* total_steps * step_seconds */
+    SILK_DIAG_LOOP_MODE,       /* silk_loop_mode */
+    SILK_DIAG_EXPLODED,        /* 1 when the radius exceeds SILK_EXPLOSION_FACTOR x the
+                                  scene's size or a coordinate is non-finite */
+    /* robust solver and health watchdog (see "The robust solver" below) */
+    SILK_DIAG_SOLVER,          /* silk_solver */
+    SILK_DIAG_SUBSTEPS,        /* robust substeps per step */
+    SILK_DIAG_HEALTH,          /* silk_health at the last watchdog check */
+    SILK_DIAG_SPEED_MAX,       /* fastest particle over the last step, px/s */
+    SILK_DIAG_ENERGY_GROWTH,   /* kinetic energy now / its minimum over the window */
+    SILK_DIAG_UNHEALTHY_STEPS, /* steps the watchdog found exploding or non-finite */
+    SILK_DIAG_HEALTH_RESTORES, /* automatic restores of the last healthy snapshot */
+    SILK_DIAG_COUNT_V1         /* fields so far; the struct reserves SILK_DIAG_CAPACITY */
+};
 
 #define SILK_DIAG_CAPACITY    64
 #define SILK_EXPLOSION_FACTOR 4.0
 
-    typedef struct silk_diagnostics
-    {
-        double values[SILK_DIAG_CAPACITY]; /* indexed by SILK_DIAG_* */
-    } silk_diagnostics;
+typedef struct silk_diagnostics
+{
+    double values[SILK_DIAG_CAPACITY]; /* indexed by SILK_DIAG_* */
+} silk_diagnostics;
 
-    /* Measures now. centre: the point the bounding radius is measured from. */
-    SILK_API silk_status silk_world_update_diagnostics(silk_world* world, silk_vec2 center);
-    /* The struct the last update filled; it lives as long as the world and never moves. */
-    SILK_API const silk_diagnostics* silk_world_diagnostics(const silk_world* world);
+/* Measures now. centre: the point the bounding radius is measured from. */
+SILK_API silk_status silk_world_update_diagnostics(silk_world* world, silk_vec2 center);
+/* The struct the last update filled; it lives as long as the world and never moves. */
+SILK_API const silk_diagnostics* silk_world_diagnostics(const silk_world* world);
 
-    /* ----------------------------------------------------------------------------------------
-        Lab runs (the page's buttons run these inside wasm, silently)
-    ---------------------------------------------------------------------------------------- */
+/* ----------------------------------------------------------------------------------------
+    Lab runs (the page's buttons run these inside wasm, silently)
+---------------------------------------------------------------------------------------- */
 
-    /* Runs `frames` frames of `step` (with the spider's crawl rule if auto-crawl is on), then
-       updates the diagnostics about `center`. */
-    SILK_API silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t step,
-                                               silk_vec2 center);
+/* Runs `frames` frames of `step` (with the spider's crawl rule if auto-crawl is on), then
+   updates the diagnostics about `center`. */
+SILK_API silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t step,
+                                           silk_vec2 center);
 
-    typedef struct silk_sweep_row
-    {
-        int32_t step;
-        double k_effective;      /* k_max / step */
-        double stability_margin; /* 1 - |1 - 4 k_eff| */
-        silk_verdict verdict;    /* linear verdict */
-        double bounding_radius;  /* after the frames, about the scene's centre */
-        double nan_count;
-        bool exploded; /* measured: radius past the explosion limit, or NaN */
-    } silk_sweep_row;
+typedef struct silk_sweep_row
+{
+    int32_t step;
+    double k_effective;      /* k_max / step */
+    double stability_margin; /* 1 - |1 - 4 k_eff| */
+    silk_verdict verdict;    /* linear verdict */
+    double bounding_radius;  /* after the frames, about the scene's centre */
+    double nan_count;
+    bool exploded; /* measured: radius past the explosion limit, or NaN */
+} silk_sweep_row;
 
-    /* For step = 1..count: a fresh world from `world_def` with `scene`, `frames` frames of that
-       step (spider tick before each frame for the web), measured about (W/2, H/2). */
-    SILK_API silk_status silk_step_sweep(const silk_world_def* world_def,
-                                         const silk_scene_def* scene, int32_t frames, int32_t count,
-                                         silk_sweep_row* out_rows);
+/* For step = 1..count: a fresh world from `world_def` with `scene`, `frames` frames of that
+   step (spider tick before each frame for the web), measured about (W/2, H/2). */
+SILK_API silk_status silk_step_sweep(const silk_world_def* world_def, const silk_scene_def* scene,
+                                     int32_t frames, int32_t count, silk_sweep_row* out_rows);
 
-    /* ----------------------------------------------------------------------------------------
-        Integrator lesson (seed 004)
+/* ----------------------------------------------------------------------------------------
+    Integrator lesson (seed 004)
 
-        One ball under constant gravity, in SI units (m, s, m/s, J), with no world: plain value
-        types you step yourself. It exists to measure what an integrator does to the same ball
-        (seed 004): the closed form is y(t) = y0 + vy0 t - g t^2 / 2, and the energy of a
-        1 kg ball is E = (vx^2 + vy^2) / 2 + g y (J; potential measured from y = 0).
+    One ball under constant gravity, in SI units (m, s, m/s, J), with no world: plain value
+    types you step yourself. It exists to measure what an integrator does to the same ball
+    (seed 004): the closed form is y(t) = y0 + vy0 t - g t^2 / 2, and the energy of a
+    1 kg ball is E = (vx^2 + vy^2) / 2 + g y (J; potential measured from y = 0).
 
-        One step of h seconds, a = (0, -g):
+    One step of h seconds, a = (0, -g):
 
-            EXPLICIT_EULER        x += v h;  v += a h        (position from the OLD velocity)
-            SEMI_IMPLICIT_EULER   v += a h;  x += v h        (position from the NEW velocity;
-                                                              symplectic Euler)
-            POSITION_VERLET       x' = x + (x - prev) (h / h_prev) + a h (h + h_prev) / 2
-                                  prev = x;  x = x'          (the classic 2x - prev + a h^2
-                                                              when h == h_prev; the ratio
-                                                              keeps it exact when h changes)
+        EXPLICIT_EULER        x += v h;  v += a h        (position from the OLD velocity)
+        SEMI_IMPLICIT_EULER   v += a h;  x += v h        (position from the NEW velocity;
+                                                          symplectic Euler)
+        POSITION_VERLET       x' = x + (x - prev) (h / h_prev) + a h (h + h_prev) / 2
+                              prev = x;  x = x'          (the classic 2x - prev + a h^2
+                                                          when h == h_prev; the ratio
+                                                          keeps it exact when h changes)
 
-        In free flight explicit Euler gains exactly g^2 h^2 / 2 of energy per step and
-        semi-implicit Euler loses exactly as much (each conserves a shifted energy instead:
-        E + g h vy / 2 and E - g h vy / 2); position Verlet is exact for constant acceleration.
-        What a bounce adds or takes depends on the floor rule below (lab seed004.2*).
+    In free flight explicit Euler gains exactly g^2 h^2 / 2 of energy per step and
+    semi-implicit Euler loses exactly as much (each conserves a shifted energy instead:
+    E + g h vy / 2 and E - g h vy / 2); position Verlet is exact for constant acceleration.
+    What a bounce adds or takes depends on the floor rule below (lab seed004.2*).
 
-        Position Verlet keeps the previous position, not a velocity. When prev_h is 0 (a fresh
-        ball, or one whose velocity you set) the next Verlet step first builds the previous
-        position from the velocity: prev = x - v h + a h^2 / 2, the exact position h seconds
-        earlier. Euler steps set prev_h to 0, so switching integrators mid-run is safe. After
-        every Verlet step vx, vy hold its velocity estimate v = (x - prev) / h + a h / 2 (exact
-        for constant acceleration); Verlet reads them only when prev_h is 0.
+    Position Verlet keeps the previous position, not a velocity. When prev_h is 0 (a fresh
+    ball, or one whose velocity you set) the next Verlet step first builds the previous
+    position from the velocity: prev = x - v h + a h^2 / 2, the exact position h seconds
+    earlier. Euler steps set prev_h to 0, so switching integrators mid-run is safe. After
+    every Verlet step vx, vy hold its velocity estimate v = (x - prev) / h + a h / 2 (exact
+    for constant acceleration); Verlet reads them only when prev_h is 0.
 
-        The floor (a horizontal line y = floor_y). After the integration step, if y < floor_y:
+    The floor (a horizontal line y = floor_y). After the integration step, if y < floor_y:
 
-            SILK_FLOOR_SNAP     y = floor_y                 (the seed's "snap back")
-            SILK_FLOOR_MIRROR   y = 2 floor_y - y           (the penetration reflected)
+        SILK_FLOOR_SNAP     y = floor_y                 (the seed's "snap back")
+        SILK_FLOOR_MIRROR   y = 2 floor_y - y           (the penetration reflected)
 
-        and the velocity turns upwards: Euler integrators set vy = |vy|; Verlet sets its
-        previous position |y - prev| below the new y, so its next step goes up by as much as
-        the last one came down. Neither rule touches x or vx. SILK_FLOOR_NONE: no floor.
+    and the velocity turns upwards: Euler integrators set vy = |vy|; Verlet sets its
+    previous position |y - prev| below the new y, so its next step goes up by as much as
+    the last one came down. Neither rule touches x or vx. SILK_FLOOR_NONE: no floor.
 
-        Errors: NULL pointers (SILK_ERR_NULL), NaN or infinite numbers in the def, the ball or
-        h (SILK_ERR_NONFINITE), h <= 0, n < 1 or n > SILK_BALL_MAX_SUBSTEPS, an unknown
-        integrator or floor rule, prev_h < 0 (SILK_ERR_RANGE), a def not from
-        silk_default_ball_def() (SILK_ERR_DEF). A step whose result (position, velocity or
-        energy) would not be finite returns SILK_ERR_NONFINITE. A failing call leaves the ball
-        as it was.
-    ---------------------------------------------------------------------------------------- */
+    Errors: NULL pointers (SILK_ERR_NULL), NaN or infinite numbers in the def, the ball or
+    h (SILK_ERR_NONFINITE), h <= 0, n < 1 or n > SILK_BALL_MAX_SUBSTEPS, an unknown
+    integrator or floor rule, prev_h < 0 (SILK_ERR_RANGE), a def not from
+    silk_default_ball_def() (SILK_ERR_DEF). A step whose result (position, velocity or
+    energy) would not be finite returns SILK_ERR_NONFINITE. A failing call leaves the ball
+    as it was.
+---------------------------------------------------------------------------------------- */
 
-    typedef enum silk_integrator
-    {
-        SILK_INTEGRATOR_EXPLICIT_EULER = 0,
-        SILK_INTEGRATOR_SEMI_IMPLICIT_EULER = 1,
-        SILK_INTEGRATOR_POSITION_VERLET = 2,
-        SILK_INTEGRATOR_COUNT
-    } silk_integrator;
+typedef enum silk_integrator
+{
+    SILK_INTEGRATOR_EXPLICIT_EULER = 0,
+    SILK_INTEGRATOR_SEMI_IMPLICIT_EULER = 1,
+    SILK_INTEGRATOR_POSITION_VERLET = 2,
+    SILK_INTEGRATOR_COUNT
+} silk_integrator;
 
-    typedef enum silk_floor_rule
-    {
-        SILK_FLOOR_NONE = 0,
-        SILK_FLOOR_SNAP = 1,
-        SILK_FLOOR_MIRROR = 2,
-        SILK_FLOOR_RULE_COUNT
-    } silk_floor_rule;
+typedef enum silk_floor_rule
+{
+    SILK_FLOOR_NONE = 0,
+    SILK_FLOOR_SNAP = 1,
+    SILK_FLOOR_MIRROR = 2,
+    SILK_FLOOR_RULE_COUNT
+} silk_floor_rule;
 
 #define SILK_BALL_MAX_SUBSTEPS 65536
 
-    typedef struct silk_ball_def
-    {
-        silk_integrator integrator; /* default SILK_INTEGRATOR_SEMI_IMPLICIT_EULER */
-        double gravity;             /* g, m/s^2, pulling towards -y (default 9.81) */
-        silk_floor_rule floor_rule; /* default SILK_FLOOR_SNAP */
-        double floor_y;             /* m (default 0) */
-        double x, y;                /* initial position, m (default 0, 5) */
-        double vx, vy;              /* initial velocity, m/s (default 0, 0) */
-        int32_t internal_cookie;
-    } silk_ball_def;
+typedef struct silk_ball_def
+{
+    silk_integrator integrator; /* default SILK_INTEGRATOR_SEMI_IMPLICIT_EULER */
+    double gravity;             /* g, m/s^2, pulling towards -y (default 9.81) */
+    silk_floor_rule floor_rule; /* default SILK_FLOOR_SNAP */
+    double floor_y;             /* m (default 0) */
+    double x, y;                /* initial position, m (default 0, 5) */
+    double vx, vy;              /* initial velocity, m/s (default 0, 0) */
+    int32_t internal_cookie;
+} silk_ball_def;
 
-    /* The whole state; copy it freely. */
-    typedef struct silk_ball
-    {
-        double x, y;           /* m */
-        double vx, vy;         /* m/s (Verlet: its estimate, see above) */
-        double prev_x, prev_y; /* Verlet: the position one step ago, m */
-        double prev_h;         /* Verlet: that step's length, s; 0 = none yet */
-        double gravity;        /* m/s^2 */
-        double floor_y;        /* m */
-        silk_integrator integrator;
-        silk_floor_rule floor_rule;
-    } silk_ball;
+/* The whole state; copy it freely. */
+typedef struct silk_ball
+{
+    double x, y;           /* m */
+    double vx, vy;         /* m/s (Verlet: its estimate, see above) */
+    double prev_x, prev_y; /* Verlet: the position one step ago, m */
+    double prev_h;         /* Verlet: that step's length, s; 0 = none yet */
+    double gravity;        /* m/s^2 */
+    double floor_y;        /* m */
+    silk_integrator integrator;
+    silk_floor_rule floor_rule;
+} silk_ball;
 
-    /* What the floor did during one call (step or sub-steps). */
-    typedef struct silk_ball_contact
-    {
-        int32_t count;        /* floor contacts in the call */
-        double y_before;      /* the last contact: y the integrator produced (below the floor), */
-        double vy_before;     /* its vy, */
-        double energy_before; /* its energy (J), before the floor rule */
-        double energy_after;  /* and the energy after the rule */
-    } silk_ball_contact;
+/* What the floor did during one call (step or sub-steps). */
+typedef struct silk_ball_contact
+{
+    int32_t count;        /* floor contacts in the call */
+    double y_before;      /* the last contact: y the integrator produced (below the floor), */
+    double vy_before;     /* its vy, */
+    double energy_before; /* its energy (J), before the floor rule */
+    double energy_after;  /* and the energy after the rule */
+} silk_ball_contact;
 
-    SILK_API silk_ball_def silk_default_ball_def(void);
-    SILK_API silk_status silk_ball_init(const silk_ball_def* def, silk_ball* out_ball);
-    /* One step of h seconds, then the floor rule. out_contact may be NULL. */
-    SILK_API silk_status silk_ball_step(silk_ball* ball, double h, silk_ball_contact* out_contact);
-    /* n steps of h / n (the floor rule after each): one frame of h in n sub-steps. */
-    SILK_API silk_status silk_ball_substep(silk_ball* ball, double h, int32_t n,
-                                           silk_ball_contact* out_contact);
-    /* E = (vx^2 + vy^2) / 2 + g y, J, for m = 1 kg. */
-    SILK_API silk_status silk_ball_energy(const silk_ball* ball, double* out_energy);
+SILK_API silk_ball_def silk_default_ball_def(void);
+SILK_API silk_status silk_ball_init(const silk_ball_def* def, silk_ball* out_ball);
+/* One step of h seconds, then the floor rule. out_contact may be NULL. */
+SILK_API silk_status silk_ball_step(silk_ball* ball, double h, silk_ball_contact* out_contact);
+/* n steps of h / n (the floor rule after each): one frame of h in n sub-steps. */
+SILK_API silk_status silk_ball_substep(silk_ball* ball, double h, int32_t n,
+                                       silk_ball_contact* out_contact);
+/* E = (vx^2 + vy^2) / 2 + g y, J, for m = 1 kg. */
+SILK_API silk_status silk_ball_energy(const silk_ball* ball, double* out_energy);
 
-    /* ----------------------------------------------------------------------------------------
-        The robust solver (XPBD in seconds), health watchdog, state hash, snapshots, replay
+/* ----------------------------------------------------------------------------------------
+    The robust solver (XPBD in seconds), health watchdog, state hash, snapshots, replay
 
-        A second solver over the same world data (particles, composites, constraints, pins,
-        drag). Select it per world with silk_world_set_solver(); switching is allowed at any
-        time and keeps the motion: the compat solver's velocity p - q is px per frame, the
-        robust solver's is (p - q) / h px/s with h the last step's length, and a switch
-        converts between them. silk_world_frame() is always the compat solver;
-        silk_world_advance() runs whichever is selected.
+    A second solver over the same world data (particles, composites, constraints, pins,
+    drag). Select it per world with silk_world_set_solver(); switching is allowed at any
+    time and keeps the motion: the compat solver's velocity p - q is px per frame, the
+    robust solver's is (p - q) / h px/s with h the last step's length, and a switch
+    converts between them. silk_world_frame() is always the compat solver;
+    silk_world_advance() runs whichever is selected.
 
-        WHAT IT FIXES (seed 000's seven defects of verlet-js; compat keeps them on purpose)
-            1 coincident points   a zero-length distance gets a fixed direction (+x), never NaN
-            2 no ceiling          a full box: walls, floor and a one-way ceiling at y = 0 (a
-                                  particle that starts above the canvas may fall in, none leaves)
-            3 angle constraint    an XPBD constraint on the angle with exact gradients: its
-                                  corrections sum to zero, so the centre of mass stays put
-            4 per-frame physics   gravity in px/s^2, damping and ground friction in 1/s, a step
-                                  in seconds: the same motion at any display rate
-            5, 6 (JS source: a bare global Vec2, for..in over arrays) do not exist in a C
-                                  engine with an ES-module binding; tests check the binding
-            7 no health checks    the watchdog below, for both solvers
+    WHAT IT FIXES (seed 000's seven defects of verlet-js; compat keeps them on purpose)
+        1 coincident points   a zero-length distance gets a fixed direction (+x), never NaN
+        2 no ceiling          a full box: walls, floor and a one-way ceiling at y = 0 (a
+                              particle that starts above the canvas may fall in, none leaves)
+        3 angle constraint    an XPBD constraint on the angle with exact gradients: its
+                              corrections sum to zero, so the centre of mass stays put
+        4 per-frame physics   gravity in px/s^2, damping and ground friction in 1/s, a step
+                              in seconds: the same motion at any display rate
+        5, 6 (JS source: a bare global Vec2, for..in over arrays) do not exist in a C
+                              engine with an ES-module binding; tests check the binding
+        7 no health checks    the watchdog below, for both solvers
 
-        THE STEP (Macklin, Mueller, Chentanez 2016, "XPBD"; Macklin et al. 2019, "Small Steps")
-        One step of h seconds is `substeps` substeps of hs = h / substeps, each with
-        `iterations` (default 1) Gauss-Seidel passes:
-            v = the velocity the last robust step kept, or (p - q) / h_last if p or q were
-                changed since (compat frames, set calls): q alone would lose an ulp of p a step
-            per substep:  v += g hs;  v *= exp(-damping hs);  start = p;  p += v hs
-                          pinned and dragged particles move to their targets (inverse mass 0)
-                          lambda = 0; passes over distances, then angles:
-                              dlambda = (-C - alpha~ lambda) / (sum w |grad C|^2 + alpha~),
-                              alpha~ = compliance / hs^2,  p_i += w_i grad_i C dlambda
-                          box: floor, walls, one-way ceiling; v = (p - start) / hs; on a contact
-                          the normal speed becomes -restitution x the speed before, and on the
-                          floor the tangential speed decays by exp(-ground_friction hs)
-            q = p - v h
-        Small substeps with one pass each converge faster than one step with many passes at the
-        same cost, and the compliance makes stiffness a material constant: it no longer depends
-        on the step, the substeps or the passes (compat's stiffness k depends on all three).
-        With `tethers` on, every particle connected to a fixed particle (a pin or inverse mass
-        0) through distance constraints also keeps within its rest-length path distance of the
-        nearest one: after each pass, a particle farther away is moved onto that sphere (Kim,
-        Chentanez, Mueller 2012, "Long Range Attachments"). It stops the sag of long hanging
-        chains and cloths that the one-pass substeps cannot remove, at the cost of one
-        distance test per particle. It assumes rigid links: with compliant or pre-tensioned
-        links (the web's tensor 0.3) it would pull everything towards the pins, so it is off
-        by default.
-        Constraints are solved in an order computed once per change of the constraint set:
-        outwards from fixed particles (pins, inverse mass 0), and within each ring coloured so
-        that neighbouring records touch different particles (independent sets).
+    THE STEP (Macklin, Mueller, Chentanez 2016, "XPBD"; Macklin et al. 2019, "Small Steps")
+    One step of h seconds is `substeps` substeps of hs = h / substeps, each with
+    `iterations` (default 1) Gauss-Seidel passes:
+        v = the velocity the last robust step kept, or (p - q) / h_last if p or q were
+            changed since (compat frames, set calls): q alone would lose an ulp of p a step
+        per substep:  v += g hs;  v *= exp(-damping hs);  start = p;  p += v hs
+                      pinned and dragged particles move to their targets (inverse mass 0)
+                      lambda = 0; passes over distances, then angles:
+                          dlambda = (-C - alpha~ lambda) / (sum w |grad C|^2 + alpha~),
+                          alpha~ = compliance / hs^2,  p_i += w_i grad_i C dlambda
+                      box: floor, walls, one-way ceiling; v = (p - start) / hs; on a contact
+                      the normal speed becomes -restitution x the speed before, and on the
+                      floor the tangential speed decays by exp(-ground_friction hs)
+        q = p - v h
+    Small substeps with one pass each converge faster than one step with many passes at the
+    same cost, and the compliance makes stiffness a material constant: it no longer depends
+    on the step, the substeps or the passes (compat's stiffness k depends on all three).
+    With `tethers` on, every particle connected to a fixed particle (a pin or inverse mass
+    0) through distance constraints also keeps within its rest-length path distance of the
+    nearest one: after each pass, a particle farther away is moved onto that sphere (Kim,
+    Chentanez, Mueller 2012, "Long Range Attachments"). It stops the sag of long hanging
+    chains and cloths that the one-pass substeps cannot remove, at the cost of one
+    distance test per particle. It assumes rigid links: with compliant or pre-tensioned
+    links (the web's tensor 0.3) it would pull everything towards the pins, so it is off
+    by default.
+    Constraints are solved in an order computed once per change of the constraint set:
+    outwards from fixed particles (pins, inverse mass 0), and within each ring coloured so
+    that neighbouring records touch different particles (independent sets).
 
-        DETERMINISM
-        The robust path gives the same bits natively and in wasm in every browser: IEEE + - * /
-        and sqrt only (-ffp-contract=off: no fused multiply-add), its own polynomial atan2, exp
-        and log (no libm or Math.* transcendental), and a fixed order of every sum. Robust worlds
-        also build scenes and crawl with Silk's own sin/cos (compat worlds keep the host's, so
-        that compat stays bit-identical with verlet-js), so a scene built in a robust world has
-        the same bits everywhere: `silk-lab hash --scene web --solver robust --seed S --frames N`
-        prints what the page shows after N fixed steps.
+    DETERMINISM
+    The robust path gives the same bits natively and in wasm in every browser: IEEE + - * /
+    and sqrt only (-ffp-contract=off: no fused multiply-add), its own polynomial atan2, exp
+    and log (no libm or Math.* transcendental), and a fixed order of every sum. Robust worlds
+    also build scenes and crawl with Silk's own sin/cos (compat worlds keep the host's, so
+    that compat stays bit-identical with verlet-js), so a scene built in a robust world has
+    the same bits everywhere: `silk-lab hash --scene web --solver robust --seed S --frames N`
+    prints what the page shows after N fixed steps.
 
-        UNITS AND THE MAPPING FROM COMPAT
-        gravity px/s^2, damping and ground friction 1/s, compliance px per unit force (force =
-        mass x px/s^2; a distance constraint stretches by compliance x force), masses in
-        arbitrary units (default 1 per particle). The compat page runs one frame per 1/60 s,
-        so silk_robust_def_from_compat() maps:
-            gravity          g_px/frame^2 / h^2             0.2 -> 720 px/s^2
-            damping          -ln(friction) / h              0.99 -> 0.6030 /s
-            ground friction  -ln(ground_friction) / h       0.8 -> 13.39 /s
-        and every new constraint gets a compliance from its stiffness k, chosen so that a lone
-        constraint loses the same fraction of its error per 1/60 s as in compat frame(16):
-            r = |1 - 4k/16|^16 (r = 0 for k >= 4),  1 - beta = r^(1/8),
-            compliance = hs^2 W (1 - beta) / beta,  hs = 1/480 s,  W = sum |grad C|^2 (unit
-            masses: 2 for a distance; for an angle, from its geometry when it is added)
-        (silk_compliance_from_stiffness). It is a physical constant, so it holds at any step,
-        substep count or display rate. Pins are exact in the robust solver whatever their
-        place in the list (compat's pins are soft when they come first).
+    UNITS AND THE MAPPING FROM COMPAT
+    gravity px/s^2, damping and ground friction 1/s, compliance px per unit force (force =
+    mass x px/s^2; a distance constraint stretches by compliance x force), masses in
+    arbitrary units (default 1 per particle). The compat page runs one frame per 1/60 s,
+    so silk_robust_def_from_compat() maps:
+        gravity          g_px/frame^2 / h^2             0.2 -> 720 px/s^2
+        damping          -ln(friction) / h              0.99 -> 0.6030 /s
+        ground friction  -ln(ground_friction) / h       0.8 -> 13.39 /s
+    and every new constraint gets a compliance from its stiffness k, chosen so that a lone
+    constraint loses the same fraction of its error per 1/60 s as in compat frame(16):
+        r = |1 - 4k/16|^16 (r = 0 for k >= 4),  1 - beta = r^(1/8),
+        compliance = hs^2 W (1 - beta) / beta,  hs = 1/480 s,  W = sum |grad C|^2 (unit
+        masses: 2 for a distance; for an angle, from its geometry when it is added)
+    (silk_compliance_from_stiffness). It is a physical constant, so it holds at any step,
+    substep count or display rate. Pins are exact in the robust solver whatever their
+    place in the list (compat's pins are soft when they come first).
 
-        HEALTH
-        After every step of advance (either solver) the watchdog classifies the world:
-            nonfinite   a coordinate is NaN or infinite
-            exploding   the bounding radius about the canvas centre exceeds radius_factor x the
-                        canvas size, or the kinetic energy per particle exceeds that of moving
-                        speed_limit canvas sizes per second and has grown by energy_growth over
-                        the last `window` steps
-            healthy     otherwise
-        With auto_restore it keeps two healthy snapshots (every snapshot_interval steps) and,
-        when the world turns unhealthy, restores the older one (state and settings); after
-        three restores in a row without a healthy interval it gives up and reports.
+    HEALTH
+    After every step of advance (either solver) the watchdog classifies the world:
+        nonfinite   a coordinate is NaN or infinite
+        exploding   the bounding radius about the canvas centre exceeds radius_factor x the
+                    canvas size, or the kinetic energy per particle exceeds that of moving
+                    speed_limit canvas sizes per second and has grown by energy_growth over
+                    the last `window` steps
+        healthy     otherwise
+    With auto_restore it keeps two healthy snapshots (every snapshot_interval steps) and,
+    when the world turns unhealthy, restores the older one (state and settings); after
+    three restores in a row without a healthy interval it gives up and reports.
 
-        STATE HASH
-        FNV-1a 64 over, in this order, as little-endian bytes: particle count, then per particle
-        p.x p.y q.x q.y, inverse mass and the robust velocity v.x v.y; constraint count, then per
-    constraint kind a b c, stiffness, rest, target x y, compliance; composite count and each
-    composite's range; the generator state; the spider's leg index. NaNs are hashed as one canonical
-    NaN. The page shows it as 16 hex digits.
+    STATE HASH
+    FNV-1a 64 over, in this order, as little-endian bytes: particle count, then per particle
+    p.x p.y q.x q.y, inverse mass and the robust velocity v.x v.y; constraint count, then per
+constraint kind a b c, stiffness, rest, target x y, compliance; composite count and each
+composite's range; the generator state; the spider's leg index. NaNs are hashed as one canonical
+NaN. The page shows it as 16 hex digits.
 
-        SNAPSHOT FORMAT (version 1, all little-endian)
-            0   8  magic "SILKSNAP"        8  4  version     12  4  reserved (0)
-            16  8  payload length L        24 8  FNV-1a 64 of the payload
-            32  L  payload: settings, clock, generator, spider, drag, robust settings, then the
-                   particle, composite and constraint arrays
-        silk_world_restore() checks magic, version, length, checksum and every index before it
-        changes anything: foreign or corrupt bytes give SILK_ERR_FORMAT (SILK_ERR_INDEX for
-        inconsistent indices) and leave the world as it was. The watchdog's history restarts.
+    SNAPSHOT FORMAT (version 1, all little-endian)
+        0   8  magic "SILKSNAP"        8  4  version     12  4  reserved (0)
+        16  8  payload length L        24 8  FNV-1a 64 of the payload
+        32  L  payload: settings, clock, generator, spider, drag, robust settings, then the
+               particle, composite and constraint arrays
+    silk_world_restore() checks magic, version, length, checksum and every index before it
+    changes anything: foreign or corrupt bytes give SILK_ERR_FORMAT (SILK_ERR_INDEX for
+    inconsistent indices) and leave the world as it was. The watchdog's history restarts.
 
-        RECORDING FILE FORMAT (version 1, all little-endian; "silk-lab replay FILE")
-            0   8  magic "SILKREC1"        8  4  version     12  4  reserved (0)
-            16  8  steps S covered         24 8  state hash after the S steps (0 if unknown)
-            32  8  snapshot length L       40 8  event count E
-            48  L  the snapshot taken when the recording began
-            48+L   E events of 32 bytes: u64 step (0..S-1, before which it applies), u32 type,
-                   i32 i, f64 x, f64 y -- in the order they happened
-            end 8  FNV-1a 64 of every byte before it
-        Event types (SILK_EVENT_*): drag begin (i particle, x y), drag move (x y), drag end,
-        compat gravity (x y), friction (x), ground friction (x), relax steps (i), solver (i),
-        auto-crawl (i), robust gravity (x y), robust damping (x damping, y ground friction),
-        robust iterations (i substeps, x iterations, y tethers), robust box (i ceiling, x restitution,
-        y max step), step length (x seconds; coupled robust steps only).
-        Replay restores the snapshot and, for each step s < S, applies the events of step s and
-        runs one step as advance would. Calls that are not inputs (adding particles, frame(),
-        set_position ...) are not recorded: a replay of a run that used them differs, and the
-        hash check says so.
-    ---------------------------------------------------------------------------------------- */
+    RECORDING FILE FORMAT (version 1, all little-endian; "silk-lab replay FILE")
+        0   8  magic "SILKREC1"        8  4  version     12  4  reserved (0)
+        16  8  steps S covered         24 8  state hash after the S steps (0 if unknown)
+        32  8  snapshot length L       40 8  event count E
+        48  L  the snapshot taken when the recording began
+        48+L   E events of 32 bytes: u64 step (0..S-1, before which it applies), u32 type,
+               i32 i, f64 x, f64 y -- in the order they happened
+        end 8  FNV-1a 64 of every byte before it
+    Event types (SILK_EVENT_*): drag begin (i particle, x y), drag move (x y), drag end,
+    compat gravity (x y), friction (x), ground friction (x), relax steps (i), solver (i),
+    auto-crawl (i), robust gravity (x y), robust damping (x damping, y ground friction),
+    robust iterations (i substeps, x iterations, y tethers), robust box (i ceiling, x
+restitution, y max step), step length (x seconds; coupled robust steps only). Replay restores
+the snapshot and, for each step s < S, applies the events of step s and runs one step as advance
+would. Calls that are not inputs (adding particles, frame(), set_position ...) are not recorded:
+a replay of a run that used them differs, and the hash check says so.
+---------------------------------------------------------------------------------------- */
 
-    typedef enum silk_solver
-    {
-        SILK_SOLVER_COMPAT = 0, /* verlet-js, bit for bit (the default) */
-        SILK_SOLVER_ROBUST = 1, /* XPBD in seconds */
-    } silk_solver;
+typedef enum silk_solver
+{
+    SILK_SOLVER_COMPAT = 0, /* verlet-js, bit for bit (the default) */
+    SILK_SOLVER_ROBUST = 1, /* XPBD in seconds */
+} silk_solver;
 
-    typedef struct silk_robust_def
-    {
-        silk_vec2 gravity;       /* px/s^2, default (0, 720) */
-        double damping;          /* velocity decay rate, 1/s, default 0.6030 (compat 0.99) */
-        double ground_friction;  /* tangential decay on the floor, 1/s, default 13.39 (0.8) */
-        int32_t substeps;        /* per step, 1..SILK_MAX_SUBSTEPS, default 8 */
-        int32_t iterations;      /* passes per substep, 1..64, default 1 */
-        bool ceiling;            /* one-way ceiling at y = 0, default true */
-        double restitution;      /* 0..1 normal bounce off the box, default 0 */
-        double max_step_seconds; /* coupled loop mode: longest step, default 1/30 */
-        bool tethers;            /* long-range attachments, default false (see below) */
-        int32_t internal_cookie;
-    } silk_robust_def;
+typedef struct silk_robust_def
+{
+    silk_vec2 gravity;       /* px/s^2, default (0, 720) */
+    double damping;          /* velocity decay rate, 1/s, default 0.6030 (compat 0.99) */
+    double ground_friction;  /* tangential decay on the floor, 1/s, default 13.39 (0.8) */
+    int32_t substeps;        /* per step, 1..SILK_MAX_SUBSTEPS, default 8 */
+    int32_t iterations;      /* passes per substep, 1..64, default 1 */
+    bool ceiling;            /* one-way ceiling at y = 0, default true */
+    double restitution;      /* 0..1 normal bounce off the box, default 0 */
+    double max_step_seconds; /* coupled loop mode: longest step, default 1/30 */
+    bool tethers;            /* long-range attachments, default false (see below) */
+    int32_t internal_cookie;
+} silk_robust_def;
 
 #define SILK_MAX_SUBSTEPS      256
 #define SILK_MAX_COMPLIANCE    1e9
 #define SILK_COMPAT_FRAME_RATE 60.0 /* the compat page: one frame per 1/60 s */
 
-    SILK_API silk_robust_def silk_default_robust_def(void);
-    /* Gravity, damping and ground friction for a robust world that moves like a compat world
-       with these per-frame settings at one frame per frame_seconds (1/60 for the pages); the
-       rest of the def keeps its defaults. */
-    SILK_API silk_robust_def silk_robust_def_from_compat(silk_vec2 gravity_per_frame2,
-                                                         double friction, double ground_friction,
-                                                         double frame_seconds);
-    /* The compliance that matches compat stiffness k for a constraint with sum |grad C|^2 = W
-       at unit masses (2 for a distance). Clamped to [0, SILK_MAX_COMPLIANCE]. */
-    SILK_API double silk_compliance_from_stiffness(double stiffness, double w);
+SILK_API silk_robust_def silk_default_robust_def(void);
+/* Gravity, damping and ground friction for a robust world that moves like a compat world
+   with these per-frame settings at one frame per frame_seconds (1/60 for the pages); the
+   rest of the def keeps its defaults. */
+SILK_API silk_robust_def silk_robust_def_from_compat(silk_vec2 gravity_per_frame2, double friction,
+                                                     double ground_friction, double frame_seconds);
+/* The compliance that matches compat stiffness k for a constraint with sum |grad C|^2 = W
+   at unit masses (2 for a distance). Clamped to [0, SILK_MAX_COMPLIANCE]. */
+SILK_API double silk_compliance_from_stiffness(double stiffness, double w);
 
-    SILK_API silk_status silk_world_set_solver(silk_world* world, silk_solver solver);
-    SILK_API silk_solver silk_world_get_solver(const silk_world* world);
-    SILK_API silk_status silk_world_set_robust(silk_world* world, const silk_robust_def* def);
-    SILK_API silk_robust_def silk_world_get_robust(const silk_world* world);
-    /* One robust step of `seconds` (> 0, finite), whatever solver is selected (for tests and
-       tools; advance is the usual way). */
-    SILK_API silk_status silk_world_robust_step(silk_world* world, double seconds);
+SILK_API silk_status silk_world_set_solver(silk_world* world, silk_solver solver);
+SILK_API silk_solver silk_world_get_solver(const silk_world* world);
+SILK_API silk_status silk_world_set_robust(silk_world* world, const silk_robust_def* def);
+SILK_API silk_robust_def silk_world_get_robust(const silk_world* world);
+/* One robust step of `seconds` (> 0, finite), whatever solver is selected (for tests and
+   tools; advance is the usual way). */
+SILK_API silk_status silk_world_robust_step(silk_world* world, double seconds);
 
-    /* Masses (robust solver only; compat has none). mass > 0 and finite, or +inf for an
-       immovable particle; inverse mass >= 0 and finite. New particles have mass 1. */
-    SILK_API silk_status silk_world_set_mass(silk_world* world, int32_t particle, double mass);
-    SILK_API silk_status silk_world_set_inverse_mass(silk_world* world, int32_t particle,
-                                                     double inverse_mass);
-    SILK_API silk_status silk_world_get_inverse_mass(const silk_world* world, int32_t particle,
-                                                     double* out_inverse_mass);
-    /* Per-constraint compliance, >= 0 and <= SILK_MAX_COMPLIANCE (0 = rigid; pins ignore it). */
-    SILK_API silk_status silk_world_set_compliance(silk_world* world, int32_t composite,
-                                                   int32_t index, double compliance);
-    SILK_API silk_status silk_world_get_compliance(const silk_world* world, int32_t composite,
-                                                   int32_t index, double* out_compliance);
-    /* Flat compliances in solver order, like silk_world_constraint_rest(). */
-    SILK_API const double* silk_world_constraint_compliance(const silk_world* world);
+/* Masses (robust solver only; compat has none). mass > 0 and finite, or +inf for an
+   immovable particle; inverse mass >= 0 and finite. New particles have mass 1. */
+SILK_API silk_status silk_world_set_mass(silk_world* world, int32_t particle, double mass);
+SILK_API silk_status silk_world_set_inverse_mass(silk_world* world, int32_t particle,
+                                                 double inverse_mass);
+SILK_API silk_status silk_world_get_inverse_mass(const silk_world* world, int32_t particle,
+                                                 double* out_inverse_mass);
+/* Per-constraint compliance, >= 0 and <= SILK_MAX_COMPLIANCE (0 = rigid; pins ignore it). */
+SILK_API silk_status silk_world_set_compliance(silk_world* world, int32_t composite, int32_t index,
+                                               double compliance);
+SILK_API silk_status silk_world_get_compliance(const silk_world* world, int32_t composite,
+                                               int32_t index, double* out_compliance);
+/* Flat compliances in solver order, like silk_world_constraint_rest(). */
+SILK_API const double* silk_world_constraint_compliance(const silk_world* world);
 
-    /* -- health -- */
+/* -- health -- */
 
-    typedef enum silk_health
-    {
-        SILK_HEALTH_HEALTHY = 0,
-        SILK_HEALTH_EXPLODING = 1,
-        SILK_HEALTH_NONFINITE = 2,
-    } silk_health;
+typedef enum silk_health
+{
+    SILK_HEALTH_HEALTHY = 0,
+    SILK_HEALTH_EXPLODING = 1,
+    SILK_HEALTH_NONFINITE = 2,
+} silk_health;
 
-    typedef struct silk_watchdog_def
-    {
-        bool enabled;              /* default true */
-        int32_t window;            /* steps of energy history, 2..256, default 60 */
-        double radius_factor;      /* default SILK_EXPLOSION_FACTOR (4) canvas sizes */
-        double speed_limit;        /* canvas sizes per second, default 4 */
-        double energy_growth;      /* factor over the window, default 100 */
-        bool auto_restore;         /* default false */
-        int32_t snapshot_interval; /* steps between healthy snapshots, default 60 */
-        int32_t internal_cookie;
-    } silk_watchdog_def;
+typedef struct silk_watchdog_def
+{
+    bool enabled;              /* default true */
+    int32_t window;            /* steps of energy history, 2..256, default 60 */
+    double radius_factor;      /* default SILK_EXPLOSION_FACTOR (4) canvas sizes */
+    double speed_limit;        /* canvas sizes per second, default 4 */
+    double energy_growth;      /* factor over the window, default 100 */
+    bool auto_restore;         /* default false */
+    int32_t snapshot_interval; /* steps between healthy snapshots, default 60 */
+    int32_t internal_cookie;
+} silk_watchdog_def;
 
-    SILK_API silk_watchdog_def silk_default_watchdog_def(void);
-    /* Allocates the restore slots when auto_restore is on. Resets the history. */
-    SILK_API silk_status silk_world_set_watchdog(silk_world* world, const silk_watchdog_def* def);
-    /* The state found by the last check (advance checks after every step). */
-    SILK_API silk_health silk_world_health(const silk_world* world);
-    /* Checks now (no restore) and returns the state; does not add to the history. */
-    SILK_API silk_health silk_world_check_health(silk_world* world);
-    SILK_API const char* silk_health_string(silk_health health); /* "healthy", ... */
+SILK_API silk_watchdog_def silk_default_watchdog_def(void);
+/* Allocates the restore slots when auto_restore is on. Resets the history. */
+SILK_API silk_status silk_world_set_watchdog(silk_world* world, const silk_watchdog_def* def);
+/* The state found by the last check (advance checks after every step). */
+SILK_API silk_health silk_world_health(const silk_world* world);
+/* Checks now (no restore) and returns the state; does not add to the history. */
+SILK_API silk_health silk_world_check_health(silk_world* world);
+SILK_API const char* silk_health_string(silk_health health); /* "healthy", ... */
 
-    /* -- hash and snapshots -- */
+/* -- hash and snapshots -- */
 
-    SILK_API uint64_t silk_world_state_hash(const silk_world* world); /* 0 for NULL */
-    SILK_API size_t silk_world_snapshot_size(const silk_world* world);
-    /* Writes the snapshot; SILK_ERR_CAPACITY if `capacity` is less than the size. */
-    SILK_API silk_status silk_world_snapshot(const silk_world* world, void* buffer, size_t capacity,
-                                             size_t* out_size);
-    SILK_API silk_status silk_world_restore(silk_world* world, const void* bytes, size_t size);
+SILK_API uint64_t silk_world_state_hash(const silk_world* world); /* 0 for NULL */
+SILK_API size_t silk_world_snapshot_size(const silk_world* world);
+/* Writes the snapshot; SILK_ERR_CAPACITY if `capacity` is less than the size. */
+SILK_API silk_status silk_world_snapshot(const silk_world* world, void* buffer, size_t capacity,
+                                         size_t* out_size);
+SILK_API silk_status silk_world_restore(silk_world* world, const void* bytes, size_t size);
 
-    /* -- recording and replay -- */
+/* -- recording and replay -- */
 
-    enum
-    {
-        SILK_EVENT_DRAG_BEGIN = 1,
-        SILK_EVENT_DRAG_MOVE = 2,
-        SILK_EVENT_DRAG_END = 3,
-        SILK_EVENT_GRAVITY = 4,
-        SILK_EVENT_FRICTION = 5,
-        SILK_EVENT_GROUND_FRICTION = 6,
-        SILK_EVENT_RELAX_STEPS = 7,
-        SILK_EVENT_SOLVER = 8,
-        SILK_EVENT_AUTO_CRAWL = 9,
-        SILK_EVENT_ROBUST_GRAVITY = 10,
-        SILK_EVENT_ROBUST_DAMPING = 11,
-        SILK_EVENT_ROBUST_ITERATIONS = 12,
-        SILK_EVENT_ROBUST_BOX = 13,
-        SILK_EVENT_STEP_SECONDS = 14,
-    };
+enum
+{
+    SILK_EVENT_DRAG_BEGIN = 1,
+    SILK_EVENT_DRAG_MOVE = 2,
+    SILK_EVENT_DRAG_END = 3,
+    SILK_EVENT_GRAVITY = 4,
+    SILK_EVENT_FRICTION = 5,
+    SILK_EVENT_GROUND_FRICTION = 6,
+    SILK_EVENT_RELAX_STEPS = 7,
+    SILK_EVENT_SOLVER = 8,
+    SILK_EVENT_AUTO_CRAWL = 9,
+    SILK_EVENT_ROBUST_GRAVITY = 10,
+    SILK_EVENT_ROBUST_DAMPING = 11,
+    SILK_EVENT_ROBUST_ITERATIONS = 12,
+    SILK_EVENT_ROBUST_BOX = 13,
+    SILK_EVENT_STEP_SECONDS = 14,
+};
 
-    /* Takes a snapshot and starts logging inputs per fixed step (replaces any recording). */
-    SILK_API silk_status silk_world_record_begin(silk_world* world);
-    /* Stops logging; the recording stays available for export until the next begin. */
-    SILK_API silk_status silk_world_record_end(silk_world* world);
-    SILK_API bool silk_world_recording(const silk_world* world);
-    /* The recording so far (it may still be running) in the file format above. */
-    SILK_API size_t silk_world_recording_size(const silk_world* world);
-    SILK_API silk_status silk_world_recording_export(const silk_world* world, void* buffer,
-                                                     size_t capacity, size_t* out_size);
+/* Takes a snapshot and starts logging inputs per fixed step (replaces any recording). */
+SILK_API silk_status silk_world_record_begin(silk_world* world);
+/* Stops logging; the recording stays available for export until the next begin. */
+SILK_API silk_status silk_world_record_end(silk_world* world);
+SILK_API bool silk_world_recording(const silk_world* world);
+/* The recording so far (it may still be running) in the file format above. */
+SILK_API size_t silk_world_recording_size(const silk_world* world);
+SILK_API silk_status silk_world_recording_export(const silk_world* world, void* buffer,
+                                                 size_t capacity, size_t* out_size);
 
-    typedef struct silk_replay_result
-    {
-        int64_t steps;          /* steps replayed */
-        uint64_t hash;          /* state hash after them */
-        uint64_t recorded_hash; /* the file's hash (0 if it has none) */
-        bool matches;           /* hash == recorded_hash */
-    } silk_replay_result;
+typedef struct silk_replay_result
+{
+    int64_t steps;          /* steps replayed */
+    uint64_t hash;          /* state hash after them */
+    uint64_t recorded_hash; /* the file's hash (0 if it has none) */
+    bool matches;           /* hash == recorded_hash */
+} silk_replay_result;
 
-    /* Restores the recording's snapshot into `world` and replays it. On SILK_ERR_FORMAT the
-       world is unchanged. */
-    SILK_API silk_status silk_world_replay(silk_world* world, const void* bytes, size_t size,
-                                           silk_replay_result* out_result);
+/* Restores the recording's snapshot into `world` and replays it. On SILK_ERR_FORMAT the
+   world is unchanged. */
+SILK_API silk_status silk_world_replay(silk_world* world, const void* bytes, size_t size,
+                                       silk_replay_result* out_result);
 
 #ifdef __cplusplus
 }
