@@ -6,7 +6,7 @@
 // start() reads the URL, loads the wasm engine, builds the scene and exposes
 //   window.silkApp = { world, options, set(name, value), stats(), ... }
 // for hosts and tests. Settings have one entry point, set(); the controls call it too.
-import { loadSilk, DIAG, VERDICTS } from './silk.mjs';
+import { loadSilk, DIAG, VERDICTS, HEALTHS } from './silk.mjs';
 import { DEFAULTS, checkSetting, parseParams } from './params.mjs';
 import { getScene, sceneNames } from './scenes.mjs';
 import { createLoop, browserClock } from './loop.mjs';
@@ -15,6 +15,7 @@ import { createPointer } from './input.mjs';
 import { createDashboard } from './dashboard.mjs';
 import { createControls } from './controls.mjs';
 import { createLab } from './lab.mjs';
+import { createReplay } from './replay.mjs';
 
 const PIN = 2;
 const STEP_SECONDS = 1 / 60;
@@ -54,7 +55,9 @@ export async function start(options = {}) {
     showNotice([`Silk could not start: ${e.message}`], 'error');
     throw e;
   }
-  const world = silk.createWorld({ width: 800, height: 500, seed: settings.seed, step: settings.step, loopMode: settings.loopMode });
+  const world = silk.createWorld({
+    width: 800, height: 500, seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
+  });
   const canvas = $('#view');
   const renderer = createRenderer(canvas, world);
   const pointer = createPointer(canvas, renderer, world);
@@ -70,6 +73,8 @@ export async function start(options = {}) {
   const clock = options.clock ?? browserClock();
   const now = () => clock.now();
 
+  const replay = createReplay(world);
+
   const centre = [world.width / 2, world.height / 2]; // the world's size never changes
   const center = () => centre;
 
@@ -82,11 +87,22 @@ export async function start(options = {}) {
     if (overrides.gravity !== undefined) world.gravity = [0, overrides.gravity];
     settings.friction = world.friction;
     settings.gravity = world.gravity[1];
+    matchRobustToCompat();
+    world.setRobust({ substeps: settings.substeps });
+    world.setWatchdog({ autoRestore: settings.autoRestore });
     world.resetClock();
+    replay.sceneBuilt();
+    pointer.state.disabled = false;
     sceneState = scene.prepare(world);
     counters.alpha = 0;
     dashboard?.clearHistory();
     redrawNow();
+  }
+
+  /** The robust solver's gravity and damping in seconds, from the compat sliders (per frame at 60 Hz). */
+  function matchRobustToCompat() {
+    const r = silk.robustFromCompat({ gravity: world.gravity, friction: world.friction, groundFriction: world.groundFriction });
+    world.setRobust({ gravity: r.gravity, damping: r.damping, groundFriction: r.groundFriction });
   }
 
   // ---- the frame -------------------------------------------------------------------------
@@ -152,6 +168,8 @@ export async function start(options = {}) {
     }
     counters.stepsThisFrame = steps;
     counters.physicsSteps += steps;
+    replay.afterSteps(steps);
+    pointer.state.disabled = replay.playing;
     counters.droppedSeconds += dropped;
     if (info.count > 0 || settings.paused) counters.physicsMs += (now() - t0 - counters.physicsMs) * 0.1;
 
@@ -196,10 +214,24 @@ export async function start(options = {}) {
         break;
       case 'friction':
         overrides.friction = settings.friction = world.friction = v;
+        matchRobustToCompat();
         break;
       case 'gravity':
         overrides.gravity = settings.gravity = v;
         world.gravity = [0, v];
+        matchRobustToCompat();
+        break;
+      case 'solver':
+        settings.solver = v;
+        world.setSolver(v);
+        break;
+      case 'substeps':
+        settings.substeps = v;
+        world.setRobust({ substeps: v });
+        break;
+      case 'autoRestore':
+        settings.autoRestore = v;
+        world.setWatchdog({ autoRestore: v });
         break;
       case 'loopMode':
         settings.loopMode = v;
@@ -238,6 +270,15 @@ export async function start(options = {}) {
     rebuild();
   }
 
+  /** "Replay the last 10 s": the loop keeps running; the recorded inputs drive the world. */
+  function replayLast() {
+    pointer.cancel();
+    replay.replayLast();
+    pointer.state.disabled = true;
+    if (settings.paused) set('paused', false);
+    renderer.invalidate();
+  }
+
   const lab = createLab({
     silk,
     size: () => [world.width, world.height],
@@ -263,6 +304,10 @@ export async function start(options = {}) {
       exploded: d[DIAG.EXPLODED] !== 0 || d[DIAG.NAN_COUNT] > 0,
       nanCount: d[DIAG.NAN_COUNT],
       verdict: VERDICTS[d[DIAG.VERDICT]],
+      solver: settings.solver,
+      health: HEALTHS[d[DIAG.HEALTH]],
+      replay: replay.status(),
+      stateHash: world.stateHash(),
       simSeconds: d[DIAG.SIM_SECONDS],
       physicsMs: counters.physicsMs,
       renderMs: counters.renderMs,
@@ -278,6 +323,7 @@ export async function start(options = {}) {
   const appForControls = {
     get settings() { return settings; },
     set, singleStep, reset, runDiagnostic: lab.runDiagnostic, sweepRow: lab.sweepRow,
+    replayLast, replayStatus: () => replay.status(), replayDownloads: () => replay.downloads,
     sceneList: () => sceneNames().map((n) => getScene(n)),
     currentScene: () => scene,
   };
@@ -316,6 +362,10 @@ export async function start(options = {}) {
     /** The silent runs behind the lab buttons (fresh worlds; the one on screen is untouched). */
     runDiagnostic: lab.runDiagnostic,
     sweepRow: lab.sweepRow,
+    /** Replays the last 10-20 s of recorded inputs; stats().replay follows it. */
+    replayLast,
+    /** The current state hash (16 hex digits; robust runs give the same on every platform). */
+    stateHash: () => world.stateHash(),
     /** rAF callback durations (ms), oldest first: for the benchmark. */
     rafSamples: () => loop.rafSamples(),
     /** World px -> viewport (client) CSS px: where to point to touch a particle. */

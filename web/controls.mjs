@@ -15,6 +15,9 @@ const SPEC = [
   ['loopMode', 'Loop', 'radio', { options: [['fixed', 'fixed step (1/60 s)'], ['coupled', 'coupled (one frame per display frame)']] }],
   ['simulatedHz', 'Display rate', 'select', { options: DISPLAY_RATES.map((r) => [String(r), typeof r === 'number' ? `${r} Hz` : r]) }],
   ['seed', 'Seed (rebuilds)', 'number'],
+  ['solver', 'Solver', 'radio', { options: [['compat', 'compat (verlet-js, bit for bit)'], ['robust', 'robust (XPBD in seconds)']] }],
+  ['substeps', 'Robust substeps per step', 'range', { ...LIMITS.substeps, by: 1, live: true }],
+  ['autoRestore', 'Watchdog restores the last healthy state', 'checkbox'],
 ];
 
 function el(tag, props = {}, ...children) {
@@ -56,6 +59,11 @@ export function createControls(root, app) {
       });
       row.append(set);
       inputs.set(name, { write: (v) => radios.forEach((r) => { r.checked = r.value === v; }), el: radios[0] });
+    } else if (kind === 'checkbox') {
+      const box = el('input', { id, name, type: 'checkbox' });
+      box.addEventListener('change', () => apply(name, box.checked));
+      row.append(el('label', { className: 'choice', htmlFor: id }, box, ` ${label}`));
+      inputs.set(name, { write: (v) => { box.checked = v === true; }, el: box });
     } else {
       const input = el('input', { id, name, type: 'number', min: 0, step: 1, inputMode: 'numeric' });
       input.addEventListener('change', () => apply(name, input.value === '' ? NaN : Number(input.value)));
@@ -82,6 +90,7 @@ export function createControls(root, app) {
     }
     const uses = app.currentScene().uses;
     inputs.get('tensor').el.disabled = !uses.includes('tensor');
+    inputs.get('substeps').el.disabled = s.solver !== 'robust';
   }
 
   // transport
@@ -135,6 +144,40 @@ export function createControls(root, app) {
       else sweepButton.disabled = false;
     };
     setTimeout(next, 0);
+  });
+
+  // "Replay the last 10 s": the engine replays the recorded inputs in the live view, then
+  // compares the state hash with the one the recorded run reached.
+  const replayButton = root.querySelector('button.replay');
+  const replayOut = root.querySelector('.replay-result');
+  const replayFiles = root.querySelector('.replay-files');
+  let replayTimer = 0;
+  function showReplay() {
+    const r = app.replayStatus();
+    if (r.state === 'playing') {
+      replayOut.textContent = `Replaying step ${r.step} of ${r.steps} (${(r.steps / 60).toFixed(1)} s of recorded input)…`;
+      replayTimer = setTimeout(showReplay, 200);
+      return;
+    }
+    replayButton.disabled = false;
+    if (r.state !== 'done') return;
+    const hashes = r.parts.map((p) => `${p.hash} ${p.matches ? '=' : '≠'} ${p.recordedHash}`).join(', then ');
+    replayOut.textContent = `Replayed ${r.steps} steps (${(r.steps / 60).toFixed(1)} s): ` +
+      `${r.matches ? 'the same state as the recorded run, bit for bit' : 'the state DIFFERS from the recorded run'} (hash ${hashes}).`;
+    const links = app.replayDownloads().map((bytes, i, all) => {
+      const a = el('a', { href: URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' })), textContent: `recording ${i + 1} of ${all.length}` });
+      a.download = `silk-replay-${i + 1}.silkrec`;
+      return a;
+    });
+    replayFiles.replaceChildren('Download (for silk-lab replay FILE): ', ...links.flatMap((a, i) => (i ? [' · ', a] : [a])));
+  }
+  replayButton.addEventListener('click', () => {
+    clearTimeout(replayTimer);
+    for (const a of replayFiles.querySelectorAll('a')) URL.revokeObjectURL(a.href);
+    replayFiles.replaceChildren();
+    replayButton.disabled = true;
+    app.replayLast();
+    showReplay();
   });
 
   return { sync, syncPaused };

@@ -6,7 +6,7 @@
 // reads) and one plot sample. Text and plots (each 2.5 times a second) are redrawn in idle
 // time (requestIdleCallback, with a timeout so a busy page still updates), in turn, and only
 // while the panel is on screen: they never delay a frame.
-import { DIAG, VERDICTS } from './silk.mjs';
+import { DIAG, VERDICTS, SOLVERS, HEALTHS } from './silk.mjs';
 import { createPlots } from './plots.mjs';
 import { STRAIN_COLOURS } from './draw.mjs';
 
@@ -35,12 +35,22 @@ const FIELDS = [
   ['Stability', 'nan', 'NaN particles', (d) => `${d[DIAG.NAN_COUNT]} of ${d[DIAG.PARTICLES]}`],
   ['Stability', 'radius', 'Bounding radius', (d) => px(d[DIAG.BOUNDING_RADIUS])],
   ['Stability', 'count', 'Particles / constraints', (d) => `${d[DIAG.PARTICLES]} / ${d[DIAG.CONSTRAINTS]}`],
+  ['Solver', 'solver', 'Solver', (d) => (d[DIAG.SOLVER] === 1 ? `robust · ${d[DIAG.SUBSTEPS]} substeps` : `${SOLVERS[0]} · frame(${d[DIAG.STEP]})`)],
+  ['Solver', 'health', 'Health (watchdog)', (d) => `${HEALTHS[d[DIAG.HEALTH]] ?? '?'}${d[DIAG.HEALTH_RESTORES] > 0 ? ` · ${d[DIAG.HEALTH_RESTORES]} restores` : ''}`],
+  ['Solver', 'hash', 'State hash', (d, s) => s.stateHash],
+  ['Solver', 'replay', 'Replay', (d, s) => replayText(s.replay)],
   ['Timing', 'hz', 'Display Hz (device / simulated)', (d, s) => `${s.measuredHz ? s.measuredHz.toFixed(1) : '…'} / ${s.simulatedHz}`],
   ['Timing', 'steps', 'Steps this frame · alpha', (d, s) => `${s.stepsThisFrame} · ${s.alpha.toFixed(3)}`],
   ['Timing', 'dropped', 'Dropped time (total)', (d, s) => `${(s.droppedSeconds * 1000).toFixed(0)} ms`],
   ['Timing', 'phys', 'Physics / render ms per frame', (d, s) => `${ms(s.physicsMs)} / ${ms(s.renderMs)}`],
   ['Timing', 'frames', 'Frames · simulated time', (d, s) => `${d[DIAG.FRAME_COUNT]} · ${s.simSeconds.toFixed(1)} s`],
 ];
+
+function replayText(r) {
+  if (!r || r.state === 'idle') return 'recording';
+  if (r.state === 'playing') return `playing step ${r.step} of ${r.steps}`;
+  return r.matches ? `${r.steps} steps replayed: same hash ✓` : `${r.steps} steps replayed: hash differs ✗`;
+}
 
 const TEXT_EVERY = 0.2; // s: one idle job per 0.2 s, text and plots in turn (2.5 Hz each)
 const idle = globalThis.requestIdleCallback

@@ -26,6 +26,7 @@ export function createPointer(canvas, renderer, world) {
     ending: false, // a release is queued after the samples
     pointerId: -1,
     hover: null, // { x, y } world px of a hovering mouse, or null
+    disabled: false, // a replay is playing: its recorded inputs drive the world
   };
 
   function world_(e) {
@@ -50,7 +51,7 @@ export function createPointer(canvas, renderer, world) {
   }
 
   function onDown(e) {
-    if (e.button !== 0 || state.pointerId >= 0) return;
+    if (e.button !== 0 || state.pointerId >= 0 || state.disabled) return;
     const [x, y] = world_(e);
     const i = world.findNearest(x, y, radius(e));
     if (i < 0) return;

@@ -10,15 +10,19 @@
 //   ?seed=0..2^53-1                                          seed   (SplitMix64 seed)
 //   ?loop=fixed|coupled                                      loopMode
 //   ?hz=device|30|60|120|144|jittery                         simulatedHz
+//   ?solver=compat|robust                                    solver (verlet-js or XPBD)
+//   ?substeps=1..32                                          substeps (robust solver)
 
 export const DISPLAY_RATES = Object.freeze(['device', 30, 60, 120, 144, 'jittery']);
 export const LOOP_MODES = Object.freeze(['fixed', 'coupled']);
+export const SOLVER_NAMES = Object.freeze(['compat', 'robust']);
 
 export const LIMITS = Object.freeze({
   step: Object.freeze({ min: 1, max: 32 }),
   tensor: Object.freeze({ min: 0.05, max: 2 }),
   friction: Object.freeze({ min: 0.9, max: 1 }),
   gravity: Object.freeze({ min: -0.5, max: 0.5 }),
+  substeps: Object.freeze({ min: 1, max: 32 }),
 });
 
 export const DEFAULTS = Object.freeze({
@@ -30,6 +34,9 @@ export const DEFAULTS = Object.freeze({
   loopMode: 'fixed',
   simulatedHz: 'device',
   paused: false,
+  solver: 'compat',
+  substeps: 8,
+  autoRestore: false,
 });
 
 function number(name, v) {
@@ -87,7 +94,16 @@ export function checkSetting(name, value, scenes) {
       const v = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
       return oneOf('simulatedHz', v, DISPLAY_RATES);
     }
+    case 'solver':
+      if (typeof value !== 'string') throw new TypeError(`solver must be a string, got ${typeof value}`);
+      return oneOf('solver', value, SOLVER_NAMES);
+    case 'substeps': {
+      number('substeps', value);
+      if (!Number.isInteger(value)) throw new RangeError(`substeps must be an integer, got ${value}`);
+      return within('substeps', value, LIMITS.substeps);
+    }
     case 'paused':
+    case 'autoRestore':
     case 'embed':
       if (typeof value !== 'boolean') throw new TypeError(`${name} must be a boolean, got ${typeof value}`);
       return value;
@@ -109,6 +125,8 @@ const URL_PARAMS = [
   ['seed', 'seed', (s) => (INTEGER.test(s) ? Number(s) : undefined), 'a whole number ≥ 0'],
   ['loop', 'loopMode', (s) => s, null],
   ['hz', 'simulatedHz', (s) => s, null],
+  ['solver', 'solver', (s) => s, null],
+  ['substeps', 'substeps', (s) => (INTEGER.test(s) ? Number(s) : undefined), 'a whole number from 1 to 32'],
 ];
 
 /**

@@ -57,6 +57,17 @@ export interface ConstraintOptions {
   compliance?: number;
 }
 
+export interface PlayStatus {
+  playing: boolean;
+  finished: boolean;
+  step: number;
+  steps: number;
+  /** 16 hex digits once finished, else null */
+  hash: string | null;
+  recordedHash: string;
+  matches: boolean;
+}
+
 export interface ReplayResult {
   steps: number;
   /** 16 hex digits */
@@ -279,6 +290,10 @@ export declare class World {
   readonly recording: boolean;
   /** the recording so far; `silk-lab replay FILE` reads it */
   exportRecording(): Uint8Array;
+  /** a replay to watch: from the next advance() on, steps apply the recording's inputs */
+  playBegin(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): void;
+  playStatus(): PlayStatus;
+  playStop(): void;
   /** restores the recording's snapshot into this world and replays it */
   replay(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): ReplayResult;
 }

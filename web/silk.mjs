@@ -1045,6 +1045,32 @@ class World {
   }
 
   /**
+   * A replay to watch: restores the recording's snapshot and, from the next advance() on, every
+   * step applies the recording's inputs of that step until the recording is done (then
+   * playStatus().matches compares the state hash with the recorded one). Bad bytes throw;
+   * the world is unchanged.
+   */
+  playBegin(bytes) {
+    const data = bytesArg('playBegin', 'bytes', bytes);
+    const x = this._x;
+    this._call('playBegin', this._bytesIn('playBegin', data, (mem, size) => x.silk_js_play_begin(this._ptr, mem, size)));
+  }
+
+  /** { playing, finished, step, steps, hash, recordedHash, matches } of the replay in progress or just done. */
+  playStatus() {
+    const s = this._silk._scratch;
+    this._call('playStatus', this._x.silk_js_play_status(this._ptr, s));
+    const v = this._silk._f64(s, 9);
+    return {
+      playing: v[0] === 1, finished: v[1] === 1, step: v[2], steps: v[3],
+      hash: v[1] === 1 ? hex64(v[4], v[5]) : null, recordedHash: hex64(v[6], v[7]), matches: v[8] === 1,
+    };
+  }
+
+  /** Stops a replay in progress; the world keeps the state it reached. */
+  playStop() { this._x.silk_js_play_stop(this._ptr); }
+
+  /**
    * Restores a recording's snapshot into this world and replays its inputs step by step.
    * Returns { steps, hash, recordedHash, matches }. Bad bytes throw; the world is unchanged.
    */

@@ -1025,6 +1025,29 @@ typedef struct silk_replay_result
 SILK_API silk_status silk_world_replay(silk_world* world, const void* bytes, size_t size,
                                        silk_replay_result* out_result);
 
+/* A replay you can watch: restores the recording's snapshot (the world keeps its own copy of
+   the bytes) and arms a player. From then on every step that advance() runs first applies
+   the recording's inputs for that step -- with the recording's step length -- exactly as
+   silk_world_replay() does, until the recording's steps are done; then the state hash is
+   compared with the recorded one (silk_world_play_status). A renderer keeps calling advance
+   as usual and shows the replay at the display's pace. Inputs the host makes meanwhile are
+   not blocked: they change the run, and the hash check will say so. Errors as replay. */
+SILK_API silk_status silk_world_play_begin(silk_world* world, const void* bytes, size_t size);
+
+typedef struct silk_play_status
+{
+    bool playing;           /* steps remain */
+    bool finished;          /* the last replay reached its end: hash and matches are valid */
+    int64_t step, steps;    /* progress */
+    uint64_t hash;          /* state hash at the end (0 before) */
+    uint64_t recorded_hash; /* the hash the recording ends with */
+    bool matches;
+} silk_play_status;
+
+SILK_API silk_status silk_world_play_status(const silk_world* world, silk_play_status* out_status);
+/* Stops a replay in progress (the world keeps the state it reached). */
+SILK_API void silk_world_play_stop(silk_world* world);
+
 #ifdef __cplusplus
 }
 #endif

@@ -303,13 +303,9 @@ static void apply(silk_world* world, const uint8_t* at, double* step_seconds)
     }
 }
 
-silk_status silk_world_replay(silk_world* world, const void* bytes, size_t size,
-                              silk_replay_result* out_result)
+/* Restores the recording's snapshot and arms the player; `bytes` must outlive the replay. */
+static silk_status play_load(silk_world* world, const uint8_t* bytes, size_t size)
 {
-    if (!silk_is_world(world) || bytes == NULL)
-    {
-        return SILK_ERR_NULL;
-    }
     rec_view v;
     silk_status status = parse(bytes, size, &v);
     if (status != SILK_OK)
@@ -321,35 +317,153 @@ silk_status silk_world_replay(silk_world* world, const void* bytes, size_t size,
     {
         return status == SILK_ERR_NOMEM ? status : SILK_ERR_FORMAT;
     }
-    world->record.active = false;
-    world->record.replaying = true;
+    silk_record_state* r = &world->record;
+    r->active = false;
+    r->replaying = true; /* inputs the replay applies are not recorded again */
+    r->playing = true;
+    r->played = false;
+    r->play_events = v.events;
+    r->play_event_count = v.event_count;
+    r->play_next_event = 0;
+    r->play_steps = v.steps;
+    r->play_step = 0;
+    r->play_recorded_hash = v.hash;
     silk_stepper_reset(&world->stepper);
-    int64_t e = 0;
-    for (uint64_t s = 0; s < v.steps; ++s)
+    if (v.steps == 0)
     {
-        double h = world->stepper.step_seconds;
-        for (; e < v.event_count && get(v.events + e * REC_EVENT_SIZE, 8) == s; ++e)
-        {
-            apply(world, v.events + e * REC_EVENT_SIZE, &h);
-        }
+        silk_play_after_step(world); /* nothing to step: finish (trailing inputs) now */
+    }
+    return SILK_OK;
+}
+
+double silk_play_before_step(silk_world* world)
+{
+    silk_record_state* r = &world->record;
+    double h = world->stepper.step_seconds;
+    for (; r->play_next_event < r->play_event_count &&
+           get(r->play_events + r->play_next_event * REC_EVENT_SIZE, 8) == r->play_step;
+         ++r->play_next_event)
+    {
+        apply(world, r->play_events + r->play_next_event * REC_EVENT_SIZE, &h);
+    }
+    return h;
+}
+
+void silk_play_after_step(silk_world* world)
+{
+    silk_record_state* r = &world->record;
+    if (r->play_steps > 0)
+    {
+        r->play_step += 1;
+    }
+    if (r->play_step < r->play_steps)
+    {
+        return;
+    }
+    double unused = 0.0;
+    for (; r->play_next_event < r->play_event_count; ++r->play_next_event)
+    {
+        apply(world, r->play_events + r->play_next_event * REC_EVENT_SIZE, &unused);
+    }
+    r->play_hash = silk_world_state_hash(world);
+    r->playing = false;
+    r->played = true;
+    r->replaying = false;
+    r->play_events = NULL; /* it pointed into bytes that may go away now */
+    r->play_event_count = 0;
+}
+
+void silk_play_free(silk_world* world)
+{
+    silk_free(world, world->record.play_copy);
+    world->record.play_copy = NULL;
+}
+
+silk_status silk_world_replay(silk_world* world, const void* bytes, size_t size,
+                              silk_replay_result* out_result)
+{
+    if (!silk_is_world(world) || bytes == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    silk_world_play_stop(world);
+    silk_status status = play_load(world, bytes, size);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    /* exactly the steps advance would run: previous positions, then one world step */
+    while (world->record.playing)
+    {
         for (int32_t i = 0; i < world->particle_count; ++i)
         {
             world->prev[i] = world->pos[i];
         }
-        silk_world_step(world, h);
+        silk_world_step(world, world->stepper.step_seconds);
     }
-    double unused = 0.0;
-    for (; e < v.event_count; ++e)
-    {
-        apply(world, v.events + e * REC_EVENT_SIZE, &unused); /* inputs after the last step */
-    }
-    world->record.replaying = false;
     if (out_result != NULL)
     {
-        out_result->steps = (int64_t)v.steps;
-        out_result->hash = silk_world_state_hash(world);
-        out_result->recorded_hash = v.hash;
-        out_result->matches = out_result->hash == v.hash;
+        out_result->steps = (int64_t)world->record.play_steps;
+        out_result->hash = world->record.play_hash;
+        out_result->recorded_hash = world->record.play_recorded_hash;
+        out_result->matches = out_result->hash == out_result->recorded_hash;
     }
     return SILK_OK;
+}
+
+silk_status silk_world_play_begin(silk_world* world, const void* bytes, size_t size)
+{
+    if (!silk_is_world(world) || bytes == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    uint8_t* copy = silk_alloc(world, size > 0 ? size : 1);
+    if (copy == NULL)
+    {
+        return SILK_ERR_NOMEM;
+    }
+    memcpy(copy, bytes, size);
+    silk_world_play_stop(world);
+    silk_status status = play_load(world, copy, size);
+    if (status != SILK_OK)
+    {
+        silk_free(world, copy);
+        return status;
+    }
+    world->record.play_copy = copy;
+    return SILK_OK;
+}
+
+silk_status silk_world_play_status(const silk_world* world, silk_play_status* out_status)
+{
+    if (!silk_is_world(world) || out_status == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    const silk_record_state* r = &world->record;
+    out_status->playing = r->playing;
+    out_status->finished = r->played;
+    out_status->step = (int64_t)r->play_step;
+    out_status->steps = (int64_t)r->play_steps;
+    out_status->hash = r->played ? r->play_hash : 0;
+    out_status->recorded_hash = r->play_recorded_hash;
+    out_status->matches = r->played && r->play_hash == r->play_recorded_hash;
+    return SILK_OK;
+}
+
+void silk_world_play_stop(silk_world* world)
+{
+    if (!silk_is_world(world))
+    {
+        return;
+    }
+    silk_record_state* r = &world->record;
+    if (r->playing)
+    {
+        r->playing = false;
+        r->replaying = false;
+    }
+    r->play_events = NULL;
+    r->play_event_count = 0;
+    silk_play_free(world);
 }

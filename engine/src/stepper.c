@@ -234,6 +234,10 @@ void silk_world_reset_clock(silk_world* world)
    exactly this, so a recording and its replay take the same path. */
 void silk_world_step(silk_world* world, double h)
 {
+    if (world->record.playing)
+    {
+        h = silk_play_before_step(world); /* the recording's inputs and step length */
+    }
     if (world->auto_crawl && world->spider.spider >= 0)
     {
         silk_world_spider_tick(world, NULL);
@@ -251,6 +255,10 @@ void silk_world_step(silk_world* world, double h)
     if (world->record.active)
     {
         world->record.steps += 1;
+    }
+    if (world->record.playing)
+    {
+        silk_play_after_step(world);
     }
 }
 

@@ -407,6 +407,7 @@ void silk_world_destroy(silk_world* world)
     silk_robust_free(world);
     silk_watchdog_free(world);
     silk_record_free(world);
+    silk_play_free(world);
     world->cookie = 0;
     world->free_fn(world, world->allocator_user);
 }
@@ -417,6 +418,7 @@ void silk_world_clear(silk_world* world)
     {
         return;
     }
+    silk_world_play_stop(world);
     world->particle_count = 0;
     world->constraint_count = 0;
     world->composite_count = 0;

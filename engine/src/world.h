@@ -116,6 +116,15 @@ typedef struct silk_record_state
     size_t snapshot_size;
     silk_record_event* events;
     int64_t event_count, event_capacity;
+
+    /* A replay in progress (silk_world_play_begin, or silk_world_replay's loop): the world's
+       steps apply the recording's inputs until its steps are done. */
+    bool playing;
+    bool played;        /* a replay finished: play_hash and play_recorded_hash are valid */
+    uint8_t* play_copy; /* play_begin's own copy of the file (NULL for silk_world_replay) */
+    const uint8_t* play_events;
+    int64_t play_event_count, play_next_event;
+    uint64_t play_steps, play_step, play_hash, play_recorded_hash;
 } silk_record_state;
 
 struct silk_world
@@ -261,6 +270,11 @@ uint64_t silk_fnv1a(uint64_t hash, const uint8_t* bytes, size_t count);
 /* Recording (record.c). */
 void silk_record_input(silk_world* world, uint32_t type, int32_t i, double x, double y);
 void silk_record_free(silk_world* world);
+/* A replay in progress: the step's length after the recording's inputs of this step, and the
+   bookkeeping after it (called by silk_world_step). */
+double silk_play_before_step(silk_world* world);
+void silk_play_after_step(silk_world* world);
+void silk_play_free(silk_world* world);
 
 /* Spider bookkeeping (scenes/spider.c): adjusts stored indices after a removal. */
 void silk_spider_forget(silk_world* world);

@@ -823,3 +823,33 @@ EXPORT int32_t silk_js_replay(silk_world* world, const void* bytes, int32_t size
     }
     return status;
 }
+
+EXPORT int32_t silk_js_play_begin(silk_world* world, const void* bytes, int32_t size)
+{
+    return silk_world_play_begin(world, bytes, size < 0 ? 0 : (size_t)size);
+}
+
+/* out: playing, finished, step, steps, hash lo, hash hi, recorded lo, recorded hi, matches */
+EXPORT int32_t silk_js_play_status(const silk_world* world, double* out)
+{
+    silk_play_status p;
+    silk_status status = silk_world_play_status(world, &p);
+    if (status == SILK_OK && out != NULL)
+    {
+        out[0] = p.playing ? 1.0 : 0.0;
+        out[1] = p.finished ? 1.0 : 0.0;
+        out[2] = (double)p.step;
+        out[3] = (double)p.steps;
+        out[4] = (double)(uint32_t)p.hash;
+        out[5] = (double)(uint32_t)(p.hash >> 32);
+        out[6] = (double)(uint32_t)p.recorded_hash;
+        out[7] = (double)(uint32_t)(p.recorded_hash >> 32);
+        out[8] = p.matches ? 1.0 : 0.0;
+    }
+    return status;
+}
+
+EXPORT void silk_js_play_stop(silk_world* world)
+{
+    silk_world_play_stop(world);
+}

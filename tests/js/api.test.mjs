@@ -300,6 +300,7 @@ const VALID = {
   inverseMass: [0], setCompliance: [0, 0, 0], compliance: [0, 0], health: [], checkHealth: [],
   setWatchdog: [{}], stateHash: [], snapshot: [], restore: [new Uint8Array(64)], startRecording: [],
   stopRecording: [], exportRecording: [], replay: [new Uint8Array(64)],
+  playBegin: [new Uint8Array(64)], playStatus: [], playStop: [],
 };
 const SETTER_VALUES = {
   gravity: [0, 0.2], friction: 0.99, groundFriction: 0.8, step: 16, loopMode: 'fixed', autoCrawl: true,
