@@ -91,3 +91,18 @@ for (const solver of ['robust', 'compat']) {
     await context.close();
   });
 }
+
+test('the page shows the hash `silk-lab hash` prints for the same scene, seed and frame count', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const { root } = await import('./helpers.mjs');
+  const lab = `${root}/build/native/silk-lab`;
+  for (const [scene, seed] of [['web', 1], ['cloth', 4]]) {
+    const { page, context } = await clocked(`?solver=robust&scene=${scene}&seed=${seed}`);
+    await frames(page, 597, 60); // 600 display frames in all at 60 Hz
+    const s = await stats(page);
+    const native = execFileSync(lab, ['hash', '--scene', scene, '--solver', 'robust', '--seed', String(seed),
+      '--frames', String(s.physicsSteps)], { encoding: 'utf8' }).trim();
+    assert.equal(s.stateHash, native, `${scene}, seed ${seed}, ${s.physicsSteps} steps: page vs native silk-lab`);
+    await context.close();
+  }
+});
