@@ -52,7 +52,7 @@ test('the <iframe> snippet works from another page', async () => {
   await page.setContent(`<!doctype html><p>A blog post.</p>
     <iframe src="${server.origin}/?embed=1" width="640" height="430" style="border:0" title="Silk: a spider web in WebAssembly" loading="lazy"></iframe>`);
   const frame = await (await page.waitForSelector('iframe')).contentFrame();
-  await frame.waitForFunction(() => window.silkApp?.stats().framesRendered > 30, null, { timeout: 15000 });
+  await frame.waitForFunction(() => window.silkApp?.stats().framesRendered > 30, null, { timeout: 60000 });
   const width = await frame.evaluate(() => document.getElementById('view').getBoundingClientRect().width);
   assert.equal(width, 640);
   await screenshot(page, 'embed-iframe.png');

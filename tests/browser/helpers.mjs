@@ -56,7 +56,7 @@ export async function openPage(browser, contextOptions = DESKTOP) {
 
 /** Waits until the app has started (window.silkApp exists). */
 export async function ready(page) {
-  await page.waitForFunction(() => document.documentElement.dataset.silk === 'ready', null, { timeout: 15000 });
+  await page.waitForFunction(() => document.documentElement.dataset.silk === 'ready', null, { timeout: 60000 });
 }
 
 /**
