@@ -41,6 +41,7 @@
    Determinism: only + - * / and sqrt, the build's -ffp-contract=off, and detmath.c's atan2 and
    exp. Nothing here allocates; the arrays grow with the world's reserve functions. */
 #include "detmath.h"
+#include "robust_batch.h"
 #include "trig.h"
 #include "world.h"
 
@@ -396,7 +397,7 @@ const double* silk_world_constraint_compliance(const silk_world* world)
 static silk_status grow_scratch(silk_world* world, void** slots[], const size_t sizes[], int count,
                                 int32_t capacity)
 {
-    void* fresh[8] = {0};
+    void* fresh[16] = {0};
     for (int k = 0; k < count; ++k)
     {
         fresh[k] = silk_alloc(world, (size_t)capacity * sizes[k]);
@@ -439,23 +440,28 @@ silk_status silk_robust_reserve_particles(silk_world* world, int32_t capacity)
 silk_status silk_robust_reserve_constraints(silk_world* world, int32_t capacity)
 {
     silk_robust_state* r = &world->robust;
-    void** slots[] = {(void**)&r->distances, (void**)&r->angles, (void**)&r->pins,
-                      (void**)&r->lambda,    (void**)&r->order,  (void**)&r->key};
-    const size_t sizes[] = {sizeof(silk_robust_distance),
-                            sizeof(silk_robust_angle),
-                            sizeof(int32_t),
-                            sizeof(double),
-                            sizeof(int32_t),
-                            sizeof(int32_t)};
+    void** slots[] = {(void**)&r->distances.a,    (void**)&r->distances.b,
+                      (void**)&r->distances.rest, (void**)&r->distances.compliance,
+                      (void**)&r->runs,           (void**)&r->angles,
+                      (void**)&r->pins,           (void**)&r->lambda,
+                      (void**)&r->order,          (void**)&r->key};
+    const size_t sizes[] = {sizeof(int32_t),         sizeof(int32_t),
+                            sizeof(double),          sizeof(double),
+                            sizeof(silk_robust_run), sizeof(silk_robust_angle),
+                            sizeof(int32_t),         sizeof(double),
+                            sizeof(int32_t),         sizeof(int32_t)};
     silk_robust_touch(world);
-    return grow_scratch(world, slots, sizes, 6, capacity);
+    return grow_scratch(world, slots, sizes, 10, capacity);
 }
 
 void silk_robust_free(silk_world* world)
 {
     silk_robust_state* r = &world->robust;
-    void* all[] = {r->distances, r->angles, r->pins,   r->lambda, r->order,  r->key,  r->start,
-                   r->w,         r->level,  r->bucket, r->colour, r->anchor, r->reach};
+    void* all[] = {r->distances.a, r->distances.b, r->distances.rest, r->distances.compliance,
+                   r->runs,        r->angles,      r->pins,           r->lambda,
+                   r->order,       r->key,         r->start,          r->w,
+                   r->level,       r->bucket,      r->colour,         r->anchor,
+                   r->reach};
     for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); ++k)
     {
         silk_free(world, all[k]);
@@ -634,14 +640,22 @@ static void pack_ring(silk_world* world, int32_t begin, int32_t end)
         angle_at[k] = as;
         ds += dn;
         as += an;
+        if (dn > 0)
+        {
+            /* one run per colour of the ring; the overflow colour may share particles */
+            r->runs[r->run_count++] = (silk_robust_run){ds, k < MAX_COLOURS - 1};
+        }
     }
     for (int32_t t = begin; t < end; ++t)
     {
         int32_t j = r->order[t];
         if (world->kind[j] == SILK_DISTANCE)
         {
-            r->distances[dist_at[r->key[t]]++] = (silk_robust_distance){
-                world->ca[j], world->cb[j], world->rest[j], world->compliance[j]};
+            int32_t at = dist_at[r->key[t]]++;
+            r->distances.a[at] = world->ca[j];
+            r->distances.b[at] = world->cb[j];
+            r->distances.rest[at] = world->rest[j];
+            r->distances.compliance[at] = world->compliance[j];
         }
         else
         {
@@ -722,6 +736,7 @@ static void prepare(silk_world* world)
     memset(r->colour, 0, (size_t)world->particle_count * sizeof(uint64_t));
     r->distance_count = 0;
     r->angle_count = 0;
+    r->run_count = 0;
     int32_t begin = 0;
     while (begin < count)
     {
@@ -748,62 +763,6 @@ static void prepare(silk_world* world)
 
 /* ---- the step ------------------------------------------------------------------------------ */
 
-/* The XPBD multiplier lambda starts every substep at 0. With one pass (the default) it is
-   never read again, so the pass neither loads nor stores it: LAMBDA_NONE. With more passes the
-   first stores it (LAMBDA_FIRST) and the others accumulate (LAMBDA_ADD). */
-typedef enum lambda_mode
-{
-    LAMBDA_NONE,
-    LAMBDA_FIRST,
-    LAMBDA_ADD,
-} lambda_mode;
-
-static inline void solve_distances(silk_vec2* restrict pos, const double* restrict w,
-                                   const silk_robust_distance* restrict d, int32_t count,
-                                   double* restrict lambda, double inv_hs2, lambda_mode mode)
-{
-    for (int32_t k = 0; k < count; ++k)
-    {
-        const int32_t a = d[k].a, b = d[k].b;
-        const double wa = w[a], wb = w[b];
-        const double wsum = wa + wb;
-        if (wsum == 0.0)
-        {
-            continue;
-        }
-        double dx = pos[a].x - pos[b].x;
-        double dy = pos[a].y - pos[b].y;
-        double len2 = dx * dx + dy * dy;
-        double alpha = d[k].compliance * inv_hs2;
-        double lambda_k = mode == LAMBDA_ADD ? lambda[k] : 0.0;
-        double s, dl;
-        if (len2 > 0.0)
-        {
-            double len = sqrt(len2);
-            /* dlambda = (-C - alpha lambda) / (wsum + alpha); s = dlambda / len scales d */
-            s = (-(len - d[k].rest) - alpha * lambda_k) / ((wsum + alpha) * len);
-            dl = s * len;
-        }
-        else
-        {
-            /* coincident: no direction to measure, so take +x (the same on every platform);
-               C = -rest pushes the two apart along it (defect 1: compat gives NaN here) */
-            dl = (d[k].rest - alpha * lambda_k) / (wsum + alpha);
-            dx = 1.0;
-            dy = 0.0;
-            s = dl;
-        }
-        if (mode != LAMBDA_NONE)
-        {
-            lambda[k] = lambda_k + dl;
-        }
-        pos[a].x += wa * s * dx;
-        pos[a].y += wa * s * dy;
-        pos[b].x -= wb * s * dx;
-        pos[b].y -= wb * s * dy;
-    }
-}
-
 static double wrap_pi(double d)
 {
     if (d > SILK_PI)
@@ -819,7 +778,7 @@ static double wrap_pi(double d)
 
 static inline void solve_angles(silk_vec2* restrict pos, const double* restrict w,
                                 const silk_robust_angle* restrict g, int32_t count,
-                                double* restrict lambda, double inv_hs2, lambda_mode mode)
+                                double* restrict lambda, double inv_hs2, silk_lambda_mode mode)
 {
     for (int32_t k = 0; k < count; ++k)
     {
@@ -846,9 +805,9 @@ static inline void solve_angles(silk_vec2* restrict pos, const double* restrict 
         {
             continue;
         }
-        double lambda_k = mode == LAMBDA_ADD ? lambda[k] : 0.0;
+        double lambda_k = mode == SILK_LAMBDA_ADD ? lambda[k] : 0.0;
         double dl = (-cons - alpha * lambda_k) / (wsum + alpha);
-        if (mode != LAMBDA_NONE)
+        if (mode != SILK_LAMBDA_NONE)
         {
             lambda[k] = lambda_k + dl;
         }
@@ -911,22 +870,29 @@ static void effective_masses(silk_world* world)
     }
 }
 
+/* A particle at the start of a substep: remember where it starts; a movable one gets gravity
+   and damping and moves. Returns its velocity. */
+static inline silk_vec2 integrate_one(silk_robust_state* r, silk_vec2* pos, silk_vec2 v, int32_t i,
+                                      const step_constants* k)
+{
+    r->start[i] = pos[i];
+    if (r->w[i] > 0.0)
+    {
+        v.x = (v.x + k->g.x * k->hs) * k->damp;
+        v.y = (v.y + k->g.y * k->hs) * k->damp;
+        pos[i].x += v.x * k->hs;
+        pos[i].y += v.y * k->hs;
+    }
+    return v;
+}
+
 static void integrate(silk_world* world, const step_constants* k)
 {
-    silk_robust_state* r = &world->robust;
     silk_vec2* pos = world->pos;
+    silk_vec2* velocity = world->velocity;
     for (int32_t i = 0, n = world->particle_count; i < n; ++i)
     {
-        r->start[i] = pos[i];
-        if (r->w[i] > 0.0)
-        {
-            silk_vec2 v = world->velocity[i];
-            v.x = (v.x + k->g.x * k->hs) * k->damp;
-            v.y = (v.y + k->g.y * k->hs) * k->damp;
-            world->velocity[i] = v;
-            pos[i].x += v.x * k->hs;
-            pos[i].y += v.y * k->hs;
-        }
+        velocity[i] = integrate_one(&world->robust, pos, velocity[i], i, k);
     }
 }
 
@@ -951,59 +917,84 @@ static void move_kinematic(silk_world* world, int32_t remaining)
     }
 }
 
-/* The box, then the velocity from the substep's displacement, with contact response. */
-static void box_and_velocity(silk_world* world, const step_constants* k)
+/* A particle at the end of a substep: the box, then the velocity from the substep's
+   displacement (`before` is the one it had), with contact response. Returns the velocity. */
+static inline silk_vec2 box_one(const silk_robust_state* r, silk_vec2* pos, silk_vec2 before,
+                                int32_t i, const step_constants* k)
 {
-    silk_robust_state* r = &world->robust;
-    silk_vec2* pos = world->pos;
-    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
+    silk_vec2 p = pos[i];
+    bool floor = false, wall = false, ceiling = false;
+    if (r->w[i] > 0.0)
     {
-        silk_vec2 before = world->velocity[i];
-        silk_vec2 p = pos[i];
-        bool floor = false, wall = false, ceiling = false;
-        if (r->w[i] > 0.0)
+        if (p.y > k->floor_y)
         {
-            if (p.y > k->floor_y)
-            {
-                p.y = k->floor_y;
-            }
-            floor = p.y == k->floor_y;
-            /* one-way: only a particle that started the substep inside is held */
-            if (k->ceiling && p.y < 0.0 && r->start[i].y >= 0.0)
-            {
-                p.y = 0.0;
-                ceiling = true;
-            }
-            if (p.x < 0.0)
-            {
-                p.x = 0.0;
-                wall = true;
-            }
-            else if (p.x > k->max_x)
-            {
-                p.x = k->max_x;
-                wall = true;
-            }
-            pos[i] = p;
+            p.y = k->floor_y;
         }
-        silk_vec2 v = {(p.x - r->start[i].x) * k->inv_hs, (p.y - r->start[i].y) * k->inv_hs};
-        if (floor)
+        floor = p.y == k->floor_y;
+        /* one-way: only a particle that started the substep inside is held */
+        if (k->ceiling && p.y < 0.0 && r->start[i].y >= 0.0)
         {
-            if (before.y > k->bounce_min)
-            {
-                v.y = -k->restitution * before.y;
-            }
-            v.x *= k->ground;
+            p.y = 0.0;
+            ceiling = true;
         }
-        if (ceiling && before.y < -k->bounce_min)
+        if (p.x < 0.0)
+        {
+            p.x = 0.0;
+            wall = true;
+        }
+        else if (p.x > k->max_x)
+        {
+            p.x = k->max_x;
+            wall = true;
+        }
+        pos[i] = p;
+    }
+    silk_vec2 v = {(p.x - r->start[i].x) * k->inv_hs, (p.y - r->start[i].y) * k->inv_hs};
+    if (floor)
+    {
+        if (before.y > k->bounce_min)
         {
             v.y = -k->restitution * before.y;
         }
-        if (wall && fabs(before.x) > k->bounce_min)
-        {
-            v.x = -k->restitution * before.x;
-        }
-        world->velocity[i] = v;
+        v.x *= k->ground;
+    }
+    if (ceiling && before.y < -k->bounce_min)
+    {
+        v.y = -k->restitution * before.y;
+    }
+    if (wall && fabs(before.x) > k->bounce_min)
+    {
+        v.x = -k->restitution * before.x;
+    }
+    return v;
+}
+
+/* Between two substeps: one pass over the particles ends the substep (box_one) and starts the
+   next (integrate_one) -- the same operations as two passes, with half the memory traffic. */
+static void next_substep(silk_world* world, const step_constants* k)
+{
+    silk_robust_state* r = &world->robust;
+    silk_vec2* pos = world->pos;
+    silk_vec2* velocity = world->velocity;
+    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
+    {
+        silk_vec2 v = box_one(r, pos, velocity[i], i, k);
+        velocity[i] = integrate_one(r, pos, v, i, k);
+    }
+}
+
+/* After the last substep: box_one, and q = p - v h for everything that reads p - q. */
+static void end_step(silk_world* world, const step_constants* k, double h)
+{
+    const silk_robust_state* r = &world->robust;
+    silk_vec2* pos = world->pos;
+    silk_vec2* velocity = world->velocity;
+    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
+    {
+        silk_vec2 v = box_one(r, pos, velocity[i], i, k);
+        velocity[i] = v;
+        world->last[i].x = pos[i].x - v.x * h;
+        world->last[i].y = pos[i].y - v.y * h;
     }
 }
 
@@ -1055,9 +1046,9 @@ void silk_robust_step(silk_world* world, double h)
 
     carry_velocity(world);
     const int32_t nd = r->distance_count, na = r->angle_count;
+    integrate(world, &k);
     for (int32_t s = 0; s < substeps; ++s)
     {
-        integrate(world, &k);
         move_kinematic(world, substeps - s);
         if (def->tethers)
         {
@@ -1066,22 +1057,23 @@ void silk_robust_step(silk_world* world, double h)
         /* lambda restarts at 0 every substep; distances use [0, nd), angles [nd, nd + na) */
         if (def->iterations == 1)
         {
-            solve_distances(world->pos, r->w, r->distances, nd, NULL, k.inv_hs2, LAMBDA_NONE);
-            solve_angles(world->pos, r->w, r->angles, na, NULL, k.inv_hs2, LAMBDA_NONE);
+            silk_robust_solve_distances(world->pos, r->w, &r->distances, r->runs, r->run_count,
+                                        NULL, k.inv_hs2, SILK_LAMBDA_NONE);
+            solve_angles(world->pos, r->w, r->angles, na, NULL, k.inv_hs2, SILK_LAMBDA_NONE);
         }
         for (int32_t it = 0; it < def->iterations && def->iterations > 1; ++it)
         {
-            lambda_mode mode = it == 0 ? LAMBDA_FIRST : LAMBDA_ADD;
-            solve_distances(world->pos, r->w, r->distances, nd, r->lambda, k.inv_hs2, mode);
+            silk_lambda_mode mode = it == 0 ? SILK_LAMBDA_FIRST : SILK_LAMBDA_ADD;
+            silk_robust_solve_distances(world->pos, r->w, &r->distances, r->runs, r->run_count,
+                                        r->lambda, k.inv_hs2, mode);
             solve_angles(world->pos, r->w, r->angles, na, r->lambda + nd, k.inv_hs2, mode);
         }
-        box_and_velocity(world, &k);
+        if (s + 1 < substeps)
+        {
+            next_substep(world, &k);
+        }
     }
-    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
-    {
-        world->last[i].x = world->pos[i].x - world->velocity[i].x * h;
-        world->last[i].y = world->pos[i].y - world->velocity[i].y * h;
-    }
+    end_step(world, &k, h);
     r->last_h = h;
     world->frame_count += 1;
 }

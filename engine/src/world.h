@@ -35,13 +35,24 @@ typedef struct silk_drag_state
 } silk_drag_state;
 
 /* The robust solver's prepared constraint records (solver_robust.c): packed copies of the
-   world's constraints in solve order, rebuilt when `version` moves past `prepared_version`. */
-typedef struct silk_robust_distance
+   world's constraints in solve order, rebuilt when `version` moves past `prepared_version`.
+   Distances are a struct of arrays, so that two neighbouring records load as the two lanes
+   of one register (robust_batch.c). */
+typedef struct silk_robust_distances
 {
-    int32_t a, b;
-    double rest;
-    double compliance;
-} silk_robust_distance;
+    int32_t* a;
+    int32_t* b;
+    double* rest;
+    double* compliance;
+} silk_robust_distances;
+
+/* A run of distance records [previous run's end, end) that share a ring and a colour: when
+   `independent`, no two of them share a particle, so they may be solved two at a time. */
+typedef struct silk_robust_run
+{
+    int32_t end;
+    int32_t independent;
+} silk_robust_run;
 
 typedef struct silk_robust_angle
 {
@@ -56,9 +67,10 @@ typedef struct silk_robust_state
     double last_h;             /* seconds of the step that set q = p - v h (velocity = (p-q)/h) */
     uint64_t version;          /* bumped by every change the prepared arrays depend on */
     uint64_t prepared_version; /* the version they were built for */
-    int32_t distance_count, angle_count, pin_count;
+    int32_t distance_count, angle_count, pin_count, run_count;
     /* constraint-capacity arrays (scratch, rebuilt by prepare) */
-    silk_robust_distance* distances;
+    silk_robust_distances distances;
+    silk_robust_run* runs;
     silk_robust_angle* angles;
     int32_t* pins; /* global constraint index of each pin */
     double* lambda;
