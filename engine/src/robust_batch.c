@@ -23,12 +23,25 @@
 
 #include <math.h>
 
-/* Record k alone: the reference the pair kernel reproduces lane by lane. */
-static inline void solve_one(silk_vec2* restrict pos, const double* restrict w,
-                             const silk_robust_distances* restrict d, int32_t k,
-                             double* restrict lambda, double inv_hs2, silk_lambda_mode mode)
+/* The loop is instantiated once per lambda mode; each copy must inline its kernels for the
+   mode's branches to fold (clang, left alone, kept one copy that tests the mode per record). */
+#define SILK_ALWAYS_INLINE inline __attribute__((always_inline))
+
+/* The record arrays, as restrict pointers the loop keeps in registers. */
+typedef struct records
 {
-    const int32_t a = d->a[k], b = d->b[k];
+    const int32_t* restrict a;
+    const int32_t* restrict b;
+    const double* restrict rest;
+    const double* restrict compliance;
+} records;
+
+/* Record k alone: the reference the pair kernel reproduces lane by lane. */
+static SILK_ALWAYS_INLINE void solve_one(silk_vec2* restrict pos, const double* restrict w,
+                                         records d, int32_t k, double* restrict lambda,
+                                         double inv_hs2, silk_lambda_mode mode)
+{
+    const int32_t a = d.a[k], b = d.b[k];
     const double wa = w[a], wb = w[b];
     const double wsum = wa + wb;
     if (wsum == 0.0)
@@ -38,21 +51,21 @@ static inline void solve_one(silk_vec2* restrict pos, const double* restrict w,
     double dx = pos[a].x - pos[b].x;
     double dy = pos[a].y - pos[b].y;
     double len2 = dx * dx + dy * dy;
-    double alpha = d->compliance[k] * inv_hs2;
+    double alpha = d.compliance[k] * inv_hs2;
     double lambda_k = mode == SILK_LAMBDA_ADD ? lambda[k] : 0.0;
     double s, dl;
     if (len2 > 0.0)
     {
         double len = sqrt(len2);
         /* dlambda = (-C - alpha lambda) / (wsum + alpha); s = dlambda / len scales d */
-        s = (-(len - d->rest[k]) - alpha * lambda_k) / ((wsum + alpha) * len);
+        s = (-(len - d.rest[k]) - alpha * lambda_k) / ((wsum + alpha) * len);
         dl = s * len;
     }
     else
     {
         /* coincident: no direction to measure, so take +x (the same on every platform);
            C = -rest pushes the two apart along it (defect 1: compat gives NaN here) */
-        dl = (d->rest[k] - alpha * lambda_k) / (wsum + alpha);
+        dl = (d.rest[k] - alpha * lambda_k) / (wsum + alpha);
         dx = 1.0;
         dy = 0.0;
         s = dl;
@@ -70,12 +83,12 @@ static inline void solve_one(silk_vec2* restrict pos, const double* restrict w,
 #if SILK_HAVE_F64X2
 /* Records k and k+1 (no shared particle), lane 0 and lane 1: solve_one's operations, in its
    order, on both at once. */
-static inline void solve_pair(silk_vec2* restrict pos, const double* restrict w,
-                              const silk_robust_distances* restrict d, int32_t k,
-                              double* restrict lambda, silk_f64x2 inv_hs2, double inv_hs2_scalar,
-                              silk_lambda_mode mode)
+static SILK_ALWAYS_INLINE void solve_pair(silk_vec2* restrict pos, const double* restrict w,
+                                          records d, int32_t k, double* restrict lambda,
+                                          silk_f64x2 inv_hs2, double inv_hs2_scalar,
+                                          silk_lambda_mode mode)
 {
-    const int32_t a0 = d->a[k], b0 = d->b[k], a1 = d->a[k + 1], b1 = d->b[k + 1];
+    const int32_t a0 = d.a[k], b0 = d.b[k], a1 = d.a[k + 1], b1 = d.b[k + 1];
     const silk_f64x2 wa = silk_f64x2_make(w[a0], w[a1]);
     const silk_f64x2 wb = silk_f64x2_make(w[b0], w[b1]);
     const silk_f64x2 wsum = silk_f64x2_add(wa, wb);
@@ -94,11 +107,11 @@ static inline void solve_pair(silk_vec2* restrict pos, const double* restrict w,
         solve_one(pos, w, d, k + 1, lambda, inv_hs2_scalar, mode);
         return;
     }
-    const silk_f64x2 alpha = silk_f64x2_mul(silk_f64x2_load(&d->compliance[k]), inv_hs2);
+    const silk_f64x2 alpha = silk_f64x2_mul(silk_f64x2_load(&d.compliance[k]), inv_hs2);
     const silk_f64x2 lambda_k =
         mode == SILK_LAMBDA_ADD ? silk_f64x2_load(&lambda[k]) : silk_f64x2_splat(0.0);
     const silk_f64x2 len = silk_f64x2_sqrt(len2);
-    const silk_f64x2 c = silk_f64x2_sub(len, silk_f64x2_load(&d->rest[k]));
+    const silk_f64x2 c = silk_f64x2_sub(len, silk_f64x2_load(&d.rest[k]));
     const silk_f64x2 s =
         silk_f64x2_div(silk_f64x2_sub(silk_f64x2_neg(c), silk_f64x2_mul(alpha, lambda_k)),
                        silk_f64x2_mul(silk_f64x2_add(wsum, alpha), len));
@@ -118,11 +131,13 @@ static inline void solve_pair(silk_vec2* restrict pos, const double* restrict w,
 }
 #endif
 
-static inline void solve_runs(silk_vec2* restrict pos, const double* restrict w,
-                              const silk_robust_distances* restrict d,
-                              const silk_robust_run* restrict runs, int32_t run_count,
-                              double* restrict lambda, double inv_hs2, silk_lambda_mode mode)
+static SILK_ALWAYS_INLINE void solve_runs(silk_vec2* restrict pos, const double* restrict w,
+                                          const silk_robust_distances* distances,
+                                          const silk_robust_run* restrict runs, int32_t run_count,
+                                          double* restrict lambda, double inv_hs2,
+                                          silk_lambda_mode mode)
 {
+    const records d = {distances->a, distances->b, distances->rest, distances->compliance};
 #if SILK_HAVE_F64X2
     const silk_f64x2 inv_hs2_pair = silk_f64x2_splat(inv_hs2);
 #endif

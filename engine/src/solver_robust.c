@@ -445,11 +445,10 @@ silk_status silk_robust_reserve_constraints(silk_world* world, int32_t capacity)
                       (void**)&r->runs,           (void**)&r->angles,
                       (void**)&r->pins,           (void**)&r->lambda,
                       (void**)&r->order,          (void**)&r->key};
-    const size_t sizes[] = {sizeof(int32_t),         sizeof(int32_t),
-                            sizeof(double),          sizeof(double),
-                            sizeof(silk_robust_run), sizeof(silk_robust_angle),
-                            sizeof(int32_t),         sizeof(double),
-                            sizeof(int32_t),         sizeof(int32_t)};
+    const size_t sizes[] = {sizeof(int32_t), sizeof(int32_t),         sizeof(double),
+                            sizeof(double),  sizeof(silk_robust_run), sizeof(silk_robust_angle),
+                            sizeof(int32_t), sizeof(double),          sizeof(int32_t),
+                            sizeof(int32_t)};
     silk_robust_touch(world);
     return grow_scratch(world, slots, sizes, 10, capacity);
 }
@@ -848,7 +847,7 @@ static void solve_tethers(silk_world* world)
 typedef struct step_constants
 {
     double hs, inv_hs, inv_hs2;
-    silk_vec2 g;
+    silk_vec2 g, g_hs;     /* gravity, and the velocity it adds per substep */
     double damp, ground;   /* per-substep velocity factors */
     double floor_y, max_x; /* the box */
     bool ceiling;
@@ -872,27 +871,30 @@ static void effective_masses(silk_world* world)
 
 /* A particle at the start of a substep: remember where it starts; a movable one gets gravity
    and damping and moves. Returns its velocity. */
-static inline silk_vec2 integrate_one(silk_robust_state* r, silk_vec2* pos, silk_vec2 v, int32_t i,
+static inline silk_vec2 integrate_one(silk_vec2* restrict start, silk_vec2* restrict pos,
+                                      const double* restrict w, silk_vec2 v, int32_t i,
                                       const step_constants* k)
 {
-    r->start[i] = pos[i];
-    if (r->w[i] > 0.0)
+    start[i] = pos[i];
+    if (w[i] > 0.0)
     {
-        v.x = (v.x + k->g.x * k->hs) * k->damp;
-        v.y = (v.y + k->g.y * k->hs) * k->damp;
+        v.x = (v.x + k->g_hs.x) * k->damp;
+        v.y = (v.y + k->g_hs.y) * k->damp;
         pos[i].x += v.x * k->hs;
         pos[i].y += v.y * k->hs;
     }
     return v;
 }
 
-static void integrate(silk_world* world, const step_constants* k)
+static void integrate(silk_world* world, const step_constants* constants)
 {
-    silk_vec2* pos = world->pos;
-    silk_vec2* velocity = world->velocity;
+    const step_constants k = *constants; /* a local copy: no store below can change it */
+    silk_robust_state* r = &world->robust;
+    silk_vec2* restrict pos = world->pos;
+    silk_vec2* restrict velocity = world->velocity;
     for (int32_t i = 0, n = world->particle_count; i < n; ++i)
     {
-        velocity[i] = integrate_one(&world->robust, pos, velocity[i], i, k);
+        velocity[i] = integrate_one(r->start, pos, r->w, velocity[i], i, &k);
     }
 }
 
@@ -919,37 +921,43 @@ static void move_kinematic(silk_world* world, int32_t remaining)
 
 /* A particle at the end of a substep: the box, then the velocity from the substep's
    displacement (`before` is the one it had), with contact response. Returns the velocity. */
-static inline silk_vec2 box_one(const silk_robust_state* r, silk_vec2* pos, silk_vec2 before,
-                                int32_t i, const step_constants* k)
+static inline silk_vec2 box_one(const silk_vec2* restrict start, silk_vec2* restrict pos,
+                                const double* restrict w, silk_vec2 before, int32_t i,
+                                const step_constants* k)
 {
     silk_vec2 p = pos[i];
-    bool floor = false, wall = false, ceiling = false;
-    if (r->w[i] > 0.0)
+    /* the common case first, in one branch: kinematic (no box), or inside the box (on or
+       below the ceiling line, strictly above the floor, between the walls), where the code
+       below would change nothing but v */
+    const bool inside = (p.x >= 0.0) & (p.x <= k->max_x) & (p.y >= 0.0) & (p.y < k->floor_y);
+    if (inside | !(w[i] > 0.0))
     {
-        if (p.y > k->floor_y)
-        {
-            p.y = k->floor_y;
-        }
-        floor = p.y == k->floor_y;
-        /* one-way: only a particle that started the substep inside is held */
-        if (k->ceiling && p.y < 0.0 && r->start[i].y >= 0.0)
-        {
-            p.y = 0.0;
-            ceiling = true;
-        }
-        if (p.x < 0.0)
-        {
-            p.x = 0.0;
-            wall = true;
-        }
-        else if (p.x > k->max_x)
-        {
-            p.x = k->max_x;
-            wall = true;
-        }
-        pos[i] = p;
+        return (silk_vec2){(p.x - start[i].x) * k->inv_hs, (p.y - start[i].y) * k->inv_hs};
     }
-    silk_vec2 v = {(p.x - r->start[i].x) * k->inv_hs, (p.y - r->start[i].y) * k->inv_hs};
+    bool floor = false, wall = false, ceiling = false;
+    if (p.y > k->floor_y)
+    {
+        p.y = k->floor_y;
+    }
+    floor = p.y == k->floor_y;
+    /* one-way: only a particle that started the substep inside is held */
+    if (k->ceiling && p.y < 0.0 && start[i].y >= 0.0)
+    {
+        p.y = 0.0;
+        ceiling = true;
+    }
+    if (p.x < 0.0)
+    {
+        p.x = 0.0;
+        wall = true;
+    }
+    else if (p.x > k->max_x)
+    {
+        p.x = k->max_x;
+        wall = true;
+    }
+    pos[i] = p;
+    silk_vec2 v = {(p.x - start[i].x) * k->inv_hs, (p.y - start[i].y) * k->inv_hs};
     if (floor)
     {
         if (before.y > k->bounce_min)
@@ -971,30 +979,33 @@ static inline silk_vec2 box_one(const silk_robust_state* r, silk_vec2* pos, silk
 
 /* Between two substeps: one pass over the particles ends the substep (box_one) and starts the
    next (integrate_one) -- the same operations as two passes, with half the memory traffic. */
-static void next_substep(silk_world* world, const step_constants* k)
+static void next_substep(silk_world* world, const step_constants* constants)
 {
+    const step_constants k = *constants;
     silk_robust_state* r = &world->robust;
-    silk_vec2* pos = world->pos;
-    silk_vec2* velocity = world->velocity;
+    silk_vec2* restrict pos = world->pos;
+    silk_vec2* restrict velocity = world->velocity;
     for (int32_t i = 0, n = world->particle_count; i < n; ++i)
     {
-        silk_vec2 v = box_one(r, pos, velocity[i], i, k);
-        velocity[i] = integrate_one(r, pos, v, i, k);
+        silk_vec2 v = box_one(r->start, pos, r->w, velocity[i], i, &k);
+        velocity[i] = integrate_one(r->start, pos, r->w, v, i, &k);
     }
 }
 
 /* After the last substep: box_one, and q = p - v h for everything that reads p - q. */
-static void end_step(silk_world* world, const step_constants* k, double h)
+static void end_step(silk_world* world, const step_constants* constants, double h)
 {
+    const step_constants k = *constants;
     const silk_robust_state* r = &world->robust;
-    silk_vec2* pos = world->pos;
-    silk_vec2* velocity = world->velocity;
+    silk_vec2* restrict pos = world->pos;
+    silk_vec2* restrict velocity = world->velocity;
+    silk_vec2* restrict last = world->last;
     for (int32_t i = 0, n = world->particle_count; i < n; ++i)
     {
-        silk_vec2 v = box_one(r, pos, velocity[i], i, k);
+        silk_vec2 v = box_one(r->start, pos, r->w, velocity[i], i, &k);
         velocity[i] = v;
-        world->last[i].x = pos[i].x - v.x * h;
-        world->last[i].y = pos[i].y - v.y * h;
+        last[i].x = pos[i].x - v.x * h;
+        last[i].y = pos[i].y - v.y * h;
     }
 }
 
@@ -1036,6 +1047,7 @@ void silk_robust_step(silk_world* world, double h)
     k.inv_hs = 1.0 / k.hs;
     k.inv_hs2 = k.inv_hs * k.inv_hs;
     k.g = def->gravity;
+    k.g_hs = (silk_vec2){k.g.x * k.hs, k.g.y * k.hs};
     k.damp = silk_det_exp(-def->damping * k.hs);
     k.ground = silk_det_exp(-def->ground_friction * k.hs);
     k.floor_y = world->height - 1;
