@@ -95,8 +95,8 @@ static SILK_ALWAYS_INLINE void solve_pair(silk_vec2* restrict pos, const double*
     /* each particle is (x, y) in memory: load two, then pair the x's and the y's */
     const silk_f64x2 pa0 = silk_f64x2_load(&pos[a0].x), pa1 = silk_f64x2_load(&pos[a1].x);
     const silk_f64x2 pb0 = silk_f64x2_load(&pos[b0].x), pb1 = silk_f64x2_load(&pos[b1].x);
-    silk_f64x2 ax = silk_f64x2_lo(pa0, pa1), ay = silk_f64x2_hi(pa0, pa1);
-    silk_f64x2 bx = silk_f64x2_lo(pb0, pb1), by = silk_f64x2_hi(pb0, pb1);
+    const silk_f64x2 ax = silk_f64x2_lo(pa0, pa1), ay = silk_f64x2_hi(pa0, pa1);
+    const silk_f64x2 bx = silk_f64x2_lo(pb0, pb1), by = silk_f64x2_hi(pb0, pb1);
     const silk_f64x2 dx = silk_f64x2_sub(ax, bx);
     const silk_f64x2 dy = silk_f64x2_sub(ay, by);
     const silk_f64x2 len2 = silk_f64x2_add(silk_f64x2_mul(dx, dx), silk_f64x2_mul(dy, dy));
@@ -119,15 +119,15 @@ static SILK_ALWAYS_INLINE void solve_pair(silk_vec2* restrict pos, const double*
     {
         silk_f64x2_store(&lambda[k], silk_f64x2_add(lambda_k, silk_f64x2_mul(s, len)));
     }
+    /* the moves per lane, (x of k, x of k+1) and (y of k, y of k+1), go back to one (x, y)
+       per particle and are added there: the scalar code's p.x + (w s) dx, in a new layout */
     const silk_f64x2 ta = silk_f64x2_mul(wa, s), tb = silk_f64x2_mul(wb, s);
-    ax = silk_f64x2_add(ax, silk_f64x2_mul(ta, dx));
-    ay = silk_f64x2_add(ay, silk_f64x2_mul(ta, dy));
-    bx = silk_f64x2_sub(bx, silk_f64x2_mul(tb, dx));
-    by = silk_f64x2_sub(by, silk_f64x2_mul(tb, dy));
-    silk_f64x2_store(&pos[a0].x, silk_f64x2_lo(ax, ay));
-    silk_f64x2_store(&pos[a1].x, silk_f64x2_hi(ax, ay));
-    silk_f64x2_store(&pos[b0].x, silk_f64x2_lo(bx, by));
-    silk_f64x2_store(&pos[b1].x, silk_f64x2_hi(bx, by));
+    const silk_f64x2 move_ax = silk_f64x2_mul(ta, dx), move_ay = silk_f64x2_mul(ta, dy);
+    const silk_f64x2 move_bx = silk_f64x2_mul(tb, dx), move_by = silk_f64x2_mul(tb, dy);
+    silk_f64x2_store(&pos[a0].x, silk_f64x2_add(pa0, silk_f64x2_lo(move_ax, move_ay)));
+    silk_f64x2_store(&pos[a1].x, silk_f64x2_add(pa1, silk_f64x2_hi(move_ax, move_ay)));
+    silk_f64x2_store(&pos[b0].x, silk_f64x2_sub(pb0, silk_f64x2_lo(move_bx, move_by)));
+    silk_f64x2_store(&pos[b1].x, silk_f64x2_sub(pb1, silk_f64x2_hi(move_bx, move_by)));
 }
 #endif
 
