@@ -179,3 +179,195 @@ void silk_robust_solve_distances(silk_vec2* pos, const double* w, const silk_rob
             break;
     }
 }
+
+/* ---- the particle passes ------------------------------------------------------------------ */
+
+/* A movable particle leaving the box, or on its floor: the box, then the velocity from the
+   substep's displacement (`before` is the one it had), with contact response. Writes the
+   position, returns the velocity. Rare, so scalar. */
+static silk_vec2 box_contact(const silk_vec2* restrict start, silk_vec2* restrict pos,
+                             silk_vec2 before, int32_t i, const silk_robust_substep* k)
+{
+    silk_vec2 p = pos[i];
+    bool floor = false, wall = false, ceiling = false;
+    if (p.y > k->floor_y)
+    {
+        p.y = k->floor_y;
+    }
+    floor = p.y == k->floor_y;
+    /* one-way: only a particle that started the substep inside is held */
+    if (k->ceiling && p.y < 0.0 && start[i].y >= 0.0)
+    {
+        p.y = 0.0;
+        ceiling = true;
+    }
+    if (p.x < 0.0)
+    {
+        p.x = 0.0;
+        wall = true;
+    }
+    else if (p.x > k->max_x)
+    {
+        p.x = k->max_x;
+        wall = true;
+    }
+    pos[i] = p;
+    silk_vec2 v = {(p.x - start[i].x) * k->inv_hs, (p.y - start[i].y) * k->inv_hs};
+    if (floor)
+    {
+        if (before.y > k->bounce_min)
+        {
+            v.y = -k->restitution * before.y;
+        }
+        v.x *= k->ground;
+    }
+    if (ceiling && before.y < -k->bounce_min)
+    {
+        v.y = -k->restitution * before.y;
+    }
+    if (wall && fabs(before.x) > k->bounce_min)
+    {
+        v.x = -k->restitution * before.x;
+    }
+    return v;
+}
+
+#if SILK_HAVE_F64X2
+/* The passes hold a particle's (x, y) in one register: lane 0 is x, lane 1 is y, and each lane
+   does what the scalar code does to that coordinate. */
+typedef struct substep_lanes
+{
+    silk_f64x2 inv_hs, hs, g_hs, damp, lower, upper;
+} substep_lanes;
+
+static substep_lanes lanes_of(const silk_robust_substep* k)
+{
+    /* inside [lower, upper) the box changes nothing: on or below the ceiling line, strictly
+       above the floor (y = floor_y is a floor contact), strictly left of the right wall (x =
+       max_x is not a contact, but the slow path gives the same for it) */
+    return (substep_lanes){silk_f64x2_splat(k->inv_hs),
+                           silk_f64x2_splat(k->hs),
+                           silk_f64x2_make(k->g_hs.x, k->g_hs.y),
+                           silk_f64x2_splat(k->damp),
+                           silk_f64x2_splat(0.0),
+                           silk_f64x2_make(k->max_x, k->floor_y)};
+}
+
+/* The end of a substep for particle i: its velocity (and, on contact, its position). */
+static SILK_ALWAYS_INLINE silk_f64x2 end_one(const silk_robust_particles* p,
+                                             const silk_robust_substep* k, const substep_lanes* l,
+                                             int32_t i, bool movable)
+{
+    const silk_f64x2 at = silk_f64x2_load(&p->pos[i].x);
+    if (!movable || silk_f64x2_within(at, l->lower, l->upper))
+    {
+        return silk_f64x2_mul(silk_f64x2_sub(at, silk_f64x2_load(&p->start[i].x)), l->inv_hs);
+    }
+    silk_vec2 v = box_contact(p->start, p->pos, p->velocity[i], i, k);
+    return silk_f64x2_make(v.x, v.y);
+}
+
+/* The start of a substep for particle i, given its velocity: start = p, and a movable one
+   gets (v + g hs) damp and moves by v hs. */
+static SILK_ALWAYS_INLINE void start_one(const silk_robust_particles* p, const substep_lanes* l,
+                                         int32_t i, bool movable, silk_f64x2 v)
+{
+    silk_f64x2 at = silk_f64x2_load(&p->pos[i].x);
+    silk_f64x2_store(&p->start[i].x, at);
+    if (movable)
+    {
+        v = silk_f64x2_mul(silk_f64x2_add(v, l->g_hs), l->damp);
+        silk_f64x2_store(&p->pos[i].x, silk_f64x2_add(at, silk_f64x2_mul(v, l->hs)));
+    }
+    silk_f64x2_store(&p->velocity[i].x, v);
+}
+
+void silk_robust_integrate(const silk_robust_particles* p, const silk_robust_substep* k)
+{
+    const substep_lanes l = lanes_of(k);
+    for (int32_t i = 0; i < p->count; ++i)
+    {
+        start_one(p, &l, i, p->w[i] > 0.0, silk_f64x2_load(&p->velocity[i].x));
+    }
+}
+
+void silk_robust_next_substep(const silk_robust_particles* p, const silk_robust_substep* k)
+{
+    const substep_lanes l = lanes_of(k);
+    for (int32_t i = 0; i < p->count; ++i)
+    {
+        const bool movable = p->w[i] > 0.0;
+        start_one(p, &l, i, movable, end_one(p, k, &l, i, movable));
+    }
+}
+
+void silk_robust_end_step(const silk_robust_particles* p, const silk_robust_substep* k,
+                          silk_vec2* last, double h)
+{
+    const substep_lanes l = lanes_of(k);
+    const silk_f64x2 h2 = silk_f64x2_splat(h);
+    for (int32_t i = 0; i < p->count; ++i)
+    {
+        const silk_f64x2 v = end_one(p, k, &l, i, p->w[i] > 0.0);
+        silk_f64x2_store(&p->velocity[i].x, v);
+        silk_f64x2_store(&last[i].x,
+                         silk_f64x2_sub(silk_f64x2_load(&p->pos[i].x), silk_f64x2_mul(v, h2)));
+    }
+}
+
+#else
+/* The same passes, one coordinate at a time. */
+static silk_vec2 end_one(const silk_robust_particles* p, const silk_robust_substep* k, int32_t i,
+                         bool movable)
+{
+    const silk_vec2 at = p->pos[i];
+    if (!movable || ((at.x >= 0.0) & (at.x < k->max_x) & (at.y >= 0.0) & (at.y < k->floor_y)))
+    {
+        return (silk_vec2){(at.x - p->start[i].x) * k->inv_hs, (at.y - p->start[i].y) * k->inv_hs};
+    }
+    return box_contact(p->start, p->pos, p->velocity[i], i, k);
+}
+
+static void start_one(const silk_robust_particles* p, const silk_robust_substep* k, int32_t i,
+                      bool movable, silk_vec2 v)
+{
+    p->start[i] = p->pos[i];
+    if (movable)
+    {
+        v.x = (v.x + k->g_hs.x) * k->damp;
+        v.y = (v.y + k->g_hs.y) * k->damp;
+        p->pos[i].x += v.x * k->hs;
+        p->pos[i].y += v.y * k->hs;
+    }
+    p->velocity[i] = v;
+}
+
+void silk_robust_integrate(const silk_robust_particles* p, const silk_robust_substep* k)
+{
+    for (int32_t i = 0; i < p->count; ++i)
+    {
+        start_one(p, k, i, p->w[i] > 0.0, p->velocity[i]);
+    }
+}
+
+void silk_robust_next_substep(const silk_robust_particles* p, const silk_robust_substep* k)
+{
+    for (int32_t i = 0; i < p->count; ++i)
+    {
+        const bool movable = p->w[i] > 0.0;
+        start_one(p, k, i, movable, end_one(p, k, i, movable));
+    }
+}
+
+void silk_robust_end_step(const silk_robust_particles* p, const silk_robust_substep* k,
+                          silk_vec2* last, double h)
+{
+    for (int32_t i = 0; i < p->count; ++i)
+    {
+        const silk_vec2 v = end_one(p, k, i, p->w[i] > 0.0);
+        p->velocity[i] = v;
+        last[i].x = p->pos[i].x - v.x * h;
+        last[i].y = p->pos[i].y - v.y * h;
+    }
+}
+#endif

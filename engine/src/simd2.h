@@ -2,7 +2,7 @@
 
    Only what robust_batch.c needs: loads and stores of two doubles, the two ways of pairing
    halves (lo: a0 b0, hi: a1 b1), the four arithmetic operations, sqrt, negation by the sign
-   bit, and "are both lanes true". Each lane rounds exactly as the scalar operation would
+   bit, and two "are both lanes true" tests. Each lane rounds exactly as the scalar operation would
    (IEEE 754 fixes + - * / and sqrt), so a lane computes the same bits as the scalar code that
    does the same operations in the same order; nothing here fuses or reorders.
 
@@ -14,7 +14,10 @@
 
 #include <stdbool.h>
 
-#if defined(__wasm_simd128__)
+#if defined(SILK_NO_SIMD)
+#define SILK_HAVE_F64X2 0 /* forced scalar (the build's silk-lab-scalar checks both agree) */
+
+#elif defined(__wasm_simd128__)
 #include <wasm_simd128.h>
 #define SILK_HAVE_F64X2 1
 typedef v128_t silk_f64x2;
@@ -72,6 +75,11 @@ static inline bool silk_f64x2_both_nonzero_positive(silk_f64x2 a, silk_f64x2 b)
 {
     silk_f64x2 zero = wasm_f64x2_splat(0.0);
     return wasm_i64x2_all_true(wasm_v128_and(wasm_f64x2_ne(a, zero), wasm_f64x2_gt(b, zero)));
+}
+/* Both lanes: lo <= v < hi (false for NaN). */
+static inline bool silk_f64x2_within(silk_f64x2 v, silk_f64x2 lo, silk_f64x2 hi)
+{
+    return wasm_i64x2_all_true(wasm_v128_and(wasm_f64x2_ge(v, lo), wasm_f64x2_lt(v, hi)));
 }
 
 #elif defined(__SSE2__)
@@ -131,6 +139,10 @@ static inline bool silk_f64x2_both_nonzero_positive(silk_f64x2 a, silk_f64x2 b)
 {
     silk_f64x2 zero = _mm_setzero_pd();
     return _mm_movemask_pd(_mm_and_pd(_mm_cmpneq_pd(a, zero), _mm_cmpgt_pd(b, zero))) == 3;
+}
+static inline bool silk_f64x2_within(silk_f64x2 v, silk_f64x2 lo, silk_f64x2 hi)
+{
+    return _mm_movemask_pd(_mm_and_pd(_mm_cmpge_pd(v, lo), _mm_cmplt_pd(v, hi))) == 3;
 }
 
 #else

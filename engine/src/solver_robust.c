@@ -844,16 +844,6 @@ static void solve_tethers(silk_world* world)
     }
 }
 
-typedef struct step_constants
-{
-    double hs, inv_hs, inv_hs2;
-    silk_vec2 g, g_hs;     /* gravity, and the velocity it adds per substep */
-    double damp, ground;   /* per-substep velocity factors */
-    double floor_y, max_x; /* the box */
-    bool ceiling;
-    double restitution, bounce_min; /* below bounce_min px/s a contact does not bounce */
-} step_constants;
-
 /* The effective inverse masses of this step: pins and the dragged particle are kinematic. */
 static void effective_masses(silk_world* world)
 {
@@ -866,35 +856,6 @@ static void effective_masses(silk_world* world)
     if (world->drag.particle >= 0)
     {
         r->w[world->drag.particle] = 0.0;
-    }
-}
-
-/* A particle at the start of a substep: remember where it starts; a movable one gets gravity
-   and damping and moves. Returns its velocity. */
-static inline silk_vec2 integrate_one(silk_vec2* restrict start, silk_vec2* restrict pos,
-                                      const double* restrict w, silk_vec2 v, int32_t i,
-                                      const step_constants* k)
-{
-    start[i] = pos[i];
-    if (w[i] > 0.0)
-    {
-        v.x = (v.x + k->g_hs.x) * k->damp;
-        v.y = (v.y + k->g_hs.y) * k->damp;
-        pos[i].x += v.x * k->hs;
-        pos[i].y += v.y * k->hs;
-    }
-    return v;
-}
-
-static void integrate(silk_world* world, const step_constants* constants)
-{
-    const step_constants k = *constants; /* a local copy: no store below can change it */
-    silk_robust_state* r = &world->robust;
-    silk_vec2* restrict pos = world->pos;
-    silk_vec2* restrict velocity = world->velocity;
-    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
-    {
-        velocity[i] = integrate_one(r->start, pos, r->w, velocity[i], i, &k);
     }
 }
 
@@ -916,96 +877,6 @@ static void move_kinematic(silk_world* world, int32_t remaining)
         silk_vec2* p = &world->pos[world->drag.particle];
         silk_vec2 t = world->drag.pointer;
         *p = remaining == 1 ? t : (silk_vec2){p->x + (t.x - p->x) * f, p->y + (t.y - p->y) * f};
-    }
-}
-
-/* A particle at the end of a substep: the box, then the velocity from the substep's
-   displacement (`before` is the one it had), with contact response. Returns the velocity. */
-static inline silk_vec2 box_one(const silk_vec2* restrict start, silk_vec2* restrict pos,
-                                const double* restrict w, silk_vec2 before, int32_t i,
-                                const step_constants* k)
-{
-    silk_vec2 p = pos[i];
-    /* the common case first, in one branch: kinematic (no box), or inside the box (on or
-       below the ceiling line, strictly above the floor, between the walls), where the code
-       below would change nothing but v */
-    const bool inside = (p.x >= 0.0) & (p.x <= k->max_x) & (p.y >= 0.0) & (p.y < k->floor_y);
-    if (inside | !(w[i] > 0.0))
-    {
-        return (silk_vec2){(p.x - start[i].x) * k->inv_hs, (p.y - start[i].y) * k->inv_hs};
-    }
-    bool floor = false, wall = false, ceiling = false;
-    if (p.y > k->floor_y)
-    {
-        p.y = k->floor_y;
-    }
-    floor = p.y == k->floor_y;
-    /* one-way: only a particle that started the substep inside is held */
-    if (k->ceiling && p.y < 0.0 && start[i].y >= 0.0)
-    {
-        p.y = 0.0;
-        ceiling = true;
-    }
-    if (p.x < 0.0)
-    {
-        p.x = 0.0;
-        wall = true;
-    }
-    else if (p.x > k->max_x)
-    {
-        p.x = k->max_x;
-        wall = true;
-    }
-    pos[i] = p;
-    silk_vec2 v = {(p.x - start[i].x) * k->inv_hs, (p.y - start[i].y) * k->inv_hs};
-    if (floor)
-    {
-        if (before.y > k->bounce_min)
-        {
-            v.y = -k->restitution * before.y;
-        }
-        v.x *= k->ground;
-    }
-    if (ceiling && before.y < -k->bounce_min)
-    {
-        v.y = -k->restitution * before.y;
-    }
-    if (wall && fabs(before.x) > k->bounce_min)
-    {
-        v.x = -k->restitution * before.x;
-    }
-    return v;
-}
-
-/* Between two substeps: one pass over the particles ends the substep (box_one) and starts the
-   next (integrate_one) -- the same operations as two passes, with half the memory traffic. */
-static void next_substep(silk_world* world, const step_constants* constants)
-{
-    const step_constants k = *constants;
-    silk_robust_state* r = &world->robust;
-    silk_vec2* restrict pos = world->pos;
-    silk_vec2* restrict velocity = world->velocity;
-    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
-    {
-        silk_vec2 v = box_one(r->start, pos, r->w, velocity[i], i, &k);
-        velocity[i] = integrate_one(r->start, pos, r->w, v, i, &k);
-    }
-}
-
-/* After the last substep: box_one, and q = p - v h for everything that reads p - q. */
-static void end_step(silk_world* world, const step_constants* constants, double h)
-{
-    const step_constants k = *constants;
-    const silk_robust_state* r = &world->robust;
-    silk_vec2* restrict pos = world->pos;
-    silk_vec2* restrict velocity = world->velocity;
-    silk_vec2* restrict last = world->last;
-    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
-    {
-        silk_vec2 v = box_one(r->start, pos, r->w, velocity[i], i, &k);
-        velocity[i] = v;
-        last[i].x = pos[i].x - v.x * h;
-        last[i].y = pos[i].y - v.y * h;
     }
 }
 
@@ -1042,7 +913,7 @@ void silk_robust_step(silk_world* world, double h)
     effective_masses(world);
 
     const int32_t substeps = def->substeps;
-    step_constants k;
+    silk_robust_substep k;
     k.hs = h / substeps;
     k.inv_hs = 1.0 / k.hs;
     k.inv_hs2 = k.inv_hs * k.inv_hs;
@@ -1058,7 +929,9 @@ void silk_robust_step(silk_world* world, double h)
 
     carry_velocity(world);
     const int32_t nd = r->distance_count, na = r->angle_count;
-    integrate(world, &k);
+    const silk_robust_particles particles = {world->pos, world->velocity, r->start, r->w,
+                                             world->particle_count};
+    silk_robust_integrate(&particles, &k);
     for (int32_t s = 0; s < substeps; ++s)
     {
         move_kinematic(world, substeps - s);
@@ -1082,10 +955,10 @@ void silk_robust_step(silk_world* world, double h)
         }
         if (s + 1 < substeps)
         {
-            next_substep(world, &k);
+            silk_robust_next_substep(&particles, &k);
         }
     }
-    end_step(world, &k, h);
+    silk_robust_end_step(&particles, &k, world->last, h);
     r->last_h = h;
     world->frame_count += 1;
 }
