@@ -39,7 +39,7 @@ typedef struct records
 /* Record k alone: the reference the pair kernel reproduces lane by lane. */
 static SILK_ALWAYS_INLINE void solve_one(silk_vec2* restrict pos, const double* restrict w,
                                          records d, int32_t k, double* restrict lambda,
-                                         double inv_hs2, silk_lambda_mode mode)
+                                         double inv_hs2, silk_lambda_mode mode, double share)
 {
     const int32_t a = d.a[k], b = d.b[k];
     const double wa = w[a], wb = w[b];
@@ -58,14 +58,14 @@ static SILK_ALWAYS_INLINE void solve_one(silk_vec2* restrict pos, const double* 
     {
         double len = sqrt(len2);
         /* dlambda = (-C - alpha lambda) / (wsum + alpha); s = dlambda / len scales d */
-        s = (-(len - d.rest[k]) - alpha * lambda_k) / ((wsum + alpha) * len);
+        s = ((-(len - d.rest[k]) - alpha * lambda_k) * share) / ((wsum + alpha) * len);
         dl = s * len;
     }
     else
     {
         /* coincident: no direction to measure, so take +x (the same on every platform);
            C = -rest pushes the two apart along it (defect 1: compat gives NaN here) */
-        dl = (d.rest[k] - alpha * lambda_k) / (wsum + alpha);
+        dl = ((d.rest[k] - alpha * lambda_k) * share) / (wsum + alpha);
         dx = 1.0;
         dy = 0.0;
         s = dl;
@@ -86,7 +86,7 @@ static SILK_ALWAYS_INLINE void solve_one(silk_vec2* restrict pos, const double* 
 static SILK_ALWAYS_INLINE void solve_pair(silk_vec2* restrict pos, const double* restrict w,
                                           records d, int32_t k, double* restrict lambda,
                                           silk_f64x2 inv_hs2, double inv_hs2_scalar,
-                                          silk_lambda_mode mode)
+                                          silk_lambda_mode mode, double share)
 {
     const int32_t a0 = d.a[k], b0 = d.b[k], a1 = d.a[k + 1], b1 = d.b[k + 1];
     const silk_f64x2 wa = silk_f64x2_make(w[a0], w[a1]);
@@ -103,8 +103,8 @@ static SILK_ALWAYS_INLINE void solve_pair(silk_vec2* restrict pos, const double*
     if (!silk_f64x2_both_nonzero_positive(wsum, len2))
     {
         /* a lane solve_one skips or sends along +x: nothing is written yet, so run it */
-        solve_one(pos, w, d, k, lambda, inv_hs2_scalar, mode);
-        solve_one(pos, w, d, k + 1, lambda, inv_hs2_scalar, mode);
+        solve_one(pos, w, d, k, lambda, inv_hs2_scalar, mode, share);
+        solve_one(pos, w, d, k + 1, lambda, inv_hs2_scalar, mode, share);
         return;
     }
     const silk_f64x2 alpha = silk_f64x2_mul(silk_f64x2_load(&d.compliance[k]), inv_hs2);
@@ -112,9 +112,10 @@ static SILK_ALWAYS_INLINE void solve_pair(silk_vec2* restrict pos, const double*
         mode == SILK_LAMBDA_ADD ? silk_f64x2_load(&lambda[k]) : silk_f64x2_splat(0.0);
     const silk_f64x2 len = silk_f64x2_sqrt(len2);
     const silk_f64x2 c = silk_f64x2_sub(len, silk_f64x2_load(&d.rest[k]));
-    const silk_f64x2 s =
-        silk_f64x2_div(silk_f64x2_sub(silk_f64x2_neg(c), silk_f64x2_mul(alpha, lambda_k)),
-                       silk_f64x2_mul(silk_f64x2_add(wsum, alpha), len));
+    const silk_f64x2 s = silk_f64x2_div(
+        silk_f64x2_mul(silk_f64x2_sub(silk_f64x2_neg(c), silk_f64x2_mul(alpha, lambda_k)),
+                       silk_f64x2_splat(share)),
+        silk_f64x2_mul(silk_f64x2_add(wsum, alpha), len));
     if (mode != SILK_LAMBDA_NONE)
     {
         silk_f64x2_store(&lambda[k], silk_f64x2_add(lambda_k, silk_f64x2_mul(s, len)));
@@ -133,49 +134,60 @@ static SILK_ALWAYS_INLINE void solve_pair(silk_vec2* restrict pos, const double*
 
 static SILK_ALWAYS_INLINE void solve_runs(silk_vec2* restrict pos, const double* restrict w,
                                           const silk_robust_distances* distances,
-                                          const silk_robust_run* restrict runs, int32_t run_count,
-                                          double* restrict lambda, double inv_hs2,
-                                          silk_lambda_mode mode)
+                                          const silk_robust_run* restrict runs, int32_t run_begin,
+                                          int32_t run_end, double* restrict lambda, double inv_hs2,
+                                          silk_lambda_mode mode, bool tapered)
 {
     const records d = {distances->a, distances->b, distances->rest, distances->compliance};
 #if SILK_HAVE_F64X2
     const silk_f64x2 inv_hs2_pair = silk_f64x2_splat(inv_hs2);
 #endif
-    int32_t k = 0;
-    for (int32_t r = 0; r < run_count; ++r)
+    int32_t k = run_begin > 0 ? runs[run_begin - 1].end : 0;
+    for (int32_t r = run_begin; r < run_end; ++r)
     {
         const int32_t end = runs[r].end;
+        /* x * 1.0 is x: untapered, the compiler drops the multiplication */
+        const double share = tapered ? runs[r].taper : 1.0;
 #if SILK_HAVE_F64X2
         if (runs[r].independent)
         {
             for (; k + 1 < end; k += 2)
             {
-                solve_pair(pos, w, d, k, lambda, inv_hs2_pair, inv_hs2, mode);
+                solve_pair(pos, w, d, k, lambda, inv_hs2_pair, inv_hs2, mode, share);
             }
         }
 #endif
         for (; k < end; ++k)
         {
-            solve_one(pos, w, d, k, lambda, inv_hs2, mode);
+            solve_one(pos, w, d, k, lambda, inv_hs2, mode, share);
         }
     }
 }
 
 void silk_robust_solve_distances(silk_vec2* pos, const double* w, const silk_robust_distances* d,
-                                 const silk_robust_run* runs, int32_t run_count, double* lambda,
-                                 double inv_hs2, silk_lambda_mode mode)
+                                 const silk_robust_run* runs, int32_t run_begin, int32_t run_end,
+                                 double* lambda, double inv_hs2, silk_lambda_mode mode,
+                                 bool tapered)
 {
-    /* one copy of the loop per mode, so the mode's branches fold away */
+    /* one copy of the loop per use, so the mode's branches fold away */
+    if (tapered)
+    {
+        solve_runs(pos, w, d, runs, run_begin, run_end, lambda, inv_hs2, SILK_LAMBDA_ADD, true);
+        return;
+    }
     switch (mode)
     {
         case SILK_LAMBDA_NONE:
-            solve_runs(pos, w, d, runs, run_count, lambda, inv_hs2, SILK_LAMBDA_NONE);
+            solve_runs(pos, w, d, runs, run_begin, run_end, lambda, inv_hs2, SILK_LAMBDA_NONE,
+                       false);
             break;
         case SILK_LAMBDA_FIRST:
-            solve_runs(pos, w, d, runs, run_count, lambda, inv_hs2, SILK_LAMBDA_FIRST);
+            solve_runs(pos, w, d, runs, run_begin, run_end, lambda, inv_hs2, SILK_LAMBDA_FIRST,
+                       false);
             break;
         case SILK_LAMBDA_ADD:
-            solve_runs(pos, w, d, runs, run_count, lambda, inv_hs2, SILK_LAMBDA_ADD);
+            solve_runs(pos, w, d, runs, run_begin, run_end, lambda, inv_hs2, SILK_LAMBDA_ADD,
+                       false);
             break;
     }
 }

@@ -37,11 +37,13 @@ typedef struct silk_robust_particles
     int32_t count;
 } silk_robust_particles;
 
-/* One Gauss-Seidel pass over every distance record, run by run. lambda[k] is record k's
-   multiplier (unused with SILK_LAMBDA_NONE). */
+/* One Gauss-Seidel pass over the distance records of runs [run_begin, run_end), in order.
+   lambda[k] is record k's multiplier (unused with SILK_LAMBDA_NONE). `tapered` (the near
+   pass, SILK_LAMBDA_ADD only): each run applies its `taper` share of every correction. */
 void silk_robust_solve_distances(silk_vec2* pos, const double* w, const silk_robust_distances* d,
-                                 const silk_robust_run* runs, int32_t run_count, double* lambda,
-                                 double inv_hs2, silk_lambda_mode mode);
+                                 const silk_robust_run* runs, int32_t run_begin, int32_t run_end,
+                                 double* lambda, double inv_hs2, silk_lambda_mode mode,
+                                 bool tapered);
 
 /* The first substep's start: start = p, then gravity, damping and the move. */
 void silk_robust_integrate(const silk_robust_particles* p, const silk_robust_substep* k);

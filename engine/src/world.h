@@ -47,11 +47,15 @@ typedef struct silk_robust_distances
 } silk_robust_distances;
 
 /* A run of distance records [previous run's end, end) that share a ring and a colour: when
-   `independent`, no two of them share a particle, so they may be solved two at a time. */
+   `independent`, no two of them share a particle, so they may be solved two at a time.
+   `level` is the ring's; `taper` the share of a correction the near pass applies (1 at the
+   fixed particles down to 1 / (near levels + 1), 0 outside the near rings). */
 typedef struct silk_robust_run
 {
     int32_t end;
     int32_t independent;
+    int32_t level;
+    double taper;
 } silk_robust_run;
 
 typedef struct silk_robust_angle
@@ -68,6 +72,7 @@ typedef struct silk_robust_state
     uint64_t version;          /* bumped by every change the prepared arrays depend on */
     uint64_t prepared_version; /* the version they were built for */
     int32_t distance_count, angle_count, pin_count, run_count;
+    int32_t near_run_count; /* runs [0, near_run_count): the near rings (solver_robust.c) */
     /* constraint-capacity arrays (scratch, rebuilt by prepare) */
     silk_robust_distances distances;
     silk_robust_run* runs;
