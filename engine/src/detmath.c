@@ -166,7 +166,9 @@ static double atan_unit(double t)
 {
     int j = (int)(t * 8.0 + 0.5);
     double c = j / 8.0;
-    double u = (t - c) / (1.0 + t * c);
+    /* for j = 0 the quotient is (t - 0) / (1 + t 0) = t / 1 = t exactly: skip the division
+       (the robust solver's angle deviations are mostly there) */
+    double u = j == 0 ? t : (t - c) / (1.0 + t * c);
     double z = u * u;
     double p = -1.0 / 15.0;
     p = 1.0 / 13.0 + z * p;

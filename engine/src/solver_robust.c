@@ -659,8 +659,10 @@ static void pack_ring(silk_world* world, int32_t begin, int32_t end)
         }
         else
         {
+            double rest = world->rest[j];
             r->angles[angle_at[r->key[t]]++] = (silk_robust_angle){
-                world->ca[j], world->cb[j], world->cc[j], 0, world->rest[j], world->compliance[j]};
+                world->ca[j], world->cb[j],         world->cc[j],       0,
+                rest,         world->compliance[j], silk_det_cos(rest), silk_det_sin(rest)};
         }
     }
     r->distance_count = ds;
@@ -801,19 +803,6 @@ static void prepare(silk_world* world)
 
 /* ---- the step ------------------------------------------------------------------------------ */
 
-static double wrap_pi(double d)
-{
-    if (d > SILK_PI)
-    {
-        d -= 2.0 * SILK_PI;
-    }
-    else if (d <= -SILK_PI)
-    {
-        d += 2.0 * SILK_PI;
-    }
-    return d;
-}
-
 static inline void solve_angles(silk_vec2* restrict pos, const double* restrict w,
                                 const silk_robust_angle* restrict g, int32_t count,
                                 double* restrict lambda, double inv_hs2, silk_lambda_mode mode)
@@ -830,11 +819,15 @@ static inline void solve_angles(silk_vec2* restrict pos, const double* restrict 
         {
             continue; /* an arm of zero length has no angle: leave it to the distances */
         }
-        double theta = silk_det_atan2(ux * vy - uy * vx, ux * vx + uy * vy);
-        double cons = wrap_pi(theta - g[k].rest);
+        /* C = theta - rest, wrapped to (-pi, pi]: the angle of (dot + i cross) turned back by
+           rest, so atan2 sees the small deviation (its cheapest case), not the angle */
+        double cross = ux * vy - uy * vx, dot = ux * vx + uy * vy;
+        double cr = g[k].cos_rest, sr = g[k].sin_rest;
+        double cons = silk_det_atan2(cross * cr - dot * sr, dot * cr + cross * sr);
         /* d theta / d a = perp(u) / |u|^2, d theta / d c = -perp(v) / |v|^2, b = -(a + c) */
-        double gax = uy / lu2, gay = -ux / lu2;
-        double gcx = -vy / lv2, gcy = vx / lv2;
+        double iu2 = 1.0 / lu2, iv2 = 1.0 / lv2;
+        double gax = uy * iu2, gay = -ux * iu2;
+        double gcx = -vy * iv2, gcy = vx * iv2;
         double gbx = -(gax + gcx), gby = -(gay + gcy);
         double wsum = (wa * (gax * gax + gay * gay) + wb * (gbx * gbx + gby * gby)) +
                       wc * (gcx * gcx + gcy * gcy);

@@ -63,6 +63,7 @@ typedef struct silk_robust_angle
     int32_t a, b, c, unused;
     double rest;
     double compliance;
+    double cos_rest, sin_rest; /* silk_det_cos/sin(rest), once per prepare */
 } silk_robust_angle;
 
 typedef struct silk_robust_state
@@ -85,9 +86,11 @@ typedef struct silk_robust_state
     silk_vec2* start; /* positions at the start of the substep */
     double* w;        /* effective inverse mass this step (0 for pinned or dragged) */
     int32_t* level;   /* graph distance to the nearest fixed particle */
-    int32_t* bucket;  /* counting-sort buckets, particle capacity + 2 */
-    int32_t* anchor;  /* tethers: the nearest fixed particle, or -1 */
-    double* reach;    /* tethers: rest-length path distance to it */
+    int32_t* bucket;  /* counting-sort buckets (and the levels' queue), particle capacity + 2 */
+    int32_t* neighbour_begin; /* the levels' graph: particle i's neighbours are           */
+    int32_t* neighbours;      /* neighbours[neighbour_begin[i] .. neighbour_begin[i + 1]) */
+    int32_t* anchor;          /* tethers: the nearest fixed particle, or -1 */
+    double* reach;            /* tethers: rest-length path distance to it */
     bool prepared_tethers;
     uint64_t* colour; /* colour masks per particle while ordering */
 } silk_robust_state;
