@@ -430,9 +430,9 @@ silk_status silk_robust_reserve_particles(silk_world* world, int32_t capacity)
     if (status == SILK_OK)
     {
         /* the buckets are indexed by level, which runs to particle count + 1 */
-        void** bucket[] = {(void**)&r->bucket};
-        const size_t bucket_size[] = {sizeof(int32_t)};
-        status = grow_scratch(world, bucket, bucket_size, 1, capacity + 2);
+        void** bucket[] = {(void**)&r->bucket, (void**)&r->neighbour_begin};
+        const size_t bucket_size[] = {sizeof(int32_t), sizeof(int32_t)};
+        status = grow_scratch(world, bucket, bucket_size, 2, capacity + 2);
     }
     silk_robust_touch(world);
     return status;
@@ -445,23 +445,29 @@ silk_status silk_robust_reserve_constraints(silk_world* world, int32_t capacity)
                       (void**)&r->distances.rest, (void**)&r->distances.compliance,
                       (void**)&r->runs,           (void**)&r->angles,
                       (void**)&r->pins,           (void**)&r->lambda,
-                      (void**)&r->order,          (void**)&r->key};
+                      (void**)&r->order,          (void**)&r->key,
+                      (void**)&r->neighbours};
     const size_t sizes[] = {sizeof(int32_t), sizeof(int32_t),         sizeof(double),
                             sizeof(double),  sizeof(silk_robust_run), sizeof(silk_robust_angle),
                             sizeof(int32_t), sizeof(double),          sizeof(int32_t),
-                            sizeof(int32_t)};
+                            sizeof(int32_t), 4 * sizeof(int32_t)}; /* <= 2 edges per constraint */
     silk_robust_touch(world);
-    return grow_scratch(world, slots, sizes, 10, capacity);
+    return grow_scratch(world, slots, sizes, 11, capacity);
 }
 
 void silk_robust_free(silk_world* world)
 {
     silk_robust_state* r = &world->robust;
-    void* all[] = {r->distances.a, r->distances.b, r->distances.rest, r->distances.compliance,
-                   r->runs,        r->angles,      r->pins,           r->lambda,
-                   r->order,       r->key,         r->start,          r->w,
-                   r->level,       r->bucket,      r->colour,         r->anchor,
-                   r->reach};
+    void* all[] = {r->distances.a,    r->distances.b,
+                   r->distances.rest, r->distances.compliance,
+                   r->runs,           r->angles,
+                   r->pins,           r->lambda,
+                   r->order,          r->key,
+                   r->start,          r->w,
+                   r->level,          r->bucket,
+                   r->colour,         r->anchor,
+                   r->reach,          r->neighbour_begin,
+                   r->neighbours};
     for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); ++k)
     {
         silk_free(world, all[k]);
@@ -470,57 +476,88 @@ void silk_robust_free(silk_world* world)
 
 /* ---- prepare: ring order, colours, packed records ---------------------------------------- */
 
-static bool lower_level(int32_t* level, int32_t to, int32_t from)
+/* The graph the levels walk: an edge a-b for every distance and angle, and b-c for every
+   angle (pins are not edges), as neighbour lists (a counting sort by particle). */
+static void build_neighbours(silk_world* world)
 {
-    if (level[from] != LEVEL_NONE && level[from] + 1 < level[to])
+    silk_robust_state* r = &world->robust;
+    const int32_t n = world->particle_count;
+    int32_t* begin = r->neighbour_begin;
+    memset(begin, 0, (size_t)(n + 1) * sizeof(int32_t));
+    for (int32_t j = 0; j < world->constraint_count; ++j)
     {
-        level[to] = level[from] + 1;
-        return true;
+        if (world->kind[j] != SILK_PIN)
+        {
+            begin[world->ca[j]] += 1;
+            begin[world->cb[j]] += world->kind[j] == SILK_ANGLE ? 2 : 1;
+        }
+        if (world->kind[j] == SILK_ANGLE)
+        {
+            begin[world->cc[j]] += 1;
+        }
     }
-    return false;
+    int32_t sum = 0;
+    for (int32_t i = 0; i <= n; ++i)
+    {
+        int32_t count = begin[i];
+        begin[i] = sum + count; /* each list fills from its end down to its start */
+        sum += count;
+    }
+    for (int32_t j = 0; j < world->constraint_count; ++j)
+    {
+        const int32_t a = world->ca[j], b = world->cb[j], c = world->cc[j];
+        if (world->kind[j] != SILK_PIN)
+        {
+            r->neighbours[--begin[a]] = b;
+            r->neighbours[--begin[b]] = a;
+        }
+        if (world->kind[j] == SILK_ANGLE)
+        {
+            r->neighbours[--begin[b]] = c;
+            r->neighbours[--begin[c]] = b;
+        }
+    }
 }
 
-/* Graph distance from the nearest fixed particle (pinned or immovable), by alternating
-   forward and backward sweeps over the constraints until nothing changes. Builders list
-   constraints roughly along the structure, so this takes a handful of sweeps. */
+/* Graph distance from the nearest fixed particle (pinned or immovable): a breadth-first
+   walk of the neighbour lists from every fixed particle at once. */
 static void compute_levels(silk_world* world)
 {
-    int32_t* level = world->robust.level;
+    silk_robust_state* r = &world->robust;
+    int32_t* level = r->level;
+    int32_t* queue = r->bucket; /* free until sort_by_level */
     const int32_t n = world->particle_count;
-    const int32_t m = world->constraint_count;
+    build_neighbours(world);
     for (int32_t i = 0; i < n; ++i)
     {
         level[i] = world->inverse_mass[i] == 0.0 ? 0 : LEVEL_NONE;
     }
-    for (int32_t j = 0; j < m; ++j)
+    for (int32_t j = 0; j < world->constraint_count; ++j)
     {
         if (world->kind[j] == SILK_PIN)
         {
             level[world->ca[j]] = 0;
         }
     }
-    for (int32_t sweep = 0; sweep <= n; ++sweep)
+    int32_t tail = 0;
+    for (int32_t i = 0; i < n; ++i)
     {
-        bool changed = false;
-        for (int32_t t = 0; t < m; ++t)
+        if (level[i] == 0)
         {
-            int32_t j = sweep % 2 == 0 ? t : m - 1 - t;
-            int32_t a = world->ca[j], b = world->cb[j], c = world->cc[j];
-            if (world->kind[j] == SILK_PIN)
-            {
-                continue;
-            }
-            changed |= lower_level(level, a, b);
-            changed |= lower_level(level, b, a);
-            if (world->kind[j] == SILK_ANGLE)
-            {
-                changed |= lower_level(level, c, b);
-                changed |= lower_level(level, b, c);
-            }
+            queue[tail++] = i;
         }
-        if (!changed)
+    }
+    for (int32_t head = 0; head < tail; ++head)
+    {
+        const int32_t u = queue[head];
+        for (int32_t e = r->neighbour_begin[u]; e < r->neighbour_begin[u + 1]; ++e)
         {
-            break;
+            const int32_t v = r->neighbours[e];
+            if (level[v] == LEVEL_NONE)
+            {
+                level[v] = level[u] + 1;
+                queue[tail++] = v;
+            }
         }
     }
 }
