@@ -169,16 +169,7 @@ static double atan_unit(double t)
     /* for j = 0 the quotient is (t - 0) / (1 + t 0) = t / 1 = t exactly: skip the division
        (the robust solver's angle deviations are mostly there) */
     double u = j == 0 ? t : (t - c) / (1.0 + t * c);
-    double z = u * u;
-    double p = -1.0 / 15.0;
-    p = 1.0 / 13.0 + z * p;
-    p = -1.0 / 11.0 + z * p;
-    p = 1.0 / 9.0 + z * p;
-    p = -1.0 / 7.0 + z * p;
-    p = 1.0 / 5.0 + z * p;
-    p = -1.0 / 3.0 + z * p;
-    double series = u + (u * z) * p;
-    return ATAN_HI[j] + (ATAN_LO[j] + series);
+    return ATAN_HI[j] + (ATAN_LO[j] + silk_det_atan_series(u));
 }
 
 double silk_det_atan2(double y, double x)

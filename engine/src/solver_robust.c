@@ -52,7 +52,13 @@
 #define MAX_COLOURS  64
 #define REF_STEP     16  /* compat frame(16): the pages' relaxation passes */
 #define REF_SUBSTEPS 8.0 /* robust reference substeps at 1/60 s */
-#define NEAR_SHARE   5   /* near rings: at most 1/NEAR_SHARE of the distance records */
+/* Near rings: at most 1/NEAR_SHARE of the distance records. A build with
+   -DSILK_ROBUST_NEAR_SHARE=0 has no near pass (for measuring what it costs and buys). */
+#ifdef SILK_ROBUST_NEAR_SHARE
+#define NEAR_SHARE SILK_ROBUST_NEAR_SHARE
+#else
+#define NEAR_SHARE 5
+#endif
 
 /* ---- defs and the mapping from compat ---------------------------------------------------- */
 
@@ -821,7 +827,7 @@ static void prepare(silk_world* world)
         }
         /* the near rings: whole rings from the fixed particles out, while they hold at most
            1/NEAR_SHARE of the distance records (a free body's ring is never near) */
-        near = near && level <= world->particle_count &&
+        near = near && NEAR_SHARE > 0 && level <= world->particle_count &&
                (int64_t)r->distance_count * NEAR_SHARE <= distances;
         r->near_run_count = near ? r->run_count : r->near_run_count;
         begin = end;
@@ -860,7 +866,7 @@ static inline void solve_angles(silk_vec2* restrict pos, const double* restrict 
            rest, so atan2 sees the small deviation (its cheapest case), not the angle */
         double cross = ux * vy - uy * vx, dot = ux * vx + uy * vy;
         double cr = g[k].cos_rest, sr = g[k].sin_rest;
-        double cons = silk_det_atan2(cross * cr - dot * sr, dot * cr + cross * sr);
+        double cons = silk_det_atan2_small(cross * cr - dot * sr, dot * cr + cross * sr);
         /* d theta / d a = perp(u) / |u|^2, d theta / d c = -perp(v) / |v|^2, b = -(a + c) */
         double iu2 = 1.0 / lu2, iv2 = 1.0 / lv2;
         double gax = uy * iu2, gay = -ux * iu2;
