@@ -164,32 +164,29 @@ static SILK_ALWAYS_INLINE void solve_runs(silk_vec2* restrict pos, const double*
     }
 }
 
+/* Not inlined: the copy whose mode and taper are run-time values. */
+static __attribute__((noinline)) void
+solve_runs_any(silk_vec2* pos, const double* w, const silk_robust_distances* d,
+               const silk_robust_run* runs, int32_t run_begin, int32_t run_end, double* lambda,
+               double inv_hs2, silk_lambda_mode mode, bool tapered)
+{
+    solve_runs(pos, w, d, runs, run_begin, run_end, lambda, inv_hs2, mode, tapered);
+}
+
 void silk_robust_solve_distances(silk_vec2* pos, const double* w, const silk_robust_distances* d,
                                  const silk_robust_run* runs, int32_t run_begin, int32_t run_end,
                                  double* lambda, double inv_hs2, silk_lambda_mode mode,
                                  bool tapered)
 {
-    /* one copy of the loop per use, so the mode's branches fold away */
-    if (tapered)
+    /* two copies of the loop: the default pass (no multiplier, full corrections) with its
+       branches folded away, and one for everything else, which tests mode and taper per
+       record (a wasm module's size is its download) */
+    if (mode == SILK_LAMBDA_NONE && !tapered)
     {
-        solve_runs(pos, w, d, runs, run_begin, run_end, lambda, inv_hs2, SILK_LAMBDA_ADD, true);
+        solve_runs(pos, w, d, runs, run_begin, run_end, lambda, inv_hs2, SILK_LAMBDA_NONE, false);
         return;
     }
-    switch (mode)
-    {
-        case SILK_LAMBDA_NONE:
-            solve_runs(pos, w, d, runs, run_begin, run_end, lambda, inv_hs2, SILK_LAMBDA_NONE,
-                       false);
-            break;
-        case SILK_LAMBDA_FIRST:
-            solve_runs(pos, w, d, runs, run_begin, run_end, lambda, inv_hs2, SILK_LAMBDA_FIRST,
-                       false);
-            break;
-        case SILK_LAMBDA_ADD:
-            solve_runs(pos, w, d, runs, run_begin, run_end, lambda, inv_hs2, SILK_LAMBDA_ADD,
-                       false);
-            break;
-    }
+    solve_runs_any(pos, w, d, runs, run_begin, run_end, lambda, inv_hs2, mode, tapered);
 }
 
 /* ---- the particle passes ------------------------------------------------------------------ */
