@@ -17,6 +17,7 @@
 #define SILK_DETMATH_H
 
 #include <math.h>
+#include <stdbool.h>
 
 double silk_det_sin(double x);
 double silk_det_cos(double x);
@@ -41,20 +42,28 @@ static inline double silk_det_atan_series(double u)
     return u + (u * z) * p;
 }
 
-/* silk_det_atan2 with its commonest case in line: x > 0 and |y| / x in the table's first
-   interval, where silk_det_atan2 computes exactly this (its table terms there are 0 + (0 +
-   series), and the series is never -0). The robust solver's angle deviations are there. */
-static inline double silk_det_atan2_small(double y, double x)
+/* atan(j/8) = silk_det_atan_hi[j] + silk_det_atan_lo[j], j = 0..8 (detmath.c). */
+extern const double silk_det_atan_hi[9];
+extern const double silk_det_atan_lo[9];
+
+/* silk_det_atan2, bit for bit, with its general case in line and its branches as selects:
+   both arguments finite and x != 0 (y may be +-0; the other cases go to silk_det_atan2). For
+   the robust solver's angles, which call it every substep. tests/c/test_detmath.c checks
+   the two agree. */
+static inline double silk_det_atan2_inline(double y, double x)
 {
-    const double ay = fabs(y);
-    if (x > 0.0 && ay < x)
+    const double ax = fabs(x), ay = fabs(y);
+    if (ax > 0.0 && ax <= 0x1.fffffffffffffp1023 && ay <= 0x1.fffffffffffffp1023)
     {
-        const double t = ay / x;
-        if ((int)(t * 8.0 + 0.5) == 0)
-        {
-            const double a = silk_det_atan_series(t);
-            return signbit(y) ? -a : a;
-        }
+        const bool swap = ay > ax;
+        const double t = (swap ? ax : ay) / (swap ? ay : ax);
+        const int j = (int)(t * 8.0 + 0.5);
+        const double c = j / 8.0;
+        const double u = j == 0 ? t : (t - c) / (1.0 + t * c);
+        double a = silk_det_atan_hi[j] + (silk_det_atan_lo[j] + silk_det_atan_series(u));
+        a = swap ? 1.5707963267948966 - (a - 6.123233995736766e-17) : a;
+        a = signbit(x) ? 3.141592653589793 - (a - 1.2246467991473532e-16) : a;
+        return signbit(y) ? -a : a;
     }
     return silk_det_atan2(y, x);
 }

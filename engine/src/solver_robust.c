@@ -585,7 +585,8 @@ static int32_t constraint_level(const silk_world* world, int32_t j)
                            : (l > world->particle_count ? world->particle_count : l);
 }
 
-/* Stable counting sort of the non-pin constraints by level into order[]; returns the count. */
+/* Stable counting sort of the non-pin constraints by level into order[]; leaves bucket[k] at
+   the end of level k's constraints in order[]. Returns the count. */
 static int32_t sort_by_level(silk_world* world)
 {
     silk_robust_state* r = &world->robust;
@@ -623,19 +624,19 @@ static int32_t sort_by_level(silk_world* world)
 /* Greedy colour of each record in order[begin, end): the lowest colour none of its particles
    has yet in this ring (the last colour takes the overflow; sharing a particle there only
    costs overlap, not correctness). Colours go to key[position]. */
-static void colour_ring(silk_world* world, int32_t begin, int32_t end)
+static int32_t colour_ring(silk_world* world, int32_t begin, int32_t end)
 {
     silk_robust_state* r = &world->robust;
+    int32_t colours = 0;
     for (int32_t t = begin; t < end; ++t)
     {
         int32_t j = r->order[t];
         int32_t a = world->ca[j], b = world->cb[j], c = world->cc[j];
         uint64_t used = r->colour[a] | r->colour[b] | (c >= 0 ? r->colour[c] : 0);
-        int32_t colour = 0;
-        while (colour < MAX_COLOURS - 1 && (used >> colour) & 1u)
-        {
-            colour += 1;
-        }
+        /* the lowest of colours 0..62 not used, else the overflow colour 63 */
+        uint64_t free = ~used & (((uint64_t)1 << (MAX_COLOURS - 1)) - 1);
+        int32_t colour = free != 0 ? __builtin_ctzll(free) : MAX_COLOURS - 1;
+        colours = colour >= colours ? colour + 1 : colours;
         uint64_t bit = (uint64_t)1 << colour;
         r->colour[a] |= bit;
         r->colour[b] |= bit;
@@ -655,10 +656,11 @@ static void colour_ring(silk_world* world, int32_t begin, int32_t end)
             r->colour[world->cc[j]] = 0;
         }
     }
+    return colours;
 }
 
 /* Packs one ring's records, colour by colour, keeping list order inside a colour. */
-static void pack_ring(silk_world* world, int32_t begin, int32_t end)
+static void pack_ring(silk_world* world, int32_t begin, int32_t end, int32_t colours)
 {
     silk_robust_state* r = &world->robust;
     int32_t dist_at[MAX_COLOURS] = {0};
@@ -676,7 +678,7 @@ static void pack_ring(silk_world* world, int32_t begin, int32_t end)
         }
     }
     int32_t ds = r->distance_count, as = r->angle_count;
-    for (int32_t k = 0; k < MAX_COLOURS; ++k)
+    for (int32_t k = 0; k < colours; ++k)
     {
         int32_t dn = dist_at[k], an = angle_at[k];
         dist_at[k] = ds;
@@ -801,7 +803,7 @@ static void prepare(silk_world* world)
     }
     r->prepared_tethers = r->def.tethers;
     compute_levels(world);
-    int32_t count = sort_by_level(world);
+    sort_by_level(world);
     memset(r->colour, 0, (size_t)world->particle_count * sizeof(uint64_t));
     r->distance_count = 0;
     r->angle_count = 0;
@@ -809,18 +811,16 @@ static void prepare(silk_world* world)
     r->near_run_count = 0;
     const int32_t distances = count_distances(world);
     bool near = true;
-    int32_t begin = 0;
-    while (begin < count)
+    /* ring `level` is order[bucket[level - 1], bucket[level]) (sort_by_level's ends) */
+    for (int32_t level = 0, begin = 0; level < world->particle_count + 2; ++level)
     {
-        int32_t level = constraint_level(world, r->order[begin]);
-        int32_t end = begin + 1;
-        while (end < count && constraint_level(world, r->order[end]) == level)
+        const int32_t end = r->bucket[level];
+        if (end == begin)
         {
-            end += 1;
+            continue;
         }
-        colour_ring(world, begin, end);
         int32_t first_run = r->run_count;
-        pack_ring(world, begin, end);
+        pack_ring(world, begin, end, colour_ring(world, begin, end));
         for (int32_t q = first_run; q < r->run_count; ++q)
         {
             r->runs[q].level = level;
@@ -866,7 +866,7 @@ static inline void solve_angles(silk_vec2* restrict pos, const double* restrict 
            rest, so atan2 sees the small deviation (its cheapest case), not the angle */
         double cross = ux * vy - uy * vx, dot = ux * vx + uy * vy;
         double cr = g[k].cos_rest, sr = g[k].sin_rest;
-        double cons = silk_det_atan2_small(cross * cr - dot * sr, dot * cr + cross * sr);
+        double cons = silk_det_atan2_inline(cross * cr - dot * sr, dot * cr + cross * sr);
         /* d theta / d a = perp(u) / |u|^2, d theta / d c = -perp(v) / |v|^2, b = -(a + c) */
         double iu2 = 1.0 / lu2, iv2 = 1.0 / lv2;
         double gax = uy * iu2, gay = -ux * iu2;
