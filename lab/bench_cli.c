@@ -203,9 +203,18 @@ static const int32_t compat_settings[] = {16, 32, 64};
 static const int32_t robust_settings[] = {1, 2, 3, 4, 6, 8, 16, 32};
 #define COUNT(a) (int)(sizeof(a) / sizeof((a)[0]))
 
+/* silk-lab bench-robust [--json] [--scene NAME] [--quick]: --scene runs one scene, --quick only
+   compat frame(16) and robust 2, 3, 4 and 8 substeps (for interleaved before/after runs). */
 int lab_bench_command(int argc, char** argv)
 {
-    bool json = argc > 2 && strcmp(argv[2], "--json") == 0;
+    bool json = false, quick = false;
+    const char* only = NULL;
+    for (int i = 2; i < argc; ++i)
+    {
+        json = json || strcmp(argv[i], "--json") == 0;
+        quick = quick || strcmp(argv[i], "--quick") == 0;
+        only = strcmp(argv[i], "--scene") == 0 && i + 1 < argc ? argv[i + 1] : only;
+    }
     const char* scenes[3] = {"cloth100", "spider", "spider-still"};
     if (json)
     {
@@ -214,6 +223,10 @@ int lab_bench_command(int argc, char** argv)
     bool first = true;
     for (int s = 0; s < 3; ++s)
     {
+        if (only != NULL && strcmp(only, scenes[s]) != 0)
+        {
+            continue;
+        }
         if (!json)
         {
             printf("\n%s (native): %d steps of 1/60 s, stretch over the last %d%s\n", scenes[s],
@@ -227,6 +240,11 @@ int lab_bench_command(int argc, char** argv)
             bool compat = k < COUNT(compat_settings);
             int32_t setting =
                 compat ? compat_settings[k] : robust_settings[k - COUNT(compat_settings)];
+            if (quick && (compat ? setting != 16
+                                 : setting != 2 && setting != 3 && setting != 4 && setting != 8))
+            {
+                continue;
+            }
             int seeds = 1;
             bench_result r =
                 run(scenes[s], compat ? SILK_SOLVER_COMPAT : SILK_SOLVER_ROBUST, setting, &seeds);
