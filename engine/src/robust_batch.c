@@ -1,5 +1,6 @@
-/* robust_batch.c -- the robust solver's distance loop: one Gauss-Seidel pass, two records at a
-   time where that cannot change a bit.
+/* robust_batch.c -- the robust solver's inner loops: the distance records, one Gauss-Seidel
+   pass two records at a time where that cannot change a bit, and the particle passes between
+   substeps, a particle's (x, y) in one register.
 
    prepare (solver_robust.c) packs the distance records ring by ring and, inside a ring,
    colour by colour, and cuts them into runs of one ring and one colour. Inside such a run no
@@ -8,16 +9,18 @@
    never reads what k wrote. Each lane does the scalar code's operations in the scalar code's
    order, and IEEE 754 rounds + - * / and sqrt the same in a lane as in a scalar register, so
    the bits are those of the scalar loop (solve_one), on every platform, with or without
-   SIMD. The overflow colour (records that found no free colour) may share particles: its
-   runs stay scalar, as do a run's odd last record and any pair with a lane the scalar code
-   treats specially (both particles immovable, or coincident particles).
+   SIMD (silk-lab-scalar, built with SILK_NO_SIMD, is checked against it). The overflow colour
+   (records that found no free colour) may share particles: its runs stay scalar, as do a
+   run's odd last record and any pair with a lane the scalar code treats specially (both
+   particles immovable, or coincident particles).
 
    Why bother: a distance record costs one sqrt and one division, and the divider is the
    bottleneck (about 8 + 4 cycles per record scalar on the project's machine; the two-lane
-   instructions take the same time for two records). See README "Robust solver".
+   instructions take the same time for two records). See README "Robust solver: performance".
 
-   The wasm build compiles this file, and only this file, with -msimd128
-   (engine/CMakeLists.txt): the compat solver's latency-bound chain is slower with it. */
+   The wasm build compiles this file, and only this file, with -msimd128, and without LTO
+   (engine/CMakeLists.txt says why): the compat solver's latency-bound chain is slower with
+   SIMD. */
 #include "robust_batch.h"
 #include "simd2.h"
 

@@ -17,9 +17,12 @@
            kinematic particles (pins, drag) move 1/remaining of the way to their target
            `iterations` Gauss-Seidel passes, lambda reset at the substep start:
                distances:  C = |a - b| - rest
-               angles:     C = wrap(angle(a - b, c - b) - rest)
+               angles:     C = wrap(angle(a - b, c - b) - rest), as atan2 of the turned-back
+                           angle (solve_angles)
                dlambda = (-C - alpha~ lambda) / (sum_i w_i |grad_i C|^2 + alpha~)
                p_i += w_i grad_i C dlambda,      alpha~ = compliance / hs^2
+           one more pass, tapered, over the distances nearest the fixed particles
+           (solve_constraints)
            box (floor, walls, one-way ceiling), then v = (p - start) / hs with restitution
            and ground friction on contacts
        q = p - v h
@@ -35,8 +38,10 @@
    nearest fixed particle, so one Gauss-Seidel sweep carries a pin's correction outwards
    instead of against the grain. Then, inside each ring, by greedy colour: consecutive
    records of one colour never share a particle, so the CPU can overlap them (no
-   store-to-load chain from one record to the next). Both sorts are stable counting sorts,
-   so the order -- and the bits -- depend only on the constraint list.
+   store-to-load chain from one record to the next) and robust_batch.c solves them two per
+   register, with the bits of one at a time. Both sorts are stable counting sorts, so the
+   order -- and the bits -- depend only on the constraint list. The hot loops (distances,
+   the particle passes) are in robust_batch.c; the angles and the rest are here.
 
    Determinism: only + - * / and sqrt, the build's -ffp-contract=off, and detmath.c's atan2 and
    exp. Nothing here allocates; the arrays grow with the world's reserve functions. */
