@@ -200,7 +200,7 @@ for (const scene of [rope(), cloth()]) {
     rows.push({ label, ...r });
     console.log(`  ${label.padEnd(36)}${r.median.toFixed(3).padStart(10)}${r.p95.toFixed(3).padStart(9)}${pct(r.max).padStart(13)}${pct(r.mean).padStart(14)}`);
   };
-  for (const n of [4, 8, 16, 32]) add(`silk robust, ${n} substeps`, () => silkEngine(scene, n));
+  for (const n of [4, 8, 12, 16, 24, 32]) add(`silk robust, ${n} substeps`, () => silkEngine(scene, n));
   for (const n of [8, 16]) add(`silk robust, ${n} substeps + tethers`, () => silkEngine(scene, n, true));
   for (const it of [2, 4, 8]) add(`matter-js, ${it} constraint iterations`, () => matterEngine(scene, it));
   for (const it of [4, 8, 16]) add(`rapier SoftBody, ${it} iterations`, () => rapierSoftBody(scene, it));

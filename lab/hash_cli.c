@@ -1,7 +1,7 @@
 /* hash_cli.c -- `silk-lab hash` and `silk-lab replay`: the state hash a page shows, natively.
 
    silk-lab hash --scene web --solver robust --seed S --frames N [--substeps K]
-                 [--width W --height H] [--verbose]
+                 [--iterations I] [--tethers 0|1] [--width W --height H] [--verbose]
        builds the scene in a W x H world (default 800 x 500) exactly as the page does (solver chosen
        before the scene is built, so a robust world builds with Silk's own trig), runs N fixed
        steps of advance, and prints the state hash as 16 hex digits -- the page's number.
@@ -19,7 +19,8 @@ static int hash_usage(void)
 {
     fprintf(stderr,
             "usage: silk-lab hash [--scene web|cloth|shapes|tree] [--solver compat|robust]\n"
-            "                     [--seed S] [--frames N] [--substeps K]\n"
+            "                     [--seed S] [--frames N] [--substeps K] [--iterations I]\n"
+            "                     [--tethers 0|1]\n"
             "                     [--width W] [--height H] [--verbose]\n"
             "       silk-lab replay FILE\n");
     return 2;
@@ -44,7 +45,7 @@ int lab_hash_command(int argc, char** argv)
     silk_solver solver = SILK_SOLVER_ROBUST;
     uint64_t seed = 1;
     long frames = 600;
-    int substeps = 0;
+    int substeps = 0, iterations = 0, tethers = -1;
     double width = 800, height = 500;
     bool verbose = false;
     for (int i = 2; i < argc; ++i)
@@ -90,6 +91,16 @@ int lab_hash_command(int argc, char** argv)
                  substeps <= SILK_MAX_SUBSTEPS)
         {
         }
+        else if (strcmp(arg, "--iterations") == 0 &&
+                 (iterations = (int)strtol(value, &end, 0), *end == 0) && iterations >= 1 &&
+                 iterations <= 64)
+        {
+        }
+        else if (strcmp(arg, "--tethers") == 0 &&
+                 (tethers = (int)strtol(value, &end, 0), *end == 0) &&
+                 (tethers == 0 || tethers == 1))
+        {
+        }
         else
         {
             return hash_usage();
@@ -106,10 +117,12 @@ int lab_hash_command(int argc, char** argv)
     {
         status = silk_world_set_solver(world, solver);
     }
-    if (status == SILK_OK && substeps > 0)
+    if (status == SILK_OK && (substeps > 0 || iterations > 0 || tethers >= 0))
     {
         silk_robust_def robust = silk_world_get_robust(world);
-        robust.substeps = substeps;
+        robust.substeps = substeps > 0 ? substeps : robust.substeps;
+        robust.iterations = iterations > 0 ? iterations : robust.iterations;
+        robust.tethers = tethers >= 0 ? tethers == 1 : robust.tethers;
         status = silk_world_set_robust(world, &robust);
     }
     silk_scene_def scene_def = silk_default_scene_def();

@@ -6,7 +6,7 @@
    silk-lab hash --scene web --solver robust --seed S --frames N
                                           the state hash the page shows (hash_cli.c)
    silk-lab replay FILE                   replays a page recording to its hash
-   silk-lab bench-robust [--json]         robust vs compat timings (bench_cli.c)
+   silk-lab bench-robust [--json] [--scene S] [--quick]  robust vs compat timings (bench_cli.c)
 
    Exit status: 0 when every row holds, 1 when any fails, 2 on bad usage. */
 #include "lab.h"
@@ -210,13 +210,15 @@ static int sweep(bool json, int frames)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: silk-lab verify [--json] [--only ID]\n"
-                    "       silk-lab sweep [--json] [--frames N]\n"
-                    "       silk-lab list\n"
-                    "       silk-lab hash [--scene S] [--solver compat|robust] [--seed S] "
-                    "[--frames N]\n"
-                    "       silk-lab replay FILE\n"
-                    "       silk-lab bench-robust [--json]\n");
+    fprintf(
+        stderr,
+        "usage: silk-lab verify [--json] [--only ID]\n"
+        "       silk-lab sweep [--json] [--frames N]\n"
+        "       silk-lab list\n"
+        "       silk-lab hash [--scene S] [--solver compat|robust] [--seed S] "
+        "[--frames N]\n"
+        "       silk-lab replay FILE\n"
+        "       silk-lab bench-robust [--json] [--scene cloth100|spider|spider-still] [--quick]\n");
     return 2;
 }
 

@@ -14,8 +14,9 @@ mkdir -p "$out"
 linked=build/wasm/engine/wasm/silk_linked.wasm
 [ -f "$linked" ] || { echo "wasm-flags: run scripts/build.sh first" >&2; exit 1; }
 
-# wasm-opt on the module emcc linked (emcc -O3 already ran binaryen once)
-strip=(--strip-debug --strip-producers)
+# wasm-opt on the module emcc linked (emcc -O3 already ran binaryen once); --enable-simd because
+# the build's robust_batch.c uses simd128 (the variants below compile it without: its scalar path)
+strip=(--enable-simd --strip-debug --strip-producers)
 wasm-opt "${strip[@]}" "$linked" -o "$out/emcc-only.wasm"
 wasm-opt -O3 "${strip[@]}" "$linked" -o "$out/wasm-opt-O3.wasm"
 wasm-opt -O4 "${strip[@]}" "$linked" -o "$out/wasm-opt-O4.wasm"

@@ -8,7 +8,7 @@
 
        pi/2   = PIO2_1 + PIO2_2 + PIO2_3   PIO2_1, PIO2_2 have 33 significant bits
        ln 2   = LN2_HI + LN2_LO            LN2_HI has 32 significant bits
-       atan(j/8) = ATAN_HI[j] + ATAN_LO[j] for j = 0..8
+       atan(j/8) = silk_det_atan_hi[j] + silk_det_atan_lo[j] for j = 0..8
 
    Truncation errors stay below 1e-17 relative on the reduced intervals, so what is left is
    the rounding of a dozen operations: a few ulp. */
@@ -34,7 +34,7 @@
 #define INV_LN2     1.4426950408889634
 #define SQRT2       1.4142135623730951
 
-static const double ATAN_HI[9] = {
+const double silk_det_atan_hi[9] = {
     0.0,
     0.12435499454676144,
     0.24497866312686414,
@@ -46,7 +46,7 @@ static const double ATAN_HI[9] = {
     0.7853981633974483,
 };
 
-static const double ATAN_LO[9] = {
+const double silk_det_atan_lo[9] = {
     0.0,
     -3.1253241424539383e-18,
     1.0698755618734451e-17,
@@ -166,17 +166,10 @@ static double atan_unit(double t)
 {
     int j = (int)(t * 8.0 + 0.5);
     double c = j / 8.0;
-    double u = (t - c) / (1.0 + t * c);
-    double z = u * u;
-    double p = -1.0 / 15.0;
-    p = 1.0 / 13.0 + z * p;
-    p = -1.0 / 11.0 + z * p;
-    p = 1.0 / 9.0 + z * p;
-    p = -1.0 / 7.0 + z * p;
-    p = 1.0 / 5.0 + z * p;
-    p = -1.0 / 3.0 + z * p;
-    double series = u + (u * z) * p;
-    return ATAN_HI[j] + (ATAN_LO[j] + series);
+    /* for j = 0 the quotient is (t - 0) / (1 + t 0) = t / 1 = t exactly: skip the division
+       (the robust solver's angle deviations are mostly there) */
+    double u = j == 0 ? t : (t - c) / (1.0 + t * c);
+    return silk_det_atan_hi[j] + (silk_det_atan_lo[j] + silk_det_atan_series(u));
 }
 
 double silk_det_atan2(double y, double x)

@@ -17,9 +17,12 @@
            kinematic particles (pins, drag) move 1/remaining of the way to their target
            `iterations` Gauss-Seidel passes, lambda reset at the substep start:
                distances:  C = |a - b| - rest
-               angles:     C = wrap(angle(a - b, c - b) - rest)
+               angles:     C = wrap(angle(a - b, c - b) - rest), as atan2 of the turned-back
+                           angle (solve_angles)
                dlambda = (-C - alpha~ lambda) / (sum_i w_i |grad_i C|^2 + alpha~)
                p_i += w_i grad_i C dlambda,      alpha~ = compliance / hs^2
+           one more pass, tapered, over the distances nearest the fixed particles
+           (solve_constraints)
            box (floor, walls, one-way ceiling), then v = (p - start) / hs with restitution
            and ground friction on contacts
        q = p - v h
@@ -35,12 +38,15 @@
    nearest fixed particle, so one Gauss-Seidel sweep carries a pin's correction outwards
    instead of against the grain. Then, inside each ring, by greedy colour: consecutive
    records of one colour never share a particle, so the CPU can overlap them (no
-   store-to-load chain from one record to the next). Both sorts are stable counting sorts,
-   so the order -- and the bits -- depend only on the constraint list.
+   store-to-load chain from one record to the next) and robust_batch.c solves them two per
+   register, with the bits of one at a time. Both sorts are stable counting sorts, so the
+   order -- and the bits -- depend only on the constraint list. The hot loops (distances,
+   the particle passes) are in robust_batch.c; the angles and the rest are here.
 
    Determinism: only + - * / and sqrt, the build's -ffp-contract=off, and detmath.c's atan2 and
    exp. Nothing here allocates; the arrays grow with the world's reserve functions. */
 #include "detmath.h"
+#include "robust_batch.h"
 #include "trig.h"
 #include "world.h"
 
@@ -51,6 +57,13 @@
 #define MAX_COLOURS  64
 #define REF_STEP     16  /* compat frame(16): the pages' relaxation passes */
 #define REF_SUBSTEPS 8.0 /* robust reference substeps at 1/60 s */
+/* Near rings: at most 1/NEAR_SHARE of the distance records. A build with
+   -DSILK_ROBUST_NEAR_SHARE=0 has no near pass (for measuring what it costs and buys). */
+#ifdef SILK_ROBUST_NEAR_SHARE
+#define NEAR_SHARE SILK_ROBUST_NEAR_SHARE
+#else
+#define NEAR_SHARE 5
+#endif
 
 /* ---- defs and the mapping from compat ---------------------------------------------------- */
 
@@ -396,7 +409,7 @@ const double* silk_world_constraint_compliance(const silk_world* world)
 static silk_status grow_scratch(silk_world* world, void** slots[], const size_t sizes[], int count,
                                 int32_t capacity)
 {
-    void* fresh[8] = {0};
+    void* fresh[16] = {0};
     for (int k = 0; k < count; ++k)
     {
         fresh[k] = silk_alloc(world, (size_t)capacity * sizes[k]);
@@ -428,9 +441,9 @@ silk_status silk_robust_reserve_particles(silk_world* world, int32_t capacity)
     if (status == SILK_OK)
     {
         /* the buckets are indexed by level, which runs to particle count + 1 */
-        void** bucket[] = {(void**)&r->bucket};
-        const size_t bucket_size[] = {sizeof(int32_t)};
-        status = grow_scratch(world, bucket, bucket_size, 1, capacity + 2);
+        void** bucket[] = {(void**)&r->bucket, (void**)&r->neighbour_begin};
+        const size_t bucket_size[] = {sizeof(int32_t), sizeof(int32_t)};
+        status = grow_scratch(world, bucket, bucket_size, 2, capacity + 2);
     }
     silk_robust_touch(world);
     return status;
@@ -439,23 +452,33 @@ silk_status silk_robust_reserve_particles(silk_world* world, int32_t capacity)
 silk_status silk_robust_reserve_constraints(silk_world* world, int32_t capacity)
 {
     silk_robust_state* r = &world->robust;
-    void** slots[] = {(void**)&r->distances, (void**)&r->angles, (void**)&r->pins,
-                      (void**)&r->lambda,    (void**)&r->order,  (void**)&r->key};
-    const size_t sizes[] = {sizeof(silk_robust_distance),
-                            sizeof(silk_robust_angle),
-                            sizeof(int32_t),
-                            sizeof(double),
-                            sizeof(int32_t),
-                            sizeof(int32_t)};
+    void** slots[] = {(void**)&r->distances.a,    (void**)&r->distances.b,
+                      (void**)&r->distances.rest, (void**)&r->distances.compliance,
+                      (void**)&r->runs,           (void**)&r->angles,
+                      (void**)&r->pins,           (void**)&r->lambda,
+                      (void**)&r->order,          (void**)&r->key,
+                      (void**)&r->neighbours};
+    const size_t sizes[] = {sizeof(int32_t), sizeof(int32_t),         sizeof(double),
+                            sizeof(double),  sizeof(silk_robust_run), sizeof(silk_robust_angle),
+                            sizeof(int32_t), sizeof(double),          sizeof(int32_t),
+                            sizeof(int32_t), 4 * sizeof(int32_t)}; /* <= 2 edges per constraint */
     silk_robust_touch(world);
-    return grow_scratch(world, slots, sizes, 6, capacity);
+    return grow_scratch(world, slots, sizes, 11, capacity);
 }
 
 void silk_robust_free(silk_world* world)
 {
     silk_robust_state* r = &world->robust;
-    void* all[] = {r->distances, r->angles, r->pins,   r->lambda, r->order,  r->key,  r->start,
-                   r->w,         r->level,  r->bucket, r->colour, r->anchor, r->reach};
+    void* all[] = {r->distances.a,    r->distances.b,
+                   r->distances.rest, r->distances.compliance,
+                   r->runs,           r->angles,
+                   r->pins,           r->lambda,
+                   r->order,          r->key,
+                   r->start,          r->w,
+                   r->level,          r->bucket,
+                   r->colour,         r->anchor,
+                   r->reach,          r->neighbour_begin,
+                   r->neighbours};
     for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); ++k)
     {
         silk_free(world, all[k]);
@@ -464,57 +487,88 @@ void silk_robust_free(silk_world* world)
 
 /* ---- prepare: ring order, colours, packed records ---------------------------------------- */
 
-static bool lower_level(int32_t* level, int32_t to, int32_t from)
+/* The graph the levels walk: an edge a-b for every distance and angle, and b-c for every
+   angle (pins are not edges), as neighbour lists (a counting sort by particle). */
+static void build_neighbours(silk_world* world)
 {
-    if (level[from] != LEVEL_NONE && level[from] + 1 < level[to])
+    silk_robust_state* r = &world->robust;
+    const int32_t n = world->particle_count;
+    int32_t* begin = r->neighbour_begin;
+    memset(begin, 0, (size_t)(n + 1) * sizeof(int32_t));
+    for (int32_t j = 0; j < world->constraint_count; ++j)
     {
-        level[to] = level[from] + 1;
-        return true;
+        if (world->kind[j] != SILK_PIN)
+        {
+            begin[world->ca[j]] += 1;
+            begin[world->cb[j]] += world->kind[j] == SILK_ANGLE ? 2 : 1;
+        }
+        if (world->kind[j] == SILK_ANGLE)
+        {
+            begin[world->cc[j]] += 1;
+        }
     }
-    return false;
+    int32_t sum = 0;
+    for (int32_t i = 0; i <= n; ++i)
+    {
+        int32_t count = begin[i];
+        begin[i] = sum + count; /* each list fills from its end down to its start */
+        sum += count;
+    }
+    for (int32_t j = 0; j < world->constraint_count; ++j)
+    {
+        const int32_t a = world->ca[j], b = world->cb[j], c = world->cc[j];
+        if (world->kind[j] != SILK_PIN)
+        {
+            r->neighbours[--begin[a]] = b;
+            r->neighbours[--begin[b]] = a;
+        }
+        if (world->kind[j] == SILK_ANGLE)
+        {
+            r->neighbours[--begin[b]] = c;
+            r->neighbours[--begin[c]] = b;
+        }
+    }
 }
 
-/* Graph distance from the nearest fixed particle (pinned or immovable), by alternating
-   forward and backward sweeps over the constraints until nothing changes. Builders list
-   constraints roughly along the structure, so this takes a handful of sweeps. */
+/* Graph distance from the nearest fixed particle (pinned or immovable): a breadth-first
+   walk of the neighbour lists from every fixed particle at once. */
 static void compute_levels(silk_world* world)
 {
-    int32_t* level = world->robust.level;
+    silk_robust_state* r = &world->robust;
+    int32_t* level = r->level;
+    int32_t* queue = r->bucket; /* free until sort_by_level */
     const int32_t n = world->particle_count;
-    const int32_t m = world->constraint_count;
+    build_neighbours(world);
     for (int32_t i = 0; i < n; ++i)
     {
         level[i] = world->inverse_mass[i] == 0.0 ? 0 : LEVEL_NONE;
     }
-    for (int32_t j = 0; j < m; ++j)
+    for (int32_t j = 0; j < world->constraint_count; ++j)
     {
         if (world->kind[j] == SILK_PIN)
         {
             level[world->ca[j]] = 0;
         }
     }
-    for (int32_t sweep = 0; sweep <= n; ++sweep)
+    int32_t tail = 0;
+    for (int32_t i = 0; i < n; ++i)
     {
-        bool changed = false;
-        for (int32_t t = 0; t < m; ++t)
+        if (level[i] == 0)
         {
-            int32_t j = sweep % 2 == 0 ? t : m - 1 - t;
-            int32_t a = world->ca[j], b = world->cb[j], c = world->cc[j];
-            if (world->kind[j] == SILK_PIN)
-            {
-                continue;
-            }
-            changed |= lower_level(level, a, b);
-            changed |= lower_level(level, b, a);
-            if (world->kind[j] == SILK_ANGLE)
-            {
-                changed |= lower_level(level, c, b);
-                changed |= lower_level(level, b, c);
-            }
+            queue[tail++] = i;
         }
-        if (!changed)
+    }
+    for (int32_t head = 0; head < tail; ++head)
+    {
+        const int32_t u = queue[head];
+        for (int32_t e = r->neighbour_begin[u]; e < r->neighbour_begin[u + 1]; ++e)
         {
-            break;
+            const int32_t v = r->neighbours[e];
+            if (level[v] == LEVEL_NONE)
+            {
+                level[v] = level[u] + 1;
+                queue[tail++] = v;
+            }
         }
     }
 }
@@ -536,7 +590,8 @@ static int32_t constraint_level(const silk_world* world, int32_t j)
                            : (l > world->particle_count ? world->particle_count : l);
 }
 
-/* Stable counting sort of the non-pin constraints by level into order[]; returns the count. */
+/* Stable counting sort of the non-pin constraints by level into order[]; leaves bucket[k] at
+   the end of level k's constraints in order[]. Returns the count. */
 static int32_t sort_by_level(silk_world* world)
 {
     silk_robust_state* r = &world->robust;
@@ -574,19 +629,19 @@ static int32_t sort_by_level(silk_world* world)
 /* Greedy colour of each record in order[begin, end): the lowest colour none of its particles
    has yet in this ring (the last colour takes the overflow; sharing a particle there only
    costs overlap, not correctness). Colours go to key[position]. */
-static void colour_ring(silk_world* world, int32_t begin, int32_t end)
+static int32_t colour_ring(silk_world* world, int32_t begin, int32_t end)
 {
     silk_robust_state* r = &world->robust;
+    int32_t colours = 0;
     for (int32_t t = begin; t < end; ++t)
     {
         int32_t j = r->order[t];
         int32_t a = world->ca[j], b = world->cb[j], c = world->cc[j];
         uint64_t used = r->colour[a] | r->colour[b] | (c >= 0 ? r->colour[c] : 0);
-        int32_t colour = 0;
-        while (colour < MAX_COLOURS - 1 && (used >> colour) & 1u)
-        {
-            colour += 1;
-        }
+        /* the lowest of colours 0..62 not used, else the overflow colour 63 */
+        uint64_t free = ~used & (((uint64_t)1 << (MAX_COLOURS - 1)) - 1);
+        int32_t colour = free != 0 ? __builtin_ctzll(free) : MAX_COLOURS - 1;
+        colours = colour >= colours ? colour + 1 : colours;
         uint64_t bit = (uint64_t)1 << colour;
         r->colour[a] |= bit;
         r->colour[b] |= bit;
@@ -606,10 +661,11 @@ static void colour_ring(silk_world* world, int32_t begin, int32_t end)
             r->colour[world->cc[j]] = 0;
         }
     }
+    return colours;
 }
 
 /* Packs one ring's records, colour by colour, keeping list order inside a colour. */
-static void pack_ring(silk_world* world, int32_t begin, int32_t end)
+static void pack_ring(silk_world* world, int32_t begin, int32_t end, int32_t colours)
 {
     silk_robust_state* r = &world->robust;
     int32_t dist_at[MAX_COLOURS] = {0};
@@ -627,26 +683,36 @@ static void pack_ring(silk_world* world, int32_t begin, int32_t end)
         }
     }
     int32_t ds = r->distance_count, as = r->angle_count;
-    for (int32_t k = 0; k < MAX_COLOURS; ++k)
+    for (int32_t k = 0; k < colours; ++k)
     {
         int32_t dn = dist_at[k], an = angle_at[k];
         dist_at[k] = ds;
         angle_at[k] = as;
         ds += dn;
         as += an;
+        if (dn > 0)
+        {
+            /* one run per colour of the ring; the overflow colour may share particles */
+            r->runs[r->run_count++] = (silk_robust_run){ds, k < MAX_COLOURS - 1, 0, 0.0};
+        }
     }
     for (int32_t t = begin; t < end; ++t)
     {
         int32_t j = r->order[t];
         if (world->kind[j] == SILK_DISTANCE)
         {
-            r->distances[dist_at[r->key[t]]++] = (silk_robust_distance){
-                world->ca[j], world->cb[j], world->rest[j], world->compliance[j]};
+            int32_t at = dist_at[r->key[t]]++;
+            r->distances.a[at] = world->ca[j];
+            r->distances.b[at] = world->cb[j];
+            r->distances.rest[at] = world->rest[j];
+            r->distances.compliance[at] = world->compliance[j];
         }
         else
         {
+            double rest = world->rest[j];
             r->angles[angle_at[r->key[t]]++] = (silk_robust_angle){
-                world->ca[j], world->cb[j], world->cc[j], 0, world->rest[j], world->compliance[j]};
+                world->ca[j], world->cb[j],         world->cc[j],       0,
+                rest,         world->compliance[j], silk_det_cos(rest), silk_det_sin(rest)};
         }
     }
     r->distance_count = ds;
@@ -704,6 +770,30 @@ static void compute_tethers(silk_world* world)
     }
 }
 
+/* The near pass's share of each correction: 1 on the rings that touch a fixed particle,
+   falling linearly to 1 / (L + 1) on the last near ring (level L). A full-strength pass stops
+   at the edge of the near rings and leaves its last pull on the first ring outside: measured
+   on a 60-link rope, the largest stretch moved there and doubled. */
+static void set_tapers(silk_robust_state* r)
+{
+    const int32_t near = r->near_run_count;
+    const int32_t last = near > 0 ? r->runs[near - 1].level : 0;
+    for (int32_t q = 0; q < r->run_count; ++q)
+    {
+        r->runs[q].taper = q < near ? (double)(last + 1 - r->runs[q].level) / (last + 1) : 0.0;
+    }
+}
+
+static int32_t count_distances(const silk_world* world)
+{
+    int32_t count = 0;
+    for (int32_t j = 0; j < world->constraint_count; ++j)
+    {
+        count += world->kind[j] == SILK_DISTANCE;
+    }
+    return count;
+}
+
 static void prepare(silk_world* world)
 {
     silk_robust_state* r = &world->robust;
@@ -718,23 +808,36 @@ static void prepare(silk_world* world)
     }
     r->prepared_tethers = r->def.tethers;
     compute_levels(world);
-    int32_t count = sort_by_level(world);
+    sort_by_level(world);
     memset(r->colour, 0, (size_t)world->particle_count * sizeof(uint64_t));
     r->distance_count = 0;
     r->angle_count = 0;
-    int32_t begin = 0;
-    while (begin < count)
+    r->run_count = 0;
+    r->near_run_count = 0;
+    const int32_t distances = count_distances(world);
+    bool near = true;
+    /* ring `level` is order[bucket[level - 1], bucket[level]) (sort_by_level's ends) */
+    for (int32_t level = 0, begin = 0; level < world->particle_count + 2; ++level)
     {
-        int32_t level = constraint_level(world, r->order[begin]);
-        int32_t end = begin + 1;
-        while (end < count && constraint_level(world, r->order[end]) == level)
+        const int32_t end = r->bucket[level];
+        if (end == begin)
         {
-            end += 1;
+            continue;
         }
-        colour_ring(world, begin, end);
-        pack_ring(world, begin, end);
+        int32_t first_run = r->run_count;
+        pack_ring(world, begin, end, colour_ring(world, begin, end));
+        for (int32_t q = first_run; q < r->run_count; ++q)
+        {
+            r->runs[q].level = level;
+        }
+        /* the near rings: whole rings from the fixed particles out, while they hold at most
+           1/NEAR_SHARE of the distance records (a free body's ring is never near) */
+        near = near && NEAR_SHARE > 0 && level <= world->particle_count &&
+               (int64_t)r->distance_count * NEAR_SHARE <= distances;
+        r->near_run_count = near ? r->run_count : r->near_run_count;
         begin = end;
     }
+    set_tapers(r);
     r->pin_count = 0;
     for (int32_t j = 0; j < world->constraint_count; ++j)
     {
@@ -748,78 +851,9 @@ static void prepare(silk_world* world)
 
 /* ---- the step ------------------------------------------------------------------------------ */
 
-/* The XPBD multiplier lambda starts every substep at 0. With one pass (the default) it is
-   never read again, so the pass neither loads nor stores it: LAMBDA_NONE. With more passes the
-   first stores it (LAMBDA_FIRST) and the others accumulate (LAMBDA_ADD). */
-typedef enum lambda_mode
-{
-    LAMBDA_NONE,
-    LAMBDA_FIRST,
-    LAMBDA_ADD,
-} lambda_mode;
-
-static inline void solve_distances(silk_vec2* restrict pos, const double* restrict w,
-                                   const silk_robust_distance* restrict d, int32_t count,
-                                   double* restrict lambda, double inv_hs2, lambda_mode mode)
-{
-    for (int32_t k = 0; k < count; ++k)
-    {
-        const int32_t a = d[k].a, b = d[k].b;
-        const double wa = w[a], wb = w[b];
-        const double wsum = wa + wb;
-        if (wsum == 0.0)
-        {
-            continue;
-        }
-        double dx = pos[a].x - pos[b].x;
-        double dy = pos[a].y - pos[b].y;
-        double len2 = dx * dx + dy * dy;
-        double alpha = d[k].compliance * inv_hs2;
-        double lambda_k = mode == LAMBDA_ADD ? lambda[k] : 0.0;
-        double s, dl;
-        if (len2 > 0.0)
-        {
-            double len = sqrt(len2);
-            /* dlambda = (-C - alpha lambda) / (wsum + alpha); s = dlambda / len scales d */
-            s = (-(len - d[k].rest) - alpha * lambda_k) / ((wsum + alpha) * len);
-            dl = s * len;
-        }
-        else
-        {
-            /* coincident: no direction to measure, so take +x (the same on every platform);
-               C = -rest pushes the two apart along it (defect 1: compat gives NaN here) */
-            dl = (d[k].rest - alpha * lambda_k) / (wsum + alpha);
-            dx = 1.0;
-            dy = 0.0;
-            s = dl;
-        }
-        if (mode != LAMBDA_NONE)
-        {
-            lambda[k] = lambda_k + dl;
-        }
-        pos[a].x += wa * s * dx;
-        pos[a].y += wa * s * dy;
-        pos[b].x -= wb * s * dx;
-        pos[b].y -= wb * s * dy;
-    }
-}
-
-static double wrap_pi(double d)
-{
-    if (d > SILK_PI)
-    {
-        d -= 2.0 * SILK_PI;
-    }
-    else if (d <= -SILK_PI)
-    {
-        d += 2.0 * SILK_PI;
-    }
-    return d;
-}
-
 static inline void solve_angles(silk_vec2* restrict pos, const double* restrict w,
                                 const silk_robust_angle* restrict g, int32_t count,
-                                double* restrict lambda, double inv_hs2, lambda_mode mode)
+                                double* restrict lambda, double inv_hs2, silk_lambda_mode mode)
 {
     for (int32_t k = 0; k < count; ++k)
     {
@@ -833,11 +867,15 @@ static inline void solve_angles(silk_vec2* restrict pos, const double* restrict 
         {
             continue; /* an arm of zero length has no angle: leave it to the distances */
         }
-        double theta = silk_det_atan2(ux * vy - uy * vx, ux * vx + uy * vy);
-        double cons = wrap_pi(theta - g[k].rest);
+        /* C = theta - rest, wrapped to (-pi, pi]: the angle of (dot + i cross) turned back by
+           rest, so atan2 sees the small deviation (its cheapest case), not the angle */
+        double cross = ux * vy - uy * vx, dot = ux * vx + uy * vy;
+        double cr = g[k].cos_rest, sr = g[k].sin_rest;
+        double cons = silk_det_atan2_inline(cross * cr - dot * sr, dot * cr + cross * sr);
         /* d theta / d a = perp(u) / |u|^2, d theta / d c = -perp(v) / |v|^2, b = -(a + c) */
-        double gax = uy / lu2, gay = -ux / lu2;
-        double gcx = -vy / lv2, gcy = vx / lv2;
+        double iu2 = 1.0 / lu2, iv2 = 1.0 / lv2;
+        double gax = uy * iu2, gay = -ux * iu2;
+        double gcx = -vy * iv2, gcy = vx * iv2;
         double gbx = -(gax + gcx), gby = -(gay + gcy);
         double wsum = (wa * (gax * gax + gay * gay) + wb * (gbx * gbx + gby * gby)) +
                       wc * (gcx * gcx + gcy * gcy);
@@ -846,9 +884,9 @@ static inline void solve_angles(silk_vec2* restrict pos, const double* restrict 
         {
             continue;
         }
-        double lambda_k = mode == LAMBDA_ADD ? lambda[k] : 0.0;
+        double lambda_k = mode == SILK_LAMBDA_ADD ? lambda[k] : 0.0;
         double dl = (-cons - alpha * lambda_k) / (wsum + alpha);
-        if (mode != LAMBDA_NONE)
+        if (mode != SILK_LAMBDA_NONE)
         {
             lambda[k] = lambda_k + dl;
         }
@@ -886,16 +924,6 @@ static void solve_tethers(silk_world* world)
     }
 }
 
-typedef struct step_constants
-{
-    double hs, inv_hs, inv_hs2;
-    silk_vec2 g;
-    double damp, ground;   /* per-substep velocity factors */
-    double floor_y, max_x; /* the box */
-    bool ceiling;
-    double restitution, bounce_min; /* below bounce_min px/s a contact does not bounce */
-} step_constants;
-
 /* The effective inverse masses of this step: pins and the dragged particle are kinematic. */
 static void effective_masses(silk_world* world)
 {
@@ -908,25 +936,6 @@ static void effective_masses(silk_world* world)
     if (world->drag.particle >= 0)
     {
         r->w[world->drag.particle] = 0.0;
-    }
-}
-
-static void integrate(silk_world* world, const step_constants* k)
-{
-    silk_robust_state* r = &world->robust;
-    silk_vec2* pos = world->pos;
-    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
-    {
-        r->start[i] = pos[i];
-        if (r->w[i] > 0.0)
-        {
-            silk_vec2 v = world->velocity[i];
-            v.x = (v.x + k->g.x * k->hs) * k->damp;
-            v.y = (v.y + k->g.y * k->hs) * k->damp;
-            world->velocity[i] = v;
-            pos[i].x += v.x * k->hs;
-            pos[i].y += v.y * k->hs;
-        }
     }
 }
 
@@ -951,62 +960,6 @@ static void move_kinematic(silk_world* world, int32_t remaining)
     }
 }
 
-/* The box, then the velocity from the substep's displacement, with contact response. */
-static void box_and_velocity(silk_world* world, const step_constants* k)
-{
-    silk_robust_state* r = &world->robust;
-    silk_vec2* pos = world->pos;
-    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
-    {
-        silk_vec2 before = world->velocity[i];
-        silk_vec2 p = pos[i];
-        bool floor = false, wall = false, ceiling = false;
-        if (r->w[i] > 0.0)
-        {
-            if (p.y > k->floor_y)
-            {
-                p.y = k->floor_y;
-            }
-            floor = p.y == k->floor_y;
-            /* one-way: only a particle that started the substep inside is held */
-            if (k->ceiling && p.y < 0.0 && r->start[i].y >= 0.0)
-            {
-                p.y = 0.0;
-                ceiling = true;
-            }
-            if (p.x < 0.0)
-            {
-                p.x = 0.0;
-                wall = true;
-            }
-            else if (p.x > k->max_x)
-            {
-                p.x = k->max_x;
-                wall = true;
-            }
-            pos[i] = p;
-        }
-        silk_vec2 v = {(p.x - r->start[i].x) * k->inv_hs, (p.y - r->start[i].y) * k->inv_hs};
-        if (floor)
-        {
-            if (before.y > k->bounce_min)
-            {
-                v.y = -k->restitution * before.y;
-            }
-            v.x *= k->ground;
-        }
-        if (ceiling && before.y < -k->bounce_min)
-        {
-            v.y = -k->restitution * before.y;
-        }
-        if (wall && fabs(before.x) > k->bounce_min)
-        {
-            v.x = -k->restitution * before.x;
-        }
-        world->velocity[i] = v;
-    }
-}
-
 /* The velocity the step starts from. The robust step keeps v itself and leaves q = p - v h
    for renderers, diagnostics and the compat solver; reading v back as (p - q) / h would cost
    the precision of p (an ulp of p per step: a drift of ~1e-9 px per 600 steps at 1000 px,
@@ -1028,6 +981,40 @@ static void carry_velocity(silk_world* world)
     }
 }
 
+/* One substep's constraint passes. lambda restarts at 0 every substep; distances use
+   [0, nd), angles [nd, nd + na). Then the near rings -- the distance records nearest the
+   fixed particles, where a hanging structure's tension and error are largest -- get one more
+   pass, tapered (set_tapers). It goes on accumulating their lambda (the main pass stores it
+   for them), so a compliant constraint there stays as compliant as anywhere else: only its
+   iterations differ. See README "Robust solver" for what it buys and costs. */
+static void solve_constraints(silk_world* world, const silk_robust_substep* k)
+{
+    silk_robust_state* r = &world->robust;
+    const int32_t nd = r->distance_count, na = r->angle_count;
+    const int32_t near = r->near_run_count, runs = r->run_count;
+    const int32_t iterations = r->def.iterations;
+    if (iterations == 1)
+    {
+        silk_robust_solve_distances(world->pos, r->w, &r->distances, r->runs, 0, near, r->lambda,
+                                    k->inv_hs2, SILK_LAMBDA_FIRST, false);
+        silk_robust_solve_distances(world->pos, r->w, &r->distances, r->runs, near, runs, NULL,
+                                    k->inv_hs2, SILK_LAMBDA_NONE, false);
+        solve_angles(world->pos, r->w, r->angles, na, NULL, k->inv_hs2, SILK_LAMBDA_NONE);
+    }
+    for (int32_t it = 0; it < iterations && iterations > 1; ++it)
+    {
+        silk_lambda_mode mode = it == 0 ? SILK_LAMBDA_FIRST : SILK_LAMBDA_ADD;
+        silk_robust_solve_distances(world->pos, r->w, &r->distances, r->runs, 0, runs, r->lambda,
+                                    k->inv_hs2, mode, false);
+        solve_angles(world->pos, r->w, r->angles, na, r->lambda + nd, k->inv_hs2, mode);
+    }
+    if (near > 0)
+    {
+        silk_robust_solve_distances(world->pos, r->w, &r->distances, r->runs, 0, near, r->lambda,
+                                    k->inv_hs2, SILK_LAMBDA_ADD, true);
+    }
+}
+
 void silk_robust_step(silk_world* world, double h)
 {
     silk_robust_state* r = &world->robust;
@@ -1040,11 +1027,12 @@ void silk_robust_step(silk_world* world, double h)
     effective_masses(world);
 
     const int32_t substeps = def->substeps;
-    step_constants k;
+    silk_robust_substep k;
     k.hs = h / substeps;
     k.inv_hs = 1.0 / k.hs;
     k.inv_hs2 = k.inv_hs * k.inv_hs;
     k.g = def->gravity;
+    k.g_hs = (silk_vec2){k.g.x * k.hs, k.g.y * k.hs};
     k.damp = silk_det_exp(-def->damping * k.hs);
     k.ground = silk_det_exp(-def->ground_friction * k.hs);
     k.floor_y = world->height - 1;
@@ -1054,34 +1042,23 @@ void silk_robust_step(silk_world* world, double h)
     k.bounce_min = 2.0 * sqrt(k.g.x * k.g.x + k.g.y * k.g.y) * k.hs;
 
     carry_velocity(world);
-    const int32_t nd = r->distance_count, na = r->angle_count;
+    const silk_robust_particles particles = {world->pos, world->velocity, r->start, r->w,
+                                             world->particle_count};
+    silk_robust_integrate(&particles, &k);
     for (int32_t s = 0; s < substeps; ++s)
     {
-        integrate(world, &k);
         move_kinematic(world, substeps - s);
         if (def->tethers)
         {
             solve_tethers(world); /* first: the links then even out what it moved */
         }
-        /* lambda restarts at 0 every substep; distances use [0, nd), angles [nd, nd + na) */
-        if (def->iterations == 1)
+        solve_constraints(world, &k);
+        if (s + 1 < substeps)
         {
-            solve_distances(world->pos, r->w, r->distances, nd, NULL, k.inv_hs2, LAMBDA_NONE);
-            solve_angles(world->pos, r->w, r->angles, na, NULL, k.inv_hs2, LAMBDA_NONE);
+            silk_robust_next_substep(&particles, &k);
         }
-        for (int32_t it = 0; it < def->iterations && def->iterations > 1; ++it)
-        {
-            lambda_mode mode = it == 0 ? LAMBDA_FIRST : LAMBDA_ADD;
-            solve_distances(world->pos, r->w, r->distances, nd, r->lambda, k.inv_hs2, mode);
-            solve_angles(world->pos, r->w, r->angles, na, r->lambda + nd, k.inv_hs2, mode);
-        }
-        box_and_velocity(world, &k);
     }
-    for (int32_t i = 0, n = world->particle_count; i < n; ++i)
-    {
-        world->last[i].x = world->pos[i].x - world->velocity[i].x * h;
-        world->last[i].y = world->pos[i].y - world->velocity[i].y * h;
-    }
+    silk_robust_end_step(&particles, &k, world->last, h);
     r->last_h = h;
     world->frame_count += 1;
 }

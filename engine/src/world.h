@@ -35,19 +35,35 @@ typedef struct silk_drag_state
 } silk_drag_state;
 
 /* The robust solver's prepared constraint records (solver_robust.c): packed copies of the
-   world's constraints in solve order, rebuilt when `version` moves past `prepared_version`. */
-typedef struct silk_robust_distance
+   world's constraints in solve order, rebuilt when `version` moves past `prepared_version`.
+   Distances are a struct of arrays, so that two neighbouring records load as the two lanes
+   of one register (robust_batch.c). */
+typedef struct silk_robust_distances
 {
-    int32_t a, b;
-    double rest;
-    double compliance;
-} silk_robust_distance;
+    int32_t* a;
+    int32_t* b;
+    double* rest;
+    double* compliance;
+} silk_robust_distances;
+
+/* A run of distance records [previous run's end, end) that share a ring and a colour: when
+   `independent`, no two of them share a particle, so they may be solved two at a time.
+   `level` is the ring's; `taper` the share of a correction the near pass applies (1 at the
+   fixed particles down to 1 / (near levels + 1), 0 outside the near rings). */
+typedef struct silk_robust_run
+{
+    int32_t end;
+    int32_t independent;
+    int32_t level;
+    double taper;
+} silk_robust_run;
 
 typedef struct silk_robust_angle
 {
     int32_t a, b, c, unused;
     double rest;
     double compliance;
+    double cos_rest, sin_rest; /* silk_det_cos/sin(rest), once per prepare */
 } silk_robust_angle;
 
 typedef struct silk_robust_state
@@ -56,9 +72,11 @@ typedef struct silk_robust_state
     double last_h;             /* seconds of the step that set q = p - v h (velocity = (p-q)/h) */
     uint64_t version;          /* bumped by every change the prepared arrays depend on */
     uint64_t prepared_version; /* the version they were built for */
-    int32_t distance_count, angle_count, pin_count;
+    int32_t distance_count, angle_count, pin_count, run_count;
+    int32_t near_run_count; /* runs [0, near_run_count): the near rings (solver_robust.c) */
     /* constraint-capacity arrays (scratch, rebuilt by prepare) */
-    silk_robust_distance* distances;
+    silk_robust_distances distances;
+    silk_robust_run* runs;
     silk_robust_angle* angles;
     int32_t* pins; /* global constraint index of each pin */
     double* lambda;
@@ -68,9 +86,11 @@ typedef struct silk_robust_state
     silk_vec2* start; /* positions at the start of the substep */
     double* w;        /* effective inverse mass this step (0 for pinned or dragged) */
     int32_t* level;   /* graph distance to the nearest fixed particle */
-    int32_t* bucket;  /* counting-sort buckets, particle capacity + 2 */
-    int32_t* anchor;  /* tethers: the nearest fixed particle, or -1 */
-    double* reach;    /* tethers: rest-length path distance to it */
+    int32_t* bucket;  /* counting-sort buckets (and the levels' queue), particle capacity + 2 */
+    int32_t* neighbour_begin; /* the levels' graph: particle i's neighbours are           */
+    int32_t* neighbours;      /* neighbours[neighbour_begin[i] .. neighbour_begin[i + 1]) */
+    int32_t* anchor;          /* tethers: the nearest fixed particle, or -1 */
+    double* reach;            /* tethers: rest-length path distance to it */
     bool prepared_tethers;
     uint64_t* colour; /* colour masks per particle while ordering */
 } silk_robust_state;

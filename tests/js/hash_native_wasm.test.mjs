@@ -3,8 +3,9 @@
 // Three builds of the same C run the same scenes: the native silk-lab (gcc, glibc), the wasm
 // silk-lab.js (emscripten, musl; the C test harness's module) and silk.mjs over silk.wasm (the
 // page's module, in this V8). Their state hashes must be equal after 10,000 steps of every
-// scene, and a recording made through silk.mjs must replay natively to its own hash.
-// The native binary comes from the native tree (scripts/build.sh builds it first); a missing
+// scene, and a recording made through silk.mjs must replay natively to its own hash. A fourth
+// build, silk-lab-scalar (native, SIMD off), must reach the SIMD build's hashes.
+// The native binaries come from the native tree (scripts/build.sh builds it first); a missing
 // binary fails the test rather than skipping it.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,10 +19,11 @@ const mod = await importSilk();
 const silk = await mod.loadSilk();
 const nativeLab = process.env.SILK_NATIVE_LAB ?? path.join(repoRoot, 'build', 'native', 'silk-lab');
 const wasmLab = process.env.SILK_WASM_LAB ?? path.join(repoRoot, 'build', 'wasm', 'silk-lab.js');
+const scalarLab = process.env.SILK_NATIVE_SCALAR_LAB ?? path.join(repoRoot, 'build', 'native', 'silk-lab-scalar');
 
-function nativeHash(args) {
-  assert.ok(existsSync(nativeLab), `native silk-lab not found at ${nativeLab}: build the native tree first (scripts/build.sh)`);
-  return execFileSync(nativeLab, ['hash', ...args], { encoding: 'utf8' }).split('\n')[0].trim();
+function nativeHash(args, lab = nativeLab) {
+  assert.ok(existsSync(lab), `native ${path.basename(lab)} not found at ${lab}: build the native tree first (scripts/build.sh)`);
+  return execFileSync(lab, ['hash', ...args], { encoding: 'utf8' }).split('\n')[0].trim();
 }
 
 function wasmLabHash(args) {
@@ -30,8 +32,11 @@ function wasmLabHash(args) {
     .split('\n')[0].trim();
 }
 
-function moduleHash({ scene, seed, frames, substeps }) {
-  const w = silk.createWorld({ seed, solver: 'robust', ...(substeps ? { substeps } : {}) });
+function moduleHash({ scene, seed, frames, substeps, iterations, tethers }) {
+  const w = silk.createWorld({
+    seed, solver: 'robust', ...(substeps ? { substeps } : {}), ...(iterations ? { iterations } : {}),
+    ...(tethers !== undefined ? { tethers } : {}),
+  });
   w.buildScene(scene);
   for (let f = 0; f < frames; f++) w.advance(1 / 60);
   const h = w.stateHash();
@@ -55,6 +60,30 @@ test('web: seeds and substeps agree too (600 steps)', () => {
     for (const substeps of [1, 4, 16]) {
       const native = nativeHash(['--scene', 'web', '--seed', String(seed), '--frames', '600', '--substeps', String(substeps)]);
       assert.equal(moduleHash({ scene: 'web', seed, frames: 600, substeps }), native, `seed ${seed} substeps ${substeps}`);
+    }
+  }
+});
+
+test('iterations and tethers agree too (600 steps; the multiplier-carrying passes)', () => {
+  for (const scene of mod.SCENES) {
+    for (const [iterations, tethers] of [[2, false], [3, true]]) {
+      const args = ['--scene', scene, '--seed', '7', '--frames', '600', '--substeps', '4',
+        '--iterations', String(iterations), '--tethers', tethers ? '1' : '0'];
+      const native = nativeHash(args);
+      assert.equal(moduleHash({ scene, seed: 7, frames: 600, substeps: 4, iterations, tethers }), native,
+        `${scene} iterations ${iterations} tethers ${tethers}`);
+    }
+  }
+});
+
+// robust_batch.c solves two independent records per two-double register (SSE2 natively,
+// simd128 in wasm) and promises the scalar loop's bits; silk-lab-scalar is the same engine
+// built with SILK_NO_SIMD, so every lane path is checked against the scalar one here.
+test('the engine without SIMD (silk-lab-scalar) reaches the same hashes as with it', () => {
+  for (const scene of mod.SCENES) {
+    for (const extra of [['--substeps', '1'], ['--substeps', '8'], ['--substeps', '3', '--iterations', '3', '--tethers', '1']]) {
+      const args = ['--scene', scene, '--seed', '5', '--frames', '1500', ...extra];
+      assert.equal(nativeHash(args, scalarLab), nativeHash(args), `${scene} ${extra.join(' ')}`);
     }
   }
 });

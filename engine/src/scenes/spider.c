@@ -255,7 +255,12 @@ silk_status silk_world_crawl(silk_world* world, int32_t leg)
                length and the spider hangs 70 px lower than in compat (seed 1); ten times
                softer, the leg stretch is compat's (seeds 1-4, 8 substeps vs frame(16): max 3.5
                to 5.5 vs 3.1 to 5.4, mean 0.20 to 0.25 vs 0.34 to 0.40). Measured, not
-               derived (lab/bench_cli.c measures the same stretch). */
+               derived (lab/bench_cli.c measures the same stretch): compat's per-pass rule
+               for a zero-rest distance (each end moves k/16 of the gap: 1 - 2k/16 of it left,
+               against 1 - 4k/16 for a link) maps to only 2.5x a link's compliance, but under
+               load compat's legs are softer than their own mapping (16 passes do not
+               converge a chain of links and angles), so the derived value stretches them far
+               more than compat does. README "Robust solver: performance" has the figures. */
             int32_t at = world->composites[sp->spider].constraint_begin + index;
             world->compliance[at] = 10.0 * world->compliance[at];
             silk_robust_touch(world);
