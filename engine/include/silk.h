@@ -879,7 +879,7 @@ NaN. The page shows it as 16 hex digits.
     Event types (SILK_EVENT_*): drag begin (i particle, x y), drag move (x y), drag end,
     compat gravity (x y), friction (x), ground friction (x), relax steps (i), solver (i),
     auto-crawl (i), robust gravity (x y), robust damping (x damping, y ground friction),
-    robust iterations (i substeps, x iterations, y tethers), robust box (i ceiling, x
+    robust iterations (i substeps, x iterations, y tethers + 2 near pass), robust box (i ceiling, x
 restitution, y max step), step length (x seconds; coupled robust steps only). Replay restores
 the snapshot and, for each step s < S, applies the events of step s and runs one step as advance
 would. Calls that are not inputs (adding particles, frame(), set_position ...) are not recorded:
@@ -903,6 +903,9 @@ typedef struct silk_robust_def
     double restitution;      /* 0..1 normal bounce off the box, default 0 */
     double max_step_seconds; /* coupled loop mode: longest step, default 1/30 */
     bool tethers;            /* long-range attachments, default false (see below) */
+    bool near_pass;          /* one extra, scaled pass over the links nearest the fixed
+                                particles each substep, default true; off, a step is exactly
+                                substeps x iterations Gauss-Seidel passes (the seed 003 rope) */
     int32_t internal_cookie;
 } silk_robust_def;
 
@@ -1047,6 +1050,72 @@ typedef struct silk_play_status
 SILK_API silk_status silk_world_play_status(const silk_world* world, silk_play_status* out_status);
 /* Stops a replay in progress (the world keeps the state it reached). */
 SILK_API void silk_world_play_stop(silk_world* world);
+
+/* ----------------------------------------------------------------------------------------
+    Static polygons and cutting (the timing lab's rope and cloth, seed 003)
+
+    A polygon is static, convex scene geometry (a box, a ledge) that the robust solver keeps
+    particles out of. Inside every Gauss-Seidel pass, after the distances and angles, each
+    movable particle that is inside a polygon goes back out along the polygon's axis of
+    least penetration: for a point and a convex polygon the separating axes (SAT) are the
+    edge normals, the penetration along edge k is -s_k with s_k = (p - v_k) . n_k (n_k the
+    outward unit normal), the point is inside when every s_k < 0, and the projection is
+    p += n_k (-s_k) for the largest s_k. It lands on the surface, so a pass never leaves a
+    particle inside (up to rounding, < 1e-9 px). Friction is positional (Macklin et al.
+    2014, "Unified particle physics"): the part of the substep's displacement along the
+    surface is removed up to `friction` x the depth just corrected (static when it fits,
+    kinetic when it does not). Particles are points (radius 0); a link between two
+    particles may still cut a corner. Like any position projection it has a speed limit: a
+    particle that ends a substep more than halfway through a polygon goes out through the
+    far side, and the push becomes velocity (lab seed003.5). Keep polygons thicker than
+    twice the distance a particle moves in one substep.
+
+    Polygons belong to the world, not to a composite; silk_world_clear() removes them. They
+    are not part of snapshots, state hashes or recordings (format version 1): a replay
+    needs a world with the same polygons. The compat solver ignores them (verlet-js has no
+    collisions).
+
+    Cutting: silk_world_cut(world, a, b) removes every distance constraint whose segment
+    between its particles' current positions crosses the segment a-b (a proper crossing:
+    touching at an end point does not cut), in one order-preserving pass over all
+    composites. Pins and angles are never cut. Like silk_world_remove_constraint() it is not
+    recorded.
+---------------------------------------------------------------------------------------- */
+
+#define SILK_MAX_POLYGON_POINTS 64
+#define SILK_MAX_POLYGONS       1024
+
+typedef struct silk_polygon_def
+{
+    const silk_vec2* points; /* count vertices of a convex polygon, px, either winding */
+    int32_t count;           /* 3..SILK_MAX_POLYGON_POINTS */
+    double friction;         /* >= 0: tangential correction / depth, default 0.5 */
+    int32_t internal_cookie;
+} silk_polygon_def;
+
+SILK_API silk_polygon_def silk_default_polygon_def(void);
+/* Errors: NULL world, def or points (SILK_ERR_NULL), a def not from the default function
+   (SILK_ERR_DEF), non-finite numbers (SILK_ERR_NONFINITE), count out of range or negative
+   friction (SILK_ERR_RANGE), SILK_MAX_POLYGONS reached (SILK_ERR_CAPACITY), repeated
+   points, collinear corners, zero area or a non-convex outline (SILK_ERR_DEGENERATE). */
+SILK_API silk_status silk_world_add_polygon(silk_world* world, const silk_polygon_def* def,
+                                            int32_t* out_polygon);
+SILK_API int32_t silk_world_polygon_count(const silk_world* world);
+/* Copies a polygon's vertices (stored with positive signed area, i.e. the order of
+   x-right y-down screen coordinates read clockwise) into out_points when capacity allows;
+   out_count receives the vertex count either way (SILK_ERR_CAPACITY if it did not fit). */
+SILK_API silk_status silk_world_get_polygon(const silk_world* world, int32_t polygon,
+                                            silk_vec2* out_points, int32_t capacity,
+                                            int32_t* out_count);
+/* The deepest penetration of any particle into any polygon, px (0 when none is inside),
+   and that particle (-1 when none). For tests and readouts. */
+SILK_API silk_status silk_world_polygon_penetration(const silk_world* world, double* out_depth,
+                                                    int32_t* out_particle);
+
+/* Removes the distance constraints crossing the segment a-b; out_removed (may be NULL)
+   receives how many. Errors: NULL world, non-finite points. */
+SILK_API silk_status silk_world_cut(silk_world* world, silk_vec2 a, silk_vec2 b,
+                                    int32_t* out_removed);
 
 #ifdef __cplusplus
 }

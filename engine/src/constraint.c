@@ -365,3 +365,50 @@ const silk_vec2* silk_world_constraint_targets(const silk_world* world)
 {
     return silk_is_world(world) ? world->target : NULL;
 }
+
+int32_t silk_remove_constraints_where(silk_world* world, silk_constraint_filter* drop,
+                                      void* context)
+{
+    /* One pass, writing each kept constraint to the next free slot: the order is kept, and
+       every composite's run shrinks by what it lost. */
+    int32_t write = 0;
+    int32_t drag_pin = -1;
+    for (int32_t k = 0; k < world->composite_count; ++k)
+    {
+        silk_composite* comp = &world->composites[k];
+        const int32_t begin = comp->constraint_begin, end = begin + comp->constraint_count;
+        comp->constraint_begin = write;
+        for (int32_t j = begin; j < end; ++j)
+        {
+            if (drop(world, j, context))
+            {
+                continue;
+            }
+            if (j == world->drag.pin)
+            {
+                drag_pin = write;
+            }
+            if (write != j)
+            {
+                world->kind[write] = world->kind[j];
+                world->ca[write] = world->ca[j];
+                world->cb[write] = world->cb[j];
+                world->cc[write] = world->cc[j];
+                world->stiffness[write] = world->stiffness[j];
+                world->rest[write] = world->rest[j];
+                world->target[write] = world->target[j];
+                world->compliance[write] = world->compliance[j];
+            }
+            write += 1;
+        }
+        comp->constraint_count = write - comp->constraint_begin;
+    }
+    int32_t removed = world->constraint_count - write;
+    world->constraint_count = write;
+    world->drag.pin = drag_pin;
+    if (removed > 0)
+    {
+        silk_robust_touch(world);
+    }
+    return removed;
+}

@@ -286,7 +286,8 @@ static void apply(silk_world* world, const uint8_t* at, double* step_seconds)
         case SILK_EVENT_ROBUST_ITERATIONS:
             def.substeps = i;
             def.iterations = (int32_t)x;
-            def.tethers = y != 0.0;
+            def.tethers = ((int32_t)y & 1) != 0;
+            def.near_pass = ((int32_t)y & 2) != 0;
             silk_world_set_robust(world, &def);
             break;
         case SILK_EVENT_ROBUST_BOX:

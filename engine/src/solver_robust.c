@@ -77,6 +77,7 @@ silk_robust_def silk_robust_def_from_compat(silk_vec2 gravity_per_frame2, double
     def.ceiling = true;
     def.restitution = 0.0;
     def.max_step_seconds = 1.0 / 30.0;
+    def.near_pass = true;
     def.internal_cookie = SILK_DEF_COOKIE;
     if (!(frame_seconds > 0.0) || !isfinite(frame_seconds))
     {
@@ -206,10 +207,10 @@ silk_status silk_world_set_robust(silk_world* world, const silk_robust_def* def)
         silk_record_input(world, SILK_EVENT_ROBUST_DAMPING, 0, def->damping, def->ground_friction);
     }
     if (old->substeps != def->substeps || old->iterations != def->iterations ||
-        old->tethers != def->tethers)
+        old->tethers != def->tethers || old->near_pass != def->near_pass)
     {
         silk_record_input(world, SILK_EVENT_ROBUST_ITERATIONS, def->substeps, def->iterations,
-                          def->tethers ? 1.0 : 0.0);
+                          (def->tethers ? 1.0 : 0.0) + (def->near_pass ? 2.0 : 0.0));
     }
     if (old->ceiling != def->ceiling || old->restitution != def->restitution ||
         old->max_step_seconds != def->max_step_seconds)
@@ -960,6 +961,16 @@ static void move_kinematic(silk_world* world, int32_t remaining)
     }
 }
 
+/* Static polygons (polygon.c, the timing lab): after every pass, particles inside one go back
+   out along the axis of least penetration. Nothing to do in a world without polygons. */
+static inline void collide_polygons(silk_world* world)
+{
+    if (world->polygon_count > 0)
+    {
+        silk_polygons_collide(world, world->robust.start, world->robust.w);
+    }
+}
+
 /* The velocity the step starts from. The robust step keeps v itself and leaves q = p - v h
    for renderers, diagnostics and the compat solver; reading v back as (p - q) / h would cost
    the precision of p (an ulp of p per step: a drift of ~1e-9 px per 600 steps at 1000 px,
@@ -991,7 +1002,7 @@ static void solve_constraints(silk_world* world, const silk_robust_substep* k)
 {
     silk_robust_state* r = &world->robust;
     const int32_t nd = r->distance_count, na = r->angle_count;
-    const int32_t near = r->near_run_count, runs = r->run_count;
+    const int32_t near = r->def.near_pass ? r->near_run_count : 0, runs = r->run_count;
     const int32_t iterations = r->def.iterations;
     if (iterations == 1)
     {
@@ -1000,6 +1011,7 @@ static void solve_constraints(silk_world* world, const silk_robust_substep* k)
         silk_robust_solve_distances(world->pos, r->w, &r->distances, r->runs, near, runs, NULL,
                                     k->inv_hs2, SILK_LAMBDA_NONE, false);
         solve_angles(world->pos, r->w, r->angles, na, NULL, k->inv_hs2, SILK_LAMBDA_NONE);
+        collide_polygons(world);
     }
     for (int32_t it = 0; it < iterations && iterations > 1; ++it)
     {
@@ -1007,11 +1019,13 @@ static void solve_constraints(silk_world* world, const silk_robust_substep* k)
         silk_robust_solve_distances(world->pos, r->w, &r->distances, r->runs, 0, runs, r->lambda,
                                     k->inv_hs2, mode, false);
         solve_angles(world->pos, r->w, r->angles, na, r->lambda + nd, k->inv_hs2, mode);
+        collide_polygons(world);
     }
     if (near > 0)
     {
         silk_robust_solve_distances(world->pos, r->w, &r->distances, r->runs, 0, near, r->lambda,
                                     k->inv_hs2, SILK_LAMBDA_ADD, true);
+        collide_polygons(world);
     }
 }
 

@@ -408,6 +408,7 @@ void silk_world_destroy(silk_world* world)
     silk_watchdog_free(world);
     silk_record_free(world);
     silk_play_free(world);
+    silk_polygons_free(world);
     world->cookie = 0;
     world->free_fn(world, world->allocator_user);
 }
@@ -432,6 +433,7 @@ void silk_world_clear(silk_world* world)
     silk_world_reset_clock(world);
     silk_robust_touch(world);
     silk_watchdog_reset(world);
+    silk_polygons_clear(world);
 }
 
 /* ---- settings -------------------------------------------------------------------------- */

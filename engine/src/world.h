@@ -95,6 +95,15 @@ typedef struct silk_robust_state
     uint64_t* colour; /* colour masks per particle while ordering */
 } silk_robust_state;
 
+/* A static convex polygon (polygon.c): a run of the world's polygon point arrays, stored with
+   positive signed area, each edge's outward unit normal, and its bounding box. */
+typedef struct silk_polygon_shape
+{
+    int32_t begin, count; /* in polygon_points / polygon_normals */
+    silk_vec2 lo, hi;     /* bounding box */
+    double friction;
+} silk_polygon_shape;
+
 /* The health watchdog (health.c). */
 #define SILK_WATCHDOG_MAX_WINDOW 256
 
@@ -205,6 +214,13 @@ struct silk_world
     silk_watchdog_state watchdog;
     silk_record_state record;
 
+    /* static polygons (polygon.c); not in snapshots, hashes or recordings */
+    int32_t polygon_count, polygon_capacity;
+    silk_polygon_shape* polygons;
+    int32_t polygon_point_count, polygon_point_capacity;
+    silk_vec2* polygon_points;
+    silk_vec2* polygon_normals; /* outward unit normal of edge k: points[k] -> points[k + 1] */
+
     silk_alloc_fn* alloc_fn;
     silk_free_fn* free_fn;
     void* allocator_user;
@@ -295,6 +311,18 @@ void silk_record_free(silk_world* world);
 double silk_play_before_step(silk_world* world);
 void silk_play_after_step(silk_world* world);
 void silk_play_free(silk_world* world);
+
+/* Removes, in one order-preserving pass, every constraint j for which drop(world, j, context)
+   is true (constraint.c); returns how many. Not for use inside a step. */
+typedef bool silk_constraint_filter(const silk_world* world, int32_t j, void* context);
+int32_t silk_remove_constraints_where(silk_world* world, silk_constraint_filter* drop,
+                                      void* context);
+
+/* Polygons (polygon.c): the collision pass the robust solver runs after each Gauss-Seidel pass
+   (start: positions at the substep start, w: effective inverse masses), and storage. */
+void silk_polygons_collide(silk_world* world, const silk_vec2* start, const double* w);
+void silk_polygons_clear(silk_world* world);
+void silk_polygons_free(silk_world* world);
 
 /* Spider bookkeeping (scenes/spider.c): adjusts stored indices after a removal. */
 void silk_spider_forget(silk_world* world);

@@ -636,12 +636,13 @@ static void robust_out(const silk_robust_def* def, double* out)
     out[7] = def->restitution;
     out[8] = def->max_step_seconds;
     out[9] = def->tethers ? 1.0 : 0.0;
+    out[10] = def->near_pass ? 1.0 : 0.0;
 }
 
 EXPORT int32_t silk_js_set_robust(silk_world* world, double gx, double gy, double damping,
                                   double ground_friction, int32_t substeps, int32_t iterations,
                                   int32_t ceiling, double restitution, double max_step_seconds,
-                                  int32_t tethers)
+                                  int32_t tethers, int32_t near_pass)
 {
     silk_robust_def def = silk_default_robust_def();
     def.gravity = (silk_vec2){gx, gy};
@@ -653,11 +654,12 @@ EXPORT int32_t silk_js_set_robust(silk_world* world, double gx, double gy, doubl
     def.restitution = restitution;
     def.max_step_seconds = max_step_seconds;
     def.tethers = tethers != 0;
+    def.near_pass = near_pass != 0;
     return silk_world_set_robust(world, &def);
 }
 
 /* out: gx, gy, damping, ground friction, substeps, iterations, ceiling, restitution, max step,
-   tethers */
+   tethers, near pass */
 EXPORT int32_t silk_js_get_robust(const silk_world* world, double* out)
 {
     if (world == NULL || out == NULL)
@@ -852,4 +854,102 @@ EXPORT int32_t silk_js_play_status(const silk_world* world, double* out)
 EXPORT void silk_js_play_stop(silk_world* world)
 {
     silk_world_play_stop(world);
+}
+
+/* ---- the timing lab: a standalone stepper, static polygons, cutting ---------------------- */
+
+/* A silk_stepper of its own (seed 002's FixedStepLoop), for pages that drive something other
+   than a world: the spiral-of-death lab feeds it its feedback model. Returns the stepper's
+   address, or a status < 0. */
+EXPORT int32_t silk_js_stepper_create(double step_seconds, int32_t max_steps_per_frame)
+{
+    silk_stepper_def def = silk_default_stepper_def();
+    def.step_seconds = step_seconds;
+    def.max_steps_per_frame = max_steps_per_frame;
+    silk_stepper probe;
+    silk_status status = silk_stepper_init(&probe, &def);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    silk_stepper* stepper = malloc(sizeof(silk_stepper));
+    if (stepper == NULL)
+    {
+        return SILK_ERR_NOMEM;
+    }
+    *stepper = probe;
+    return (int32_t)(intptr_t)stepper;
+}
+
+EXPORT void silk_js_stepper_destroy(silk_stepper* stepper)
+{
+    free(stepper);
+}
+
+EXPORT void silk_js_stepper_reset(silk_stepper* stepper)
+{
+    silk_stepper_reset(stepper);
+}
+
+/* out: steps, alpha, dropped seconds, accumulator seconds. Returns the steps or a status. */
+EXPORT int32_t silk_js_stepper_advance(silk_stepper* stepper, double dt_seconds, double* out)
+{
+    silk_advance_result r = {0, 0.0, 0.0, 0.0};
+    silk_status status = silk_stepper_advance(stepper, dt_seconds, NULL, NULL, &r);
+    if (status == SILK_OK && out != NULL)
+    {
+        out[0] = r.steps;
+        out[1] = r.alpha;
+        out[2] = r.dropped_seconds;
+        out[3] = r.accumulator_seconds;
+    }
+    return value_or_status(status, r.steps);
+}
+
+/* points: count (x, y) pairs in memory from silk_js_alloc. Returns the polygon id. */
+EXPORT int32_t silk_js_add_polygon(silk_world* world, const silk_vec2* points, int32_t count,
+                                   double friction)
+{
+    silk_polygon_def def = silk_default_polygon_def();
+    def.points = points;
+    def.count = count;
+    def.friction = friction;
+    int32_t id = 0;
+    return value_or_status(silk_world_add_polygon(world, &def, &id), id);
+}
+
+EXPORT int32_t silk_js_polygon_count(const silk_world* world)
+{
+    return silk_world_polygon_count(world);
+}
+
+/* out: room for SILK_MAX_POLYGON_POINTS points. Returns the vertex count or a status. */
+EXPORT int32_t silk_js_get_polygon(const silk_world* world, int32_t polygon, silk_vec2* out)
+{
+    int32_t count = 0;
+    silk_status status =
+        silk_world_get_polygon(world, polygon, out, SILK_MAX_POLYGON_POINTS, &count);
+    return value_or_status(status, count);
+}
+
+/* out: depth, particle. */
+EXPORT int32_t silk_js_polygon_penetration(const silk_world* world, double* out)
+{
+    double depth = 0.0;
+    int32_t particle = -1;
+    silk_status status = silk_world_polygon_penetration(world, &depth, &particle);
+    if (status == SILK_OK && out != NULL)
+    {
+        out[0] = depth;
+        out[1] = particle;
+    }
+    return status;
+}
+
+/* Returns how many distance constraints the segment cut, or a status. */
+EXPORT int32_t silk_js_cut(silk_world* world, double ax, double ay, double bx, double by)
+{
+    int32_t removed = 0;
+    silk_status status = silk_world_cut(world, (silk_vec2){ax, ay}, (silk_vec2){bx, by}, &removed);
+    return value_or_status(status, removed);
 }
