@@ -51,9 +51,8 @@ bool lab_report_passed(const lab_report* report)
 typedef const lab_experiment* lab_group_fn(int* out_count);
 
 static lab_group_fn* const groups[] = {
-    lab_seed000_experiments,
-    lab_seed002_experiments,
-    lab_seed004_experiments,
+    lab_seed000_experiments, lab_seed002_experiments, lab_seed003_experiments,
+    lab_seed004_experiments, lab_timing_experiments,
 };
 
 int lab_count(void)

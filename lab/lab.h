@@ -49,10 +49,13 @@ bool lab_report_passed(const lab_report* report);
 int lab_count(void);
 const lab_experiment* lab_get(int index);
 
-/* Each seed's experiments (lab/seed000.c, lab/seed002.c, lab/seed004.c). */
+/* Each seed's experiments (lab/seed000.c, seed002.c, seed003.c, seed004.c), and the timing
+   lab's (lab/timing.c). */
 const lab_experiment* lab_seed000_experiments(int* out_count);
 const lab_experiment* lab_seed002_experiments(int* out_count);
+const lab_experiment* lab_seed003_experiments(int* out_count);
 const lab_experiment* lab_seed004_experiments(int* out_count);
+const lab_experiment* lab_timing_experiments(int* out_count);
 
 /* `silk-lab hash` and `silk-lab replay` (lab/hash_cli.c); argv[1] is the command. */
 int lab_hash_command(int argc, char** argv);
