@@ -40,6 +40,7 @@ export interface RobustSettings {
   restitution: number;     // 0..1, default 0
   maxStepSeconds: number;  // coupled loop mode: longest step, default 1/30
   tethers: boolean;        // long-range attachments to the nearest pin (rigid hanging cloth/rope), default false
+  nearPass: boolean;       // an extra scaled pass near the pins each substep, default true
 }
 
 export interface WatchdogOptions {
@@ -98,6 +99,7 @@ export interface WorldOptions {
   ceiling?: boolean;         // robust, default true
   restitution?: number;      // robust, default 0
   tethers?: boolean;         // robust, default false
+  nearPass?: boolean;        // robust, default true (false: exactly substeps x iterations passes)
   /** robust settings; default: mapped from gravity, friction, groundFriction, stepSeconds */
   robust?: Partial<RobustSettings>;
   watchdog?: WatchdogOptions;
@@ -183,6 +185,22 @@ export interface BallRun {
   /** E just before the floor rule at the frame's last contact; NaN when none */
   preContactE: Float64Array;
   contacts: number;
+}
+
+export interface PolygonOptions {
+  points: Vec2[];     // 3..64 vertices of a convex polygon, px, either winding
+  friction?: number;  // >= 0, tangential correction per px of depth; default 0.5
+}
+
+/** A fixed-step accumulator in wasm (silk_stepper): seed 002's FixedStepLoop. */
+export declare class Stepper {
+  readonly stepSeconds: number;
+  readonly maxStepsPerFrame: number;
+  readonly destroyed: boolean;
+  /** returns the same record object every call */
+  advance(seconds: number): AdvanceResult;
+  reset(): void;
+  destroy(): void;
 }
 
 export declare class World {
@@ -273,6 +291,16 @@ export declare class World {
   setCompliance(composite: number, index: number, compliance: number): void;
   compliance(composite: number, index: number): number;
 
+  /** a static convex polygon the robust solver keeps particles out of; returns its id */
+  addPolygon(options: PolygonOptions): number;
+  readonly polygonCount: number;
+  /** vertices as stored (positive signed area: clockwise on screen) */
+  polygon(i: number): Vec2[];
+  /** the deepest particle inside any polygon: depth px (0 when none), particle (-1 when none) */
+  polygonPenetration(): { depth: number; particle: number };
+  /** removes the distance constraints crossing the segment; returns how many */
+  cut(ax: number, ay: number, bx: number, by: number): number;
+
   /** the watchdog's verdict after the last step */
   health(): Health;
   /** measures now */
@@ -304,6 +332,8 @@ export interface Silk {
   createWorld(options?: WorldOptions): World;
   stepSweep(options?: { width?: number; height?: number; scene?: SceneName; tensor?: number; seed?: number | bigint; frames?: number; count?: number }): SweepRow[];
   ballRun(options?: BallRunOptions): BallRun;
+  /** a standalone stepper: stepSeconds > 0 (default 1/60), maxStepsPerFrame >= 1 (default 8) */
+  createStepper(options?: { stepSeconds?: number; maxStepsPerFrame?: number }): Stepper;
   /** robust settings that move like these compat ones (gravity px/frame^2, per-frame factors) */
   robustFromCompat(options?: { gravity?: Vec2; friction?: number; groundFriction?: number; frameSeconds?: number }): RobustSettings;
   /** compliance matching compat stiffness for a constraint with sum |grad C|^2 = w (2: distance) */

@@ -305,7 +305,7 @@ class Silk {
       // the explicit robust options override them.
       const robust = { ...this.robustFromCompat({ gravity: [gx, gy], friction, groundFriction, frameSeconds: stepSeconds }) };
       if (options.robust !== undefined) Object.assign(robust, obj(where, 'robust', options.robust));
-      for (const key of ['substeps', 'iterations', 'ceiling', 'restitution', 'tethers']) {
+      for (const key of ['substeps', 'iterations', 'ceiling', 'restitution', 'tethers', 'nearPass']) {
         if (options[key] !== undefined) robust[key] = options[key];
       }
       world.setRobust(robust);
@@ -330,7 +330,7 @@ class Silk {
     const s = this._scratch;
     this.exports.silk_js_robust_from_compat(gx, gy, pick(where, o, 'friction', 0.99),
       pick(where, o, 'groundFriction', 0.8), pick(where, o, 'frameSeconds', 1 / 60), s);
-    return robustFromArray(this._f64(s, 10));
+    return robustFromArray(this._f64(s, 11));
   }
 
   /** The compliance matching compat stiffness k for a constraint with sum |grad C|^2 = w (2 for a distance). */
@@ -369,6 +369,20 @@ class Silk {
     } finally {
       this.exports.silk_js_free(out);
     }
+  }
+
+  /**
+   * A fixed-step accumulator of its own (silk_stepper, seed 002's FixedStepLoop) in wasm, for
+   * driving something other than a world: { stepSeconds (default 1/60), maxStepsPerFrame
+   * (default 8; up to 2^31 - 1) }. Its advance(dt) returns the record world.advance() returns.
+   */
+  createStepper(options = {}) {
+    const where = 'createStepper';
+    obj(where, 'options', options);
+    const stepSeconds = pick(where, options, 'stepSeconds', 1 / 60, (w, n, v) => above(w, n, v, 0));
+    const maxSteps = pick(where, options, 'maxStepsPerFrame', 8, (w, n, v) => int(w, n, v, 1));
+    const ptr = this._check(where, this.exports.silk_js_stepper_create(stepSeconds, maxSteps));
+    return new Stepper(this, ptr, stepSeconds, maxSteps);
   }
 
   /**
@@ -425,7 +439,7 @@ class Silk {
 function robustFromArray(v) {
   return {
     gravity: [v[0], v[1]], damping: v[2], groundFriction: v[3], substeps: v[4], iterations: v[5],
-    ceiling: v[6] !== 0, restitution: v[7], maxStepSeconds: v[8], tethers: v[9] !== 0,
+    ceiling: v[6] !== 0, restitution: v[7], maxStepSeconds: v[8], tethers: v[9] !== 0, nearPass: v[10] !== 0,
   };
 }
 
@@ -438,6 +452,55 @@ function complianceOption(where, o) {
 
 function sceneIndex(where, name) {
   return oneOf(where, 'scene', name, SCENES);
+}
+
+// ---- a standalone stepper ---------------------------------------------------------------------
+
+class Stepper {
+  constructor(silk, ptr, stepSeconds, maxStepsPerFrame) {
+    this._silk = silk;
+    this._ptr = ptr;
+    this.stepSeconds = stepSeconds;
+    this.maxStepsPerFrame = maxStepsPerFrame;
+    this._out = silk._alloc(32);
+    this._result = { steps: 0, alpha: 0, droppedSeconds: 0, accumulatorSeconds: 0 };
+  }
+
+  get _x() {
+    if (this._ptr === 0) throw new TypeError('silk: this stepper was destroyed');
+    return this._silk.exports;
+  }
+
+  /**
+   * Feeds dt seconds (>= 0, finite): runs the fixed steps that fit (at most maxStepsPerFrame,
+   * dropping the rest). Returns { steps, alpha, droppedSeconds, accumulatorSeconds } -- the
+   * same object every call: copy it to keep it.
+   */
+  advance(seconds) {
+    num('advance', 'seconds', seconds);
+    if (seconds < 0) throw new RangeError(`advance: seconds must be >= 0, got ${seconds}`);
+    const steps = this._silk._check('advance', this._x.silk_js_stepper_advance(this._ptr, seconds, this._out));
+    const v = this._silk._f64(this._out, 4);
+    const r = this._result;
+    r.steps = steps;
+    r.alpha = v[1];
+    r.droppedSeconds = v[2];
+    r.accumulatorSeconds = v[3];
+    return r;
+  }
+
+  /** Empties the accumulator. */
+  reset() { this._x.silk_js_stepper_reset(this._ptr); }
+
+  destroy() {
+    if (this._ptr !== 0) {
+      this._silk.exports.silk_js_stepper_destroy(this._ptr);
+      this._silk.exports.silk_js_free(this._out);
+      this._ptr = 0;
+    }
+  }
+
+  get destroyed() { return this._ptr === 0; }
 }
 
 // ---- a world ---------------------------------------------------------------------------------
@@ -887,11 +950,11 @@ class World {
     this._call('setSolver', this._x.silk_js_set_solver(this._ptr, i));
   }
 
-  /** { gravity px/s^2, damping 1/s, groundFriction 1/s, substeps, iterations, ceiling, restitution, maxStepSeconds, tethers } */
+  /** { gravity px/s^2, damping 1/s, groundFriction 1/s, substeps, iterations, ceiling, restitution, maxStepSeconds, tethers, nearPass } */
   get robust() {
     const s = this._silk._scratch;
     this._call('robust', this._x.silk_js_get_robust(this._ptr, s));
-    return robustFromArray(this._silk._f64(s, 10));
+    return robustFromArray(this._silk._f64(s, 11));
   }
   set robust(o) { this.setRobust(o); }
 
@@ -905,13 +968,14 @@ class World {
     const iterations = int(w, 'iterations', r.iterations, 1, 64);
     bool(w, 'ceiling', r.ceiling);
     bool(w, 'tethers', r.tethers);
+    bool(w, 'nearPass', r.nearPass);
     for (const key of ['damping', 'groundFriction', 'restitution', 'maxStepSeconds']) num(w, key, r[key]);
     if (r.damping < 0) throw new RangeError(`${w}: damping must be >= 0, got ${r.damping}`);
     if (r.groundFriction < 0) throw new RangeError(`${w}: groundFriction must be >= 0, got ${r.groundFriction}`);
     if (r.restitution < 0 || r.restitution > 1) throw new RangeError(`${w}: restitution must be in [0, 1], got ${r.restitution}`);
     if (!(r.maxStepSeconds > 0)) throw new RangeError(`${w}: maxStepSeconds must be > 0, got ${r.maxStepSeconds}`);
     this._call(w, this._x.silk_js_set_robust(this._ptr, gx, gy, r.damping, r.groundFriction, substeps, iterations,
-      r.ceiling ? 1 : 0, r.restitution, r.maxStepSeconds, r.tethers ? 1 : 0));
+      r.ceiling ? 1 : 0, r.restitution, r.maxStepSeconds, r.tethers ? 1 : 0, r.nearPass ? 1 : 0));
   }
 
   /** One robust step of `seconds`, whatever solver is selected (advance() is the usual way). */
@@ -957,6 +1021,68 @@ class World {
     const c = this._x.silk_js_get_compliance(this._ptr, composite, index);
     if (c < 0) this._call(w, c);
     return c;
+  }
+
+  // -- static polygons and cutting (robust solver; silk.h "Static polygons and cutting") --
+  /**
+   * Adds a static convex polygon the robust solver keeps particles out of: { points: [[x, y],
+   * ...] (3..64, either winding), friction (default 0.5) }. Returns its id.
+   */
+  addPolygon(o = {}) {
+    const w = 'addPolygon';
+    obj(w, 'options', o);
+    if (!Array.isArray(o.points)) throw new TypeError(`${w}: points must be an array of [x, y]`);
+    if (o.points.length < 3 || o.points.length > 64) {
+      throw new RangeError(`${w}: points must hold 3 to 64 points, got ${o.points.length}`);
+    }
+    const pts = o.points.map((p, i) => vec(w, `points[${i}]`, p));
+    const friction = pick(w, o, 'friction', 0.5, (a, n, v) => above(a, n, v, 0, true));
+    const silk = this._silk;
+    const mem = silk._alloc(pts.length * 16);
+    try {
+      const v = silk._f64(mem, pts.length * 2);
+      pts.forEach(([x, y], i) => { v[2 * i] = x; v[2 * i + 1] = y; });
+      const r = this._x.silk_js_add_polygon(this._ptr, mem, pts.length, friction);
+      if (r === -10) throw new RangeError(`${w}: points must outline a convex polygon with non-zero area (no repeated or collinear corners)`);
+      return this._call(w, r);
+    } finally {
+      silk.exports.silk_js_free(mem);
+    }
+  }
+
+  get polygonCount() { return this._x.silk_js_polygon_count(this._ptr); }
+
+  /** A polygon's vertices [[x, y], ...], as stored (positive signed area: clockwise on screen). */
+  polygon(i) {
+    const w = 'polygon';
+    int(w, 'i', i, 0, this.polygonCount - 1);
+    const silk = this._silk;
+    const mem = silk._alloc(64 * 16);
+    try {
+      const n = this._call(w, this._x.silk_js_get_polygon(this._ptr, i, mem));
+      const v = silk._f64(mem, 2 * n);
+      return Array.from({ length: n }, (_, k) => [v[2 * k], v[2 * k + 1]]);
+    } finally {
+      silk.exports.silk_js_free(mem);
+    }
+  }
+
+  /** { depth, particle }: the deepest particle inside any polygon (0 and -1 when none is). */
+  polygonPenetration() {
+    const s = this._silk._scratch;
+    this._call('polygonPenetration', this._x.silk_js_polygon_penetration(this._ptr, s));
+    const v = this._silk._f64(s, 2);
+    return { depth: v[0], particle: v[1] };
+  }
+
+  /**
+   * Cuts every distance constraint whose segment crosses the segment (ax, ay)-(bx, by) (a pointer
+   * swipe); returns how many were removed. Pins and angles stay.
+   */
+  cut(ax, ay, bx, by) {
+    const w = 'cut';
+    num(w, 'ax', ax); num(w, 'ay', ay); num(w, 'bx', bx); num(w, 'by', by);
+    return this._call(w, this._x.silk_js_cut(this._ptr, ax, ay, bx, by));
   }
 
   // -- health --
@@ -1084,4 +1210,4 @@ class World {
   }
 }
 
-export { World };
+export { World, Stepper };

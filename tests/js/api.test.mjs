@@ -301,6 +301,8 @@ const VALID = {
   setWatchdog: [{}], stateHash: [], snapshot: [], restore: [new Uint8Array(64)], startRecording: [],
   stopRecording: [], exportRecording: [], replay: [new Uint8Array(64)],
   playBegin: [new Uint8Array(64)], playStatus: [], playStop: [],
+  // the timing lab's polygons and cutting (tests/js/lab.test.mjs)
+  addPolygon: [{ points: [[0, 0], [10, 0], [0, 10]] }], polygon: [0], polygonPenetration: [], cut: [0, 0, 1, 1],
 };
 const SETTER_VALUES = {
   gravity: [0, 0.2], friction: 0.99, groundFriction: 0.8, step: 16, loopMode: 'fixed', autoCrawl: true,
