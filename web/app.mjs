@@ -16,9 +16,11 @@ import { createDashboard } from './dashboard.mjs';
 import { createControls } from './controls.mjs';
 import { createLab } from './lab.mjs';
 import { createReplay } from './replay.mjs';
+import { createLabHost } from './lab-host.mjs';
 
 const PIN = 2;
 const STEP_SECONDS = 1 / 60;
+const SOLVER_SETTINGS = ['friction', 'gravity', 'solver', 'substeps']; // a lab scene that took the world sets these itself
 
 function $(selector) {
   const e = document.querySelector(selector);
@@ -78,22 +80,35 @@ export async function start(options = {}) {
   const centre = [world.width / 2, world.height / 2]; // the world's size never changes
   const center = () => centre;
 
+  // The timing lab's scenes (lab-host.mjs): their panels, settings, stepping and readouts.
+  const labHost = createLabHost({
+    silk, world, search: options.search ?? location.search, appSettings: () => settings, rebuild: () => rebuild(), now,
+    toWorld: (x, y) => { const r = canvas.getBoundingClientRect(); return renderer.toWorld(x - r.left, y - r.top); },
+  });
+  const stepRecord = { steps: 0, alpha: 0, dropped: 0 };
+  const stepWorld = (dt) => pointer.advance(dt, stepRecord);
+
   function rebuild() {
     pointer.cancel();
+    labHost.unmount();
+    const labContext = labHost.context(scene);
     world.setSeed(settings.seed);
-    scene.build(world, settings);
+    scene.build(world, settings, labContext);
     world.step = settings.step;
     if (overrides.friction !== undefined) world.friction = overrides.friction;
     if (overrides.gravity !== undefined) world.gravity = [0, overrides.gravity];
     settings.friction = world.friction;
     settings.gravity = world.gravity[1];
-    matchRobustToCompat();
-    world.setRobust({ substeps: settings.substeps });
+    if (!labHost.ownsWorld) { // a lab scene (rope, cloth lab) configured the solver itself
+      matchRobustToCompat();
+      world.setRobust({ substeps: settings.substeps });
+    }
     world.setWatchdog({ autoRestore: settings.autoRestore });
     world.resetClock();
     replay.sceneBuilt();
     pointer.state.disabled = false;
-    sceneState = scene.prepare(world);
+    sceneState = scene.prepare(world, labContext);
+    labHost.mount(scene, sceneState);
     counters.alpha = 0;
     dashboard?.clearHistory();
     redrawNow();
@@ -156,7 +171,13 @@ export async function start(options = {}) {
     const t0 = now();
     let steps = 0;
     let dropped = info.dropped;
-    if (!settings.paused) {
+    let labStepped = false;
+    if (!settings.paused && labHost.stepping) {
+      labStepped = labHost.advance(info, stepWorld, record);
+      steps = record.steps;
+      dropped += record.dropped;
+      counters.alpha = record.alpha;
+    } else if (!settings.paused) {
       for (let k = 0; k < info.count; k++) {
         pointer.advance(info.dts[k], record);
         steps += record.steps;
@@ -176,9 +197,10 @@ export async function start(options = {}) {
     const hover = pointer.state.hover;
     const hoverMoved = hover !== lastHover;
     lastHover = hover;
-    if ((!settings.paused && info.count > 0) || renderer.dirty || hoverMoved || pointer.state.pointerId >= 0) {
+    if ((!settings.paused && (info.count > 0 || labStepped)) || renderer.dirty || hoverMoved || pointer.state.pointerId >= 0) {
       draw(!settings.paused);
     }
+    labHost.frame();
   }
 
   // ---- settings --------------------------------------------------------------------------
@@ -196,6 +218,9 @@ export async function start(options = {}) {
 
   function set(name, value) {
     const v = checkSetting(name, value, sceneNames());
+    if (labHost.ownsWorld && SOLVER_SETTINGS.includes(name)) {
+      throw new RangeError(`'${name}' does not apply to this lab scene: it runs the seed's own solver settings (see silkApp.labSet)`);
+    }
     switch (name) {
       case 'scene':
         settings.scene = v;
@@ -259,7 +284,9 @@ export async function start(options = {}) {
   function singleStep() {
     if (!settings.paused) set('paused', true);
     pointer.flush();
-    const r = world.advance(STEP_SECONDS);
+    let r = record;
+    if (labHost.stepping) labHost.advance({ dts: [STEP_SECONDS], count: 1, realDt: STEP_SECONDS, dropped: 0 }, stepWorld, record);
+    else r = world.advance(STEP_SECONDS);
     counters.physicsSteps += r.steps;
     counters.stepsThisFrame = r.steps;
     counters.alpha = r.alpha;
@@ -312,6 +339,7 @@ export async function start(options = {}) {
       physicsMs: counters.physicsMs,
       renderMs: counters.renderMs,
       dashboardMs: counters.dashboardMs,
+      lab: labHost.readouts(),
     };
   }
 
@@ -347,6 +375,7 @@ export async function start(options = {}) {
   });
 
   rebuild();
+  if (labHost.problems.length) showNotice(labHost.problems);
   setPaused(settings.paused);
   changed();
   loop.start();
@@ -375,7 +404,11 @@ export async function start(options = {}) {
       return [r.left + cx, r.top + cy];
     },
     /** Forces every readout to show the current state (tests compare them with diagnostics()). */
-    refresh: () => redrawNow(),
+    refresh: () => { redrawNow(); labHost.refresh(); },
+    /** The lab scene's readouts (lab-host.mjs; each lab module documents its shape), or null. */
+    get lab() { return labHost.readouts(); },
+    /** Changes a lab scene's setting (the lab panel calls this too); bad values throw. */
+    labSet: (name, value) => labHost.set(name, value),
     destroy() { loop.destroy(); renderer.destroy(); world.destroy(); },
   };
   globalThis.silkApp = app;

@@ -33,6 +33,15 @@ export function registerScene(scene) {
   }));
 }
 
+/**
+ * Adds fields to a registered scene -- a lab mode on one of the original pages (lab-host.mjs):
+ * extend(original) returns the fields that replace or join the original's.
+ */
+export function extendScene(name, extend) {
+  const scene = getScene(name);
+  registry.set(name, Object.freeze({ ...scene, ...extend(scene) }));
+}
+
 export function getScene(name) {
   const scene = registry.get(name);
   if (!scene) throw new RangeError(`unknown scene '${name}'`);

@@ -54,9 +54,13 @@ export async function openPage(browser, contextOptions = DESKTOP) {
   return { page, context, errors, external };
 }
 
-/** Waits until the app has started (window.silkApp exists). */
+/**
+ * Waits until the app has started (window.silkApp exists). Polls on a timer: Playwright's default
+ * polls in requestAnimationFrame, which installClock() hands to the test, so a page that was not
+ * ready at the first check would be waited on until the timeout.
+ */
 export async function ready(page) {
-  await page.waitForFunction(() => document.documentElement.dataset.silk === 'ready', null, { timeout: 60000 });
+  await page.waitForFunction(() => document.documentElement.dataset.silk === 'ready', null, { timeout: 60000, polling: 50 });
 }
 
 /**
