@@ -65,15 +65,25 @@ static int32_t add(silk_world* w, int32_t c, double x, double y)
     return p;
 }
 
-/* A rigid link (compliance 0). */
-static void link(silk_world* w, int32_t c, int32_t a, int32_t b)
+/* A rigid link (compliance 0): as long as the particles are apart now, or `rest` px. */
+static void rigid_link(silk_world* w, int32_t c, int32_t a, int32_t b, const double* rest)
 {
     silk_distance_def d = silk_default_distance_def();
     d.a = a;
     d.b = b;
+    if (rest != NULL)
+    {
+        d.rest = *rest;
+        d.rest_from_positions = false;
+    }
     int32_t index = -1;
     silk_world_add_distance(w, c, &d, &index);
     silk_world_set_compliance(w, c, index, 0.0);
+}
+
+static void link(silk_world* w, int32_t c, int32_t a, int32_t b)
+{
+    rigid_link(w, c, a, b, NULL);
 }
 
 /* n particles from (x, y) straight down (or right when `horizontal`), particle 0 pinned. */
@@ -209,14 +219,8 @@ static void inverse_mass(lab_report* r)
     int32_t c = 0;
     silk_world_add_composite(w, &c);
     int32_t light = add(w, c, 500, 500), heavy = add(w, c, 512, 500);
-    silk_distance_def d = silk_default_distance_def();
-    d.a = light;
-    d.b = heavy;
-    d.rest = LINK;
-    d.rest_from_positions = false;
-    int32_t index = -1;
-    silk_world_add_distance(w, c, &d, &index);
-    silk_world_set_compliance(w, c, index, 0.0);
+    const double rest = LINK;
+    rigid_link(w, c, light, heavy, &rest);
     silk_world_set_mass(w, heavy, 20.0);
     silk_world_robust_step(w, H);
     double dl = pos(w, light).x - 500, dh = pos(w, heavy).x - 512;
@@ -342,14 +346,8 @@ static void coincident(lab_report* r)
     int32_t c = 0;
     silk_world_add_composite(w, &c);
     int32_t a = add(w, c, 500, 500), b = add(w, c, 500, 500);
-    silk_distance_def d = silk_default_distance_def();
-    d.a = a;
-    d.b = b;
-    d.rest = LINK;
-    d.rest_from_positions = false;
-    int32_t index = -1;
-    silk_world_add_distance(w, c, &d, &index);
-    silk_world_set_compliance(w, c, index, 0.0);
+    const double rest = LINK;
+    rigid_link(w, c, a, b, &rest);
     silk_world_robust_step(w, H);
     silk_vec2 pa = pos(w, a), pb = pos(w, b);
     bool finite = isfinite(pa.x) && isfinite(pa.y) && isfinite(pb.x) && isfinite(pb.y);
