@@ -18,6 +18,25 @@ const PIN = 2;
 const ANGLE = 3;
 const TAU = Math.PI * 2;
 
+/**
+ * Points a frame at a world's views for this draw (every renderer of a world does this first):
+ * positions, previous positions, the constraint arrays, and `diag`. The views are re-read each
+ * time because memory growth replaces them.
+ */
+export function bindFrame(f, world, alpha, diag) {
+  f.cur = world.positions;
+  f.prev = world.previousPositions;
+  f.alpha = alpha;
+  f.kinds = world.constraintKinds;
+  f.a = world.constraintA;
+  f.b = world.constraintB;
+  f.c = world.constraintC;
+  f.rest = world.constraintRest;
+  f.targets = world.constraintTargets;
+  f.diag = diag;
+  return f;
+}
+
 /** Interpolated x, y of particle i. */
 export function px(f, i) {
   const k = 2 * i;

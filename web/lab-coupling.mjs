@@ -346,16 +346,7 @@ function record(st) {
 function drawView(ctx, f, st, v, ox, title, colour) {
   const w = v.world;
   const g = v.frame;
-  g.cur = w.positions;
-  g.prev = w.previousPositions;
-  g.alpha = v.mode === 'fixed' ? v.alpha : 0;
-  g.kinds = w.constraintKinds;
-  g.a = w.constraintA;
-  g.b = w.constraintB;
-  g.c = w.constraintC;
-  g.rest = w.constraintRest;
-  g.targets = w.constraintTargets;
-  g.diag = w.updateDiagnostics(400, 250);
+  draw.bindFrame(g, w, v.mode === 'fixed' ? v.alpha : 0, w.updateDiagnostics(400, 250));
   g.px = f.px * 2;
   g.cssPx = f.cssPx * 2;
   const { begin, count } = w.compositeConstraints(v.body.spiderComposite);

@@ -66,16 +66,7 @@ export function createRenderer(canvas, world) {
 
   /** Draws the scene at interpolation weight alpha; `hover` = { x, y } in world px or null. */
   function render(scene, state, alpha, hover) {
-    frame.cur = world.positions;
-    frame.prev = world.previousPositions;
-    frame.alpha = alpha;
-    frame.kinds = world.constraintKinds;
-    frame.a = world.constraintA;
-    frame.b = world.constraintB;
-    frame.c = world.constraintC;
-    frame.rest = world.constraintRest;
-    frame.targets = world.constraintTargets;
-    frame.diag = world.diagnosticsView;
+    draw.bindFrame(frame, world, alpha, world.diagnosticsView);
     const k = view.dpr * view.scale; // device px per world px
     frame.px = 1 / k;
     frame.cssPx = 1 / view.scale;
