@@ -230,6 +230,12 @@ static silk_status locate(const silk_world* world, int32_t composite, int32_t in
     return SILK_OK;
 }
 
+static bool is_at(const silk_world* world, int32_t j, void* context)
+{
+    (void)world;
+    return j == *(const int32_t*)context;
+}
+
 silk_status silk_world_remove_constraint(silk_world* world, int32_t composite, int32_t index)
 {
     int32_t at = 0;
@@ -238,22 +244,10 @@ silk_status silk_world_remove_constraint(silk_world* world, int32_t composite, i
     {
         return status;
     }
-    shift_constraints(world, at + 1, -1);
-    world->constraint_count -= 1;
-    silk_robust_touch(world);
-    world->composites[composite].constraint_count -= 1;
-    for (int32_t k = composite + 1; k < world->composite_count; ++k)
-    {
-        world->composites[k].constraint_begin -= 1;
-    }
-    if (world->drag.pin == at)
-    {
-        world->drag.pin = -1; /* the pin is gone: the particle itself follows the pointer */
-    }
-    else if (world->drag.pin > at)
-    {
-        world->drag.pin -= 1;
-    }
+    /* The same order-preserving pass as a cut: composite runs, the dragged pin and the robust
+       solver's order are kept in one place. A removed pin being dragged leaves the particle
+       itself following the pointer. */
+    silk_remove_constraints_where(world, is_at, &at);
     return SILK_OK;
 }
 
