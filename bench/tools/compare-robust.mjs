@@ -1,6 +1,6 @@
 // compare-robust.mjs -- times several builds of silk.wasm on the robust solver's benchmark
 // scenes in one Node process, rounds interleaved, so a busy machine slows every build alike.
-// How the figures in README "Robust solver" were taken (before/after a change: build the old
+// How the figures in docs/performance.md (robust) were taken (before/after a change: build the old
 // commit elsewhere and pass both files). Prints; asserts nothing.
 //
 //   node bench/tools/compare-robust.mjs NAME=FILE.wasm NAME=FILE.wasm ...

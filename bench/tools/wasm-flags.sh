@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # wasm-flags.sh -- builds silk.wasm with other emcc / wasm-opt flags and times them against the
 # build's own (bench/tools/compare-wasm.mjs: same scenes as bench/solver.mjs, interleaved, final
-# states compared). How the flags in engine/wasm/CMakeLists.txt were chosen; see README
-# "wasm-opt". Not part of scripts/bench.sh (a few minutes of emcc). Needs scripts/build.sh first.
+# states compared). How the flags in engine/wasm/CMakeLists.txt were chosen; see docs/performance.md
+# "wasm size and build flags". Not part of scripts/bench.sh (a few minutes of emcc). Needs scripts/build.sh first.
 #   bench/tools/wasm-flags.sh            all variants below
 # Variants go to build/bench/wasm-flags/.
 set -euo pipefail
