@@ -5,6 +5,7 @@
 #                                  JS binding's node --test suites against build/wasm/silk.wasm
 #   3. ctest, ASan + UBSan         the native C tests under sanitizers
 #   4. browser                     node --test tests/browser (headless Debian chromium)
+#   and one check first: web/silk-boundary.mjs is what scripts/gen-boundary.mjs makes of silk.h
 # Ends with one line "N passed, N failed" (tests across all suites); exits 1 if any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +41,9 @@ run() { # run NAME COUNTER COMMAND...
   "$@" 2>&1 | tee "$log" | grep -E "^(not ok|#? ?[0-9]+/[0-9]+ Test .*(Failed|\*\*\*))|tests passed|^# (pass|fail)" || true
   $counter
 }
+
+echo "== generated boundary (scripts/gen-boundary.mjs --check)"
+if node scripts/gen-boundary.mjs --check; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 
 run "ctest native" count_ctest ctest --preset native
 run "ctest wasm (C in node + JS binding)" count_ctest ctest --preset wasm

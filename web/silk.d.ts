@@ -19,6 +19,10 @@ export declare const INTEGRATORS: readonly ['explicit', 'semi-implicit', 'verlet
 export declare const FLOOR_RULES: readonly ['none', 'snap', 'mirror'];
 export declare const SOLVERS: readonly ['compat', 'robust'];
 export declare const HEALTHS: readonly ['healthy', 'exploding', 'nonfinite'];
+export declare const CONSTRAINT_KINDS: Readonly<Record<number, 'distance' | 'pin' | 'angle'>>;
+/** Every numeric SILK_* #define of silk.h without its prefix (MAX_PARTICLES, MAX_STEP, ...),
+ *  generated into silk-boundary.mjs by scripts/gen-boundary.mjs. */
+export declare const LIMITS: Readonly<Record<string, number>>;
 
 export type Verdict = 'stable' | 'marginal' | 'unstable';
 export type LoopMode = 'fixed' | 'coupled';

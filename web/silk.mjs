@@ -23,83 +23,36 @@
 // (out of range, NaN, infinite) naming the argument; engine status codes become errors too.
 // Views over wasm memory are re-created whenever memory grows or the arrays move.
 
-/** Field indices of the diagnostics array: mirrors SILK_DIAG_* in engine/include/silk.h. */
-export const DIAG = Object.freeze({
-  FRAME_COUNT: 0,
-  PARTICLES: 1,
-  CONSTRAINTS: 2,
-  DISTANCES: 3,
-  GRIPS: 4,
-  ANGLES: 5,
-  PINS: 6,
-  RELAXATIONS_PER_FRAME: 7,
-  ERROR_MEDIAN: 8,
-  ERROR_P99: 9,
-  ERROR_MAX: 10,
-  STRAIN_MEDIAN: 11,
-  STRAIN_P97: 12,
-  STRAIN_MAX: 13,
-  GRIP_ERROR_MEDIAN: 14,
-  GRIP_ERROR_MAX: 15,
-  ANGLE_ERROR_MEDIAN: 16,
-  ANGLE_ERROR_MAX: 17,
-  K_MAX: 18,
-  STEP: 19,
-  K_EFFECTIVE: 20,
-  STABILITY_MARGIN: 21,
-  VERDICT: 22,
-  NAN_COUNT: 23,
-  CENTER_X: 24,
-  CENTER_Y: 25,
-  BOUNDING_RADIUS: 26,
-  KINETIC_ENERGY: 27,
-  ADVANCE_STEPS: 28,
-  ADVANCE_ALPHA: 29,
-  ADVANCE_DROPPED: 30,
-  ACCUMULATOR: 31,
-  TOTAL_STEPS: 32,
-  SIM_SECONDS: 33,
-  LOOP_MODE: 34,
-  EXPLODED: 35,
-  SOLVER: 36,
-  SUBSTEPS: 37,
-  HEALTH: 38,
-  SPEED_MAX: 39,
-  ENERGY_GROWTH: 40,
-  UNHEALTHY_STEPS: 41,
-  HEALTH_RESTORES: 42,
-});
+// The engine's numbers (diagnostics layout, enums, status codes, limits) come from the
+// generated silk-boundary.mjs (scripts/gen-boundary.mjs reads engine/include/silk.h): this file
+// restates none of them.
+import {
+  DIAG, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS,
+  INTEGRATOR_COUNT, STATUS as STATUS_CODES, LIMITS,
+} from './silk-boundary.mjs';
+
+export { DIAG, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS, LIMITS };
 
 /** camelCase names of the diagnostics fields, in index order. */
 export const DIAG_NAMES = Object.freeze(
   Object.keys(DIAG).map((k) => k.toLowerCase().replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase())),
 );
 
-export const VERDICTS = Object.freeze(['stable', 'marginal', 'unstable']);
-export const LOOP_MODES = Object.freeze(['fixed', 'coupled']);
-export const SCENES = Object.freeze(['web', 'cloth', 'shapes', 'tree']);
-export const CONSTRAINT_KINDS = Object.freeze({ 1: 'distance', 2: 'pin', 3: 'angle' });
-/** Seed 004's integrators and floor rules, in silk_integrator / silk_floor_rule order. */
+/** Seed 004's integrators in silk_integrator order (the binding's short names). */
 export const INTEGRATORS = Object.freeze(['explicit', 'semi-implicit', 'verlet']);
-export const FLOOR_RULES = Object.freeze(['none', 'snap', 'mirror']);
+if (INTEGRATORS.length !== INTEGRATOR_COUNT) throw new Error('silk.mjs: INTEGRATORS does not match silk_integrator');
 
-const MAX_PARTICLES = 1 << 22; // SILK_MAX_PARTICLES
-export const SOLVERS = Object.freeze(['compat', 'robust']);
-export const HEALTHS = Object.freeze(['healthy', 'exploding', 'nonfinite']);
+const MAX_PARTICLES = LIMITS.MAX_PARTICLES;
 
-const STATUS = Object.freeze({
-  [-1]: TypeError, // null
-  [-2]: RangeError, // index
-  [-3]: RangeError, // non-finite
-  [-4]: RangeError, // range
-  [-5]: RangeError, // capacity
-  [-6]: RangeError, // out of memory
-  [-7]: Error, // state
-  [-8]: TypeError, // def
-  [-9]: TypeError, // kind
-  [-10]: RangeError, // degenerate
-  [-11]: Error, // format: not a snapshot or recording
+/** The JS error class of each engine status: a wrong kind of argument is a TypeError, a bad
+ *  value a RangeError, a call the world's state or the bytes do not allow a plain Error. */
+const ERROR_CLASS = Object.freeze({
+  SILK_ERR_NULL: TypeError, SILK_ERR_DEF: TypeError, SILK_ERR_KIND: TypeError,
+  SILK_ERR_STATE: Error, SILK_ERR_FORMAT: Error,
 });
+const STATUS = Object.freeze(Object.fromEntries(Object.entries(STATUS_CODES)
+  .filter(([code]) => Number(code) < 0)
+  .map(([code, { name }]) => [code, ERROR_CLASS[name] ?? RangeError])));
 
 // ---- argument checks ----------------------------------------------------------------------
 
@@ -287,7 +240,7 @@ class Silk {
     const friction = pick(where, options, 'friction', 0.99);
     const groundFriction = pick(where, options, 'groundFriction', 0.8);
     const [lo, hi] = seedWords(where, options.seed === undefined ? 1 : options.seed);
-    const step = pick(where, options, 'step', 16, (w, n, v) => int(w, n, v, 1, 4096));
+    const step = pick(where, options, 'step', 16, (w, n, v) => int(w, n, v, 1, LIMITS.MAX_STEP));
     const stepSeconds = pick(where, options, 'stepSeconds', 1 / 60);
     if (!(stepSeconds > 0)) throw new RangeError(`${where}: stepSeconds must be > 0, got ${stepSeconds}`);
     const maxSteps = pick(where, options, 'maxStepsPerFrame', 8, (w, n, v) => int(w, n, v, 1));
@@ -351,7 +304,7 @@ class Silk {
     const scene = sceneIndex(where, options.scene === undefined ? 'web' : options.scene);
     const tensor = pick(where, options, 'tensor', 0.3, (w, n, v) => above(w, n, v, 0));
     const frames = pick(where, options, 'frames', 120, (w, n, v) => int(w, n, v, 0, 1e6));
-    const count = pick(where, options, 'count', 32, (w, n, v) => int(w, n, v, 1, 256));
+    const count = pick(where, options, 'count', 32, (w, n, v) => int(w, n, v, 1, LIMITS.SWEEP_MAX_COUNT));
     const [lo, hi] = seedWords(where, options.seed === undefined ? 1 : options.seed);
     const out = this._alloc(count * 7 * 8);
     try {
@@ -400,7 +353,7 @@ class Silk {
     const floor = oneOf(where, 'floor', o.floor === undefined ? 'snap' : o.floor, FLOOR_RULES);
     const h = pick(where, o, 'h', 1 / 60);
     if (!(h > 0)) throw new RangeError(`${where}: h must be > 0, got ${h}`);
-    const substeps = pick(where, o, 'substeps', 1, (w, n, v) => int(w, n, v, 1, 65536));
+    const substeps = pick(where, o, 'substeps', 1, (w, n, v) => int(w, n, v, 1, LIMITS.BALL_MAX_SUBSTEPS));
     const steps = pick(where, o, 'steps', 120, (w, n, v) => int(w, n, v, 1, 1000000));
     if (steps * substeps > 2 ** 27) {
       throw new RangeError(`${where}: steps * substeps must be <= ${2 ** 27}, got ${steps * substeps}`);
@@ -446,7 +399,7 @@ function robustFromArray(v) {
 function complianceOption(where, o) {
   if (o.compliance === undefined) return undefined;
   const c = num(where, 'compliance', o.compliance);
-  if (c < 0 || c > 1e9) throw new RangeError(`${where}: compliance must be in [0, 1e9], got ${c}`);
+  if (c < 0 || c > LIMITS.MAX_COMPLIANCE) throw new RangeError(`${where}: compliance must be in [0, ${LIMITS.MAX_COMPLIANCE}], got ${c}`);
   return c;
 }
 
@@ -634,7 +587,7 @@ class World {
   }
   /** Relaxation passes per frame that advance() uses (the original's frame(16)). */
   get step() { return this._settings()[6]; }
-  set step(s) { this._call('step', this._x.silk_js_set_relax_steps(this._ptr, int('step', 'step', s, 1, 4096))); }
+  set step(s) { this._call('step', this._x.silk_js_set_relax_steps(this._ptr, int('step', 'step', s, 1, LIMITS.MAX_STEP))); }
   get loopMode() { return LOOP_MODES[this._settings()[7]]; }
   set loopMode(m) {
     const i = oneOf('loopMode', 'loopMode', m, LOOP_MODES);
@@ -758,7 +711,7 @@ class World {
   // -- solving --
   /** One verlet-js frame: integrate, drag, `step` relaxation passes (coef 1/step), bounds. */
   frame(step) {
-    int('frame', 'step', step, 1, 4096);
+    int('frame', 'step', step, 1, LIMITS.MAX_STEP);
     this._call('frame', this._x.silk_js_frame(this._ptr, step));
   }
 
@@ -935,7 +888,7 @@ class World {
   /** Runs `frames` frames of frame(step) (with the crawl rule if autoCrawl), then measures. */
   runFrames(frames, step = this.step, center) {
     const w = 'runFrames';
-    int(w, 'frames', frames, 0, 10000000); int(w, 'step', step, 1, 4096);
+    int(w, 'frames', frames, 0, LIMITS.LAB_MAX_FRAMES); int(w, 'step', step, 1, LIMITS.MAX_STEP);
     const [cx, cy] = center === undefined ? [this.width / 2, this.height / 2] : vec(w, 'center', center);
     this._call(w, this._x.silk_js_run_frames(this._ptr, frames, step, cx, cy));
     return this.diagnostics([cx, cy]);
@@ -964,8 +917,8 @@ class World {
     obj(w, 'options', o);
     const r = { ...this.robust, ...o };
     const [gx, gy] = vec(w, 'gravity', r.gravity);
-    const substeps = int(w, 'substeps', r.substeps, 1, 256);
-    const iterations = int(w, 'iterations', r.iterations, 1, 64);
+    const substeps = int(w, 'substeps', r.substeps, 1, LIMITS.MAX_SUBSTEPS);
+    const iterations = int(w, 'iterations', r.iterations, 1, LIMITS.MAX_ITERATIONS);
     bool(w, 'ceiling', r.ceiling);
     bool(w, 'tethers', r.tethers);
     bool(w, 'nearPass', r.nearPass);
@@ -1026,14 +979,14 @@ class World {
   // -- static polygons and cutting (robust solver; silk.h "Static polygons and cutting") --
   /**
    * Adds a static convex polygon the robust solver keeps particles out of: { points: [[x, y],
-   * ...] (3..64, either winding), friction (default 0.5) }. Returns its id.
+   * ...] (3..LIMITS.MAX_POLYGON_POINTS, either winding), friction (default 0.5) }. Returns its id.
    */
   addPolygon(o = {}) {
     const w = 'addPolygon';
     obj(w, 'options', o);
     if (!Array.isArray(o.points)) throw new TypeError(`${w}: points must be an array of [x, y]`);
-    if (o.points.length < 3 || o.points.length > 64) {
-      throw new RangeError(`${w}: points must hold 3 to 64 points, got ${o.points.length}`);
+    if (o.points.length < 3 || o.points.length > LIMITS.MAX_POLYGON_POINTS) {
+      throw new RangeError(`${w}: points must hold 3 to ${LIMITS.MAX_POLYGON_POINTS} points, got ${o.points.length}`);
     }
     const pts = o.points.map((p, i) => vec(w, `points[${i}]`, p));
     const friction = pick(w, o, 'friction', 0.5, (a, n, v) => above(a, n, v, 0, true));
@@ -1057,7 +1010,7 @@ class World {
     const w = 'polygon';
     int(w, 'i', i, 0, this.polygonCount - 1);
     const silk = this._silk;
-    const mem = silk._alloc(64 * 16);
+    const mem = silk._alloc(LIMITS.MAX_POLYGON_POINTS * 16);
     try {
       const n = this._call(w, this._x.silk_js_get_polygon(this._ptr, i, mem));
       const v = silk._f64(mem, 2 * n);
@@ -1098,7 +1051,7 @@ class World {
     obj(w, 'options', o);
     const enabled = o.enabled === undefined ? true : bool(w, 'enabled', o.enabled);
     const autoRestore = o.autoRestore === undefined ? false : bool(w, 'autoRestore', o.autoRestore);
-    const window = pick(w, o, 'window', 60, (a, n, v) => int(a, n, v, 2, 256));
+    const window = pick(w, o, 'window', 60, (a, n, v) => int(a, n, v, 2, LIMITS.WATCHDOG_MAX_WINDOW));
     const interval = pick(w, o, 'snapshotInterval', 60, (a, n, v) => int(a, n, v, 1));
     this._call(w, this._x.silk_js_set_watchdog(this._ptr, enabled ? 1 : 0, window, pick(w, o, 'radiusFactor', 4),
       pick(w, o, 'speedLimit', 4), pick(w, o, 'energyGrowth', 100), autoRestore ? 1 : 0, interval));

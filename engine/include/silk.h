@@ -633,8 +633,11 @@ SILK_API const silk_diagnostics* silk_world_diagnostics(const silk_world* world)
     Lab runs (the page's buttons run these inside wasm, silently)
 ---------------------------------------------------------------------------------------- */
 
-/* Runs `frames` frames of `step` (with the spider's crawl rule if auto-crawl is on), then
-   updates the diagnostics about `center`. */
+#define SILK_LAB_MAX_FRAMES  10000000 /* frames of one silent run */
+#define SILK_SWEEP_MAX_COUNT 256      /* rows of one step sweep */
+
+/* Runs `frames` (0..SILK_LAB_MAX_FRAMES) frames of `step` (with the spider's crawl rule if
+   auto-crawl is on), then updates the diagnostics about `center`. */
 SILK_API silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t step,
                                            silk_vec2 center);
 
@@ -649,7 +652,7 @@ typedef struct silk_sweep_row
     bool exploded; /* measured: radius past the explosion limit, or NaN */
 } silk_sweep_row;
 
-/* For step = 1..count: a fresh world from `world_def` with `scene`, `frames` frames of that
+/* For step = 1..count (count <= SILK_SWEEP_MAX_COUNT): a fresh world from `world_def` with `scene`, `frames` frames of that
    step (spider tick before each frame for the web), measured about (W/2, H/2). */
 SILK_API silk_status silk_step_sweep(const silk_world_def* world_def, const silk_scene_def* scene,
                                      int32_t frames, int32_t count, silk_sweep_row* out_rows);
@@ -898,7 +901,7 @@ typedef struct silk_robust_def
     double damping;          /* velocity decay rate, 1/s, default 0.6030 (compat 0.99) */
     double ground_friction;  /* tangential decay on the floor, 1/s, default 13.39 (0.8) */
     int32_t substeps;        /* per step, 1..SILK_MAX_SUBSTEPS, default 8 */
-    int32_t iterations;      /* passes per substep, 1..64, default 1 */
+    int32_t iterations;      /* passes per substep, 1..SILK_MAX_ITERATIONS, default 1 */
     bool ceiling;            /* one-way ceiling at y = 0, default true */
     double restitution;      /* 0..1 normal bounce off the box, default 0 */
     double max_step_seconds; /* coupled loop mode: longest step, default 1/30 */
@@ -910,6 +913,7 @@ typedef struct silk_robust_def
 } silk_robust_def;
 
 #define SILK_MAX_SUBSTEPS      256
+#define SILK_MAX_ITERATIONS    64 /* robust passes per substep */
 #define SILK_MAX_COMPLIANCE    1e9
 #define SILK_COMPAT_FRAME_RATE 60.0 /* the compat page: one frame per 1/60 s */
 
@@ -955,10 +959,12 @@ typedef enum silk_health
     SILK_HEALTH_NONFINITE = 2,
 } silk_health;
 
+#define SILK_WATCHDOG_MAX_WINDOW 256
+
 typedef struct silk_watchdog_def
 {
     bool enabled;              /* default true */
-    int32_t window;            /* steps of energy history, 2..256, default 60 */
+    int32_t window;            /* steps of energy history, 2..SILK_WATCHDOG_MAX_WINDOW, default 60 */
     double radius_factor;      /* default SILK_EXPLOSION_FACTOR (4) canvas sizes */
     double speed_limit;        /* canvas sizes per second, default 4 */
     double energy_growth;      /* factor over the window, default 100 */

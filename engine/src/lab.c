@@ -11,7 +11,7 @@ silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t ste
     {
         return SILK_ERR_NONFINITE;
     }
-    if (frames < 0 || frames > 10000000 || step < 1 || step > SILK_MAX_STEP)
+    if (frames < 0 || frames > SILK_LAB_MAX_FRAMES || step < 1 || step > SILK_MAX_STEP)
     {
         return SILK_ERR_RANGE;
     }
@@ -33,7 +33,7 @@ silk_status silk_step_sweep(const silk_world_def* world_def, const silk_scene_de
     {
         return SILK_ERR_NULL;
     }
-    if (count < 1 || count > SILK_MAX_STEP)
+    if (count < 1 || count > SILK_SWEEP_MAX_COUNT)
     {
         return SILK_ERR_RANGE;
     }

@@ -105,7 +105,6 @@ typedef struct silk_polygon_shape
 } silk_polygon_shape;
 
 /* The health watchdog (health.c). */
-#define SILK_WATCHDOG_MAX_WINDOW 256
 
 typedef struct silk_watchdog_state
 {

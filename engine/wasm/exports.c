@@ -514,7 +514,7 @@ EXPORT int32_t silk_js_step_sweep(double width, double height, int32_t scene, do
                                   uint32_t seed_lo, uint32_t seed_hi, int32_t frames, int32_t count,
                                   double* out)
 {
-    if (out == NULL || count < 1 || count > 256)
+    if (out == NULL || count < 1 || count > SILK_SWEEP_MAX_COUNT)
     {
         return SILK_ERR_RANGE;
     }

@@ -1054,6 +1054,7 @@ static void test_step_sweep(void)
     CHECK_EQ_INT(silk_step_sweep(&def, &scene, 1, 0, rows), SILK_ERR_RANGE);
     CHECK_EQ_INT(silk_step_sweep(&def, &scene, 1, -1, rows), SILK_ERR_RANGE);
     CHECK_EQ_INT(silk_step_sweep(&def, &scene, 1, SILK_MAX_STEP + 1, rows), SILK_ERR_RANGE);
+    CHECK_EQ_INT(silk_step_sweep(&def, &scene, 1, SILK_SWEEP_MAX_COUNT + 1, rows), SILK_ERR_RANGE);
     silk_world_def dz = def;
     dz.internal_cookie = 0;
     CHECK_EQ_INT(silk_step_sweep(&dz, &scene, 1, 2, rows), SILK_ERR_DEF);
