@@ -215,12 +215,6 @@ EXPORT int32_t silk_js_remove_constraint(silk_world* world, int32_t composite, i
     return silk_world_remove_constraint(world, composite, index);
 }
 
-EXPORT int32_t silk_js_set_pin_target(silk_world* world, int32_t composite, int32_t index, double x,
-                                      double y)
-{
-    return silk_world_set_pin_target(world, composite, index, (silk_vec2){x, y});
-}
-
 EXPORT int32_t silk_js_constraint_count(const silk_world* world)
 {
     return silk_world_constraint_count(world);
