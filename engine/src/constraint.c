@@ -4,6 +4,7 @@
    composite. Appending to the last composite is O(1); appending to an earlier one shifts the
    later composites' runs by one (a memmove, never inside a step). */
 #include "trig.h"
+#include "detmath.h"
 #include "world.h"
 
 #include <math.h>
@@ -50,6 +51,21 @@ double silk_angle_at(silk_vec2 a, silk_vec2 b, silk_vec2 c)
     double vx = silk_or_zero(c.x - b.x);
     double vy = silk_or_zero(c.y - b.y);
     return silk_atan2(ux * vy - uy * vx, ux * vx + uy * vy);
+}
+
+/* The angle a-b-c as the world's solver measures it (a new angle constraint's rest angle):
+   the host's atan2 for compat, detmath's for robust, so a robust world is the same everywhere. */
+double silk_world_angle_at(const silk_world* world, silk_vec2 a, silk_vec2 b, silk_vec2 c)
+{
+    if (world->solver != SILK_SOLVER_ROBUST)
+    {
+        return silk_angle_at(a, b, c);
+    }
+    double ux = silk_or_zero(a.x - b.x);
+    double uy = silk_or_zero(a.y - b.y);
+    double vx = silk_or_zero(c.x - b.x);
+    double vy = silk_or_zero(c.y - b.y);
+    return silk_det_atan2(ux * vy - uy * vx, ux * vx + uy * vy);
 }
 
 /* Moves the constraint at global position `from` (and everything after it) by `shift`. */

@@ -13,8 +13,6 @@
    Truncation errors stay below 1e-17 relative on the reduced intervals, so what is left is
    the rounding of a dozen operations: a few ulp. */
 #include "detmath.h"
-#include "trig.h"
-#include "world.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -297,29 +295,4 @@ double silk_det_log(double x)
     double log_m = 2.0 * s + (2.0 * s * z) * p;
     double k = (double)e;
     return k * LN2_HI + (k * LN2_LO + log_m);
-}
-
-/* ---- which trig a world uses ------------------------------------------------------------ */
-
-double silk_world_cos(const silk_world* world, double x)
-{
-    return world->solver == SILK_SOLVER_ROBUST ? silk_det_cos(x) : silk_cos(x);
-}
-
-double silk_world_sin(const silk_world* world, double x)
-{
-    return world->solver == SILK_SOLVER_ROBUST ? silk_det_sin(x) : silk_sin(x);
-}
-
-double silk_world_angle_at(const silk_world* world, silk_vec2 a, silk_vec2 b, silk_vec2 c)
-{
-    if (world->solver != SILK_SOLVER_ROBUST)
-    {
-        return silk_angle_at(a, b, c);
-    }
-    double ux = silk_or_zero(a.x - b.x);
-    double uy = silk_or_zero(a.y - b.y);
-    double vx = silk_or_zero(c.x - b.x);
-    double vy = silk_or_zero(c.y - b.y);
-    return silk_det_atan2(ux * vy - uy * vx, ux * vx + uy * vy);
 }

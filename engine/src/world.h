@@ -260,6 +260,8 @@ silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_cons
 
 /* The angle a-b-c at b, as verlet-js's Vec2.angle2 computes it (constraint.c). */
 double silk_angle_at(silk_vec2 a, silk_vec2 b, silk_vec2 c);
+/* The same angle with the world's solver's trig (detmath for robust). constraint.c. */
+double silk_world_angle_at(const silk_world* world, silk_vec2 a, silk_vec2 b, silk_vec2 c);
 
 /* The robust solver (solver_robust.c). */
 silk_status silk_robust_reserve_particles(silk_world* world, int32_t capacity);
@@ -271,13 +273,6 @@ double silk_robust_default_compliance(const silk_world* world, silk_constraint_k
                                       int32_t b, int32_t c, double stiffness);
 /* One robust step of h seconds (h > 0), drag and bounds included. */
 void silk_robust_step(silk_world* world, double h);
-
-/* Trig that follows the world's solver: the host's (bit-identical with verlet-js) for compat
-   worlds, Silk's own deterministic functions for robust worlds (same bits on every
-   platform). Builders and crawl use these. */
-double silk_world_cos(const silk_world* world, double x);
-double silk_world_sin(const silk_world* world, double x);
-double silk_world_angle_at(const silk_world* world, silk_vec2 a, silk_vec2 b, silk_vec2 c);
 
 /* One step as advance runs it (crawl rule, the selected solver, watchdog, recording);
    h is the robust step in seconds (compat ignores it). stepper.c. */

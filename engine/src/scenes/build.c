@@ -1,5 +1,7 @@
 /* build.c -- helpers shared by the builders. */
 #include "build.h"
+#include "../detmath.h"
+#include "../trig.h"
 
 silk_status silk_build_particle(silk_world* world, int32_t composite, double x, double y,
                                 int32_t* out_particle)
@@ -47,4 +49,19 @@ void silk_build_rollback(silk_world* world, silk_build_mark mark)
     world->particle_count = mark.particles;
     world->constraint_count = mark.constraints;
     world->composite_count = mark.composites;
+}
+
+/* ---- the builders' trig ------------------------------------------------------------------ */
+
+/* A builder measures and places with the trig of the world's solver: the host's (compat, so a
+   built scene is verlet-js's to the bit) or detmath's (robust, the same bits everywhere). */
+
+double silk_build_cos(const silk_world* world, double x)
+{
+    return world->solver == SILK_SOLVER_ROBUST ? silk_det_cos(x) : silk_cos(x);
+}
+
+double silk_build_sin(const silk_world* world, double x)
+{
+    return world->solver == SILK_SOLVER_ROBUST ? silk_det_sin(x) : silk_sin(x);
 }

@@ -22,6 +22,11 @@ typedef struct silk_build_mark
 silk_build_mark silk_build_begin(const silk_world* world);
 void silk_build_rollback(silk_world* world, silk_build_mark mark);
 
+/* cos and sin as the world's solver computes them: the host's trig for compat, detmath for
+   robust (angles: silk_world_angle_at in world.h). */
+double silk_build_cos(const silk_world* world, double x);
+double silk_build_sin(const silk_world* world, double x);
+
 #define SILK_TRY(expr)                                                                             \
     do                                                                                             \
     {                                                                                              \

@@ -50,8 +50,8 @@ silk_status silk_world_build_tire(silk_world* world, const silk_tire_def* def,
         double theta = i * stride;
         int32_t p = 0;
         SILK_TRY(silk_build_particle(
-            world, comp, silk_or_zero(def->center.x + silk_world_cos(world, theta) * def->radius),
-            silk_or_zero(def->center.y + silk_world_sin(world, theta) * def->radius), &p));
+            world, comp, silk_or_zero(def->center.x + silk_build_cos(world, theta) * def->radius),
+            silk_or_zero(def->center.y + silk_build_sin(world, theta) * def->radius), &p));
     }
     int32_t center = 0;
     SILK_TRY(silk_build_particle(world, comp, def->center.x, def->center.y, &center));

@@ -168,10 +168,10 @@ static int32_t find_footholds(silk_world* world, int32_t leg)
     silk_vec2 t = world->pos[sp->thorax];
     silk_vec2 right = {silk_or_zero(t.x + 1), silk_or_zero(t.y + 0)};
     double theta = silk_world_angle_at(world, right, t, world->pos[sp->head]);
-    double b1x = silk_or_zero(silk_world_cos(world, theta)),
-           b1y = silk_or_zero(silk_world_sin(world, theta));
-    double b2x = silk_or_zero(silk_world_cos(world, theta + SILK_PI / 2));
-    double b2y = silk_or_zero(silk_world_sin(world, theta + SILK_PI / 2));
+    double b1x = silk_or_zero(silk_build_cos(world, theta)),
+           b1y = silk_or_zero(silk_build_sin(world, theta));
+    double b2x = silk_or_zero(silk_build_cos(world, theta + SILK_PI / 2));
+    double b2y = silk_or_zero(silk_build_sin(world, theta + SILK_PI / 2));
     double f1 = leg < 4 ? 1 : -1;
     double f2 = leg % 2 == 0 ? 1 : 0;
     int32_t count = 0;

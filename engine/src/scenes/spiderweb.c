@@ -98,14 +98,14 @@ silk_status silk_world_build_spiderweb(silk_world* world, const silk_spiderweb_d
     int32_t first = world->particle_count;
     for (int32_t i = 0; i < n; ++i)
     {
-        double theta = (i * stride + silk_world_cos(world, i * 0.4) * 0.05) +
-                       silk_world_cos(world, i * 0.05) * 0.2;
-        double r = (radius - rs * i) + silk_world_cos(world, i * 0.1) * 20;
-        double offy = (silk_world_cos(world, theta * 2.1) * (radius / def->depth)) * 0.2;
+        double theta = (i * stride + silk_build_cos(world, i * 0.4) * 0.05) +
+                       silk_build_cos(world, i * 0.05) * 0.2;
+        double r = (radius - rs * i) + silk_build_cos(world, i * 0.1) * 20;
+        double offy = (silk_build_cos(world, theta * 2.1) * (radius / def->depth)) * 0.2;
         int32_t p = 0;
         SILK_TRY(silk_build_particle(
-            world, comp, silk_or_zero(def->center.x + silk_world_cos(world, theta) * r),
-            silk_or_zero((def->center.y + silk_world_sin(world, theta) * r) + offy), &p));
+            world, comp, silk_or_zero(def->center.x + silk_build_cos(world, theta) * r),
+            silk_or_zero((def->center.y + silk_build_sin(world, theta) * r) + offy), &p));
     }
     for (int32_t i = 0; i < segments; i += 4)
     {

@@ -36,8 +36,8 @@ static silk_vec2 rotate_about_zero(const silk_world* world, silk_vec2 n, double 
 {
     double x = n.x - 0.0;
     double y = n.y - 0.0;
-    double c = silk_world_cos(world, t);
-    double s = silk_world_sin(world, t);
+    double c = silk_build_cos(world, t);
+    double s = silk_build_sin(world, t);
     return (silk_vec2){silk_or_zero(((x * c) - (y * s)) + 0.0),
                        silk_or_zero(((x * s) + (y * c)) + 0.0)};
 }
