@@ -11,8 +11,13 @@
 //     a value, and is left out of the value lists);
 //   * every `#define SILK_NAME <number>` whose value is a plain number or a shift/product of
 //     plain numbers (the hard limits, SILK_DIAG_CAPACITY, ...);
-//   * the status codes' comments, which become the messages of the errors the binding throws.
-// scripts/test.sh runs it with --check: a header change without a regenerated file fails CI.
+//   * the status codes' comments, which become the messages of the errors the binding throws;
+//   * the structs that cross the boundary (BOUNDARY_STRUCTS below): their byte layout in wasm32
+//     (C's rules: each field at the next multiple of its alignment, the size rounded up to the
+//     struct's alignment). The layout is also written as C static assertions,
+//     engine/wasm/boundary_layout.h, which exports.c includes: if this script and the compiler
+//     ever disagree on an offset, the wasm build stops.
+// scripts/test.sh runs it with --check: a header change without regenerated files fails CI.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +25,16 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const headers = ['engine/include/silk.h', 'engine/include/silk_extras.h'].filter((h) => existsSync(path.join(root, h)));
 const outFile = path.join(root, 'web', 'silk-boundary.mjs');
+const layoutFile = path.join(root, 'engine', 'wasm', 'boundary_layout.h');
+
+/** Structs the binding reads or writes in wasm memory, by address. */
+const BOUNDARY_STRUCTS = ['silk_advance_result'];
+
+/** wasm32 size and alignment of the field types the boundary structs use. */
+const TYPES = {
+  int32_t: [4, 4], uint32_t: [4, 4], int64_t: [8, 8], uint64_t: [8, 8], double: [8, 8],
+  float: [4, 4], bool: [1, 1], silk_vec2: [16, 8],
+};
 
 /** Enum entries { name, value, comment } of one enum body, C rules for implicit values. An
  *  entry's comment is the comment that follows it, before the next entry (this header's style). */
@@ -71,6 +86,54 @@ function parseHeader(text) {
   return { enums, defines };
 }
 
+/** `typedef struct NAME { ... } NAME;` -> [{ name, type, count }] in declaration order. */
+function parseStructs(text) {
+  const structs = new Map();
+  for (const m of text.matchAll(/typedef\s+struct\s+(silk_\w+)\s*\{([\s\S]*?)\}\s*\1\s*;/g)) {
+    const body = m[2].replace(/\/\*[\s\S]*?\*\//g, ' ');
+    const fields = [];
+    for (const decl of body.split(';').map((s) => s.trim()).filter(Boolean)) {
+      const d = /^(?:const\s+)?(\w+)\s*(\**)\s*([\s\S]+)$/.exec(decl);
+      if (!d) throw new Error(`gen-boundary: cannot read '${decl}' in ${m[1]}`);
+      for (const nameSrc of d[3].split(',').map((s) => s.trim())) {
+        const n = /^(\**)\s*(\w+)(?:\[(\w+)\])?$/.exec(nameSrc);
+        if (!n) throw new Error(`gen-boundary: cannot read field '${nameSrc}' in ${m[1]}`);
+        const pointer = (d[2] + n[1]).length > 0;
+        fields.push({ name: n[2], type: pointer ? 'pointer' : d[1], count: n[3] });
+      }
+    }
+    structs.set(m[1], fields);
+  }
+  return structs;
+}
+
+/** The wasm32 layout of one struct: { size, align, fields: [{ name, type, offset, count }] }.
+ *  A nested boundary struct's fields are flattened as 'outer.inner' (offsetof accepts that). */
+function layoutOf(name, structs, enums, defines) {
+  const fields = need(structs, name);
+  let offset = 0;
+  let align = 1;
+  const out = [];
+  for (const f of fields) {
+    const nested = f.type !== 'pointer' && !(f.type in TYPES) && structs.has(f.type)
+      ? layoutOf(f.type, structs, enums, defines) : null;
+    const [size, a] = nested ? [nested.size, nested.align]
+      : f.type === 'pointer' ? [4, 4]
+        : TYPES[f.type] ?? (enums.has(f.type) ? [4, 4] : []);
+    if (size === undefined) throw new Error(`gen-boundary: ${name}.${f.name}: no wasm32 size for type ${f.type}`);
+    const count = f.count === undefined ? 1 : /^\d+$/.test(f.count) ? Number(f.count) : need(defines, f.count);
+    offset = Math.ceil(offset / a) * a;
+    if (nested) {
+      for (const g of nested.fields) out.push({ ...g, name: `${f.name}.${g.name}`, offset: offset + g.offset });
+    } else {
+      out.push({ name: f.name, type: enums.has(f.type) ? 'int32_t' : f.type, offset, count });
+    }
+    offset += size * count;
+    align = Math.max(align, a);
+  }
+  return { size: Math.ceil(offset / align) * align, align, fields: out };
+}
+
 function need(map, key) {
   if (!map.has(key)) throw new Error(`gen-boundary: ${key} not found in ${headers.join(', ')}`);
   return map.get(key);
@@ -85,11 +148,15 @@ function values(entries) {
 function generate() {
   const enums = new Map();
   const defines = new Map();
+  const structs = new Map();
   for (const h of headers) {
-    const parsed = parseHeader(readFileSync(path.join(root, h), 'utf8'));
+    const text = readFileSync(path.join(root, h), 'utf8');
+    const parsed = parseHeader(text);
     for (const [k, v] of parsed.enums) enums.set(k, v);
     for (const [k, v] of parsed.defines) defines.set(k, v);
+    for (const [k, v] of parseStructs(text)) structs.set(k, v);
   }
+  const layouts = BOUNDARY_STRUCTS.map((s) => [s, layoutOf(s, structs, enums, defines)]);
   const lines = [];
   const emit = (s = '') => lines.push(s);
   const json = (v) => JSON.stringify(v);
@@ -145,18 +212,51 @@ function generate() {
     emit(`  ${k.slice(5)}: ${Number.isInteger(v) ? v : json(v)},`);
   }
   emit('});');
-  return lines.join('\n') + '\n';
+  emit();
+
+  emit('/** Byte layout (wasm32) of the structs the binding reads and writes in wasm memory:');
+  emit(' *  size, alignment and each field\'s byte offset, by its C name. */');
+  emit('export const LAYOUT = Object.freeze({');
+  for (const [name, l] of layouts) {
+    const fields = l.fields.map((f) => `${/\./.test(f.name) ? JSON.stringify(f.name) : f.name}: ${f.offset}`).join(', ');
+    emit(`  ${name}: Object.freeze({ size: ${l.size}, align: ${l.align}, ${fields} }),`);
+  }
+  emit('});');
+
+  const c = [];
+  c.push('/* boundary_layout.h -- GENERATED by scripts/gen-boundary.mjs: the struct layout that');
+  c.push('   web/silk-boundary.mjs assumes, checked by the compiler (exports.c includes this). */');
+  c.push('#ifndef SILK_BOUNDARY_LAYOUT_H');
+  c.push('#define SILK_BOUNDARY_LAYOUT_H');
+  c.push('');
+  c.push('#include <stddef.h>');
+  c.push('');
+  c.push('#include "silk.h"');
+  c.push('');
+  c.push('#if defined(__wasm32__)');
+  for (const [name, l] of layouts) {
+    c.push(`_Static_assert(sizeof(${name}) == ${l.size}, "${name}: size");`);
+    c.push(`_Static_assert(_Alignof(${name}) == ${l.align}, "${name}: alignment");`);
+    for (const f of l.fields) c.push(`_Static_assert(offsetof(${name}, ${f.name}) == ${f.offset}, "${name}.${f.name}");`);
+  }
+  c.push('#endif');
+  c.push('');
+  c.push('#endif');
+  return { js: lines.join('\n') + '\n', c: c.join('\n') + '\n' };
 }
 
-const text = generate();
+const generated = generate();
+const outputs = [[outFile, generated.js], [layoutFile, generated.c]];
 if (process.argv.includes('--check')) {
-  const current = existsSync(outFile) ? readFileSync(outFile, 'utf8') : '';
-  if (current !== text) {
-    console.error('gen-boundary: web/silk-boundary.mjs is not current: run `node scripts/gen-boundary.mjs` and commit it');
-    process.exit(1);
+  const stale = outputs.filter(([file, text]) => !existsSync(file) || readFileSync(file, 'utf8') !== text);
+  for (const [file] of stale) {
+    console.error(`gen-boundary: ${path.relative(root, file)} is not current: run \`node scripts/gen-boundary.mjs\` and commit it`);
   }
-  console.log('gen-boundary: web/silk-boundary.mjs is current');
+  if (stale.length) process.exit(1);
+  console.log(`gen-boundary: ${outputs.map(([f]) => path.relative(root, f)).join(' and ')} are current`);
 } else {
-  writeFileSync(outFile, text);
-  console.log(`gen-boundary: wrote ${path.relative(root, outFile)} (${text.length} bytes)`);
+  for (const [file, text] of outputs) {
+    writeFileSync(file, text);
+    console.log(`gen-boundary: wrote ${path.relative(root, file)} (${text.length} bytes)`);
+  }
 }

@@ -96,3 +96,9 @@ export const LIMITS = Object.freeze({
   TICKS_PER_STEP: 2952069120,
   WATCHDOG_MAX_WINDOW: 256,
 });
+
+/** Byte layout (wasm32) of the structs the binding reads and writes in wasm memory:
+ *  size, alignment and each field's byte offset, by its C name. */
+export const LAYOUT = Object.freeze({
+  silk_advance_result: Object.freeze({ size: 32, align: 8, steps: 0, alpha: 8, dropped_seconds: 16, accumulator_seconds: 24 }),
+});

@@ -28,7 +28,7 @@
 // restates none of them.
 import {
   DIAG, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS,
-  INTEGRATOR_COUNT, STATUS as STATUS_CODES, LIMITS,
+  INTEGRATOR_COUNT, STATUS as STATUS_CODES, LIMITS, LAYOUT,
 } from './silk-boundary.mjs';
 
 export { DIAG, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS, LIMITS };
@@ -200,6 +200,32 @@ class Silk {
     if (typeof exports._initialize === 'function') exports._initialize();
     this.memory = exports.memory;
     this._scratch = this._alloc(256); // out-parameters of small calls
+    this._advanceOut = this._alloc(LAYOUT.silk_advance_result.size); // shared: read at once
+    this._heapBuffer = null;
+    this._heapF64 = null;
+    this._heapI32 = null;
+  }
+
+  /** Whole-memory views, re-made only when memory grows (reading a struct allocates nothing). */
+  _heap() {
+    const buffer = this.memory.buffer;
+    if (this._heapBuffer !== buffer) {
+      this._heapBuffer = buffer;
+      this._heapF64 = new Float64Array(buffer);
+      this._heapI32 = new Int32Array(buffer);
+    }
+  }
+
+  /** Copies the silk_advance_result at _advanceOut into `record` (camelCase fields). */
+  _readAdvance(record) {
+    const L = LAYOUT.silk_advance_result;
+    const p = this._advanceOut;
+    this._heap();
+    record.steps = this._heapI32[(p + L.steps) >> 2];
+    record.alpha = this._heapF64[(p + L.alpha) >> 3];
+    record.droppedSeconds = this._heapF64[(p + L.dropped_seconds) >> 3];
+    record.accumulatorSeconds = this._heapF64[(p + L.accumulator_seconds) >> 3];
+    return record;
   }
 
   _alloc(bytes) {
@@ -415,7 +441,6 @@ class Stepper {
     this._ptr = ptr;
     this.stepSeconds = stepSeconds;
     this.maxStepsPerFrame = maxStepsPerFrame;
-    this._out = silk._alloc(32);
     this._result = { steps: 0, alpha: 0, droppedSeconds: 0, accumulatorSeconds: 0 };
   }
 
@@ -432,14 +457,9 @@ class Stepper {
   advance(seconds) {
     num('advance', 'seconds', seconds);
     if (seconds < 0) throw new RangeError(`advance: seconds must be >= 0, got ${seconds}`);
-    const steps = this._silk._check('advance', this._x.silk_js_stepper_advance(this._ptr, seconds, this._out));
-    const v = this._silk._f64(this._out, 4);
-    const r = this._result;
-    r.steps = steps;
-    r.alpha = v[1];
-    r.droppedSeconds = v[2];
-    r.accumulatorSeconds = v[3];
-    return r;
+    const silk = this._silk;
+    silk._check('advance', this._x.silk_js_stepper_advance(this._ptr, seconds, silk._advanceOut));
+    return silk._readAdvance(this._result);
   }
 
   /** Empties the accumulator. */
@@ -448,7 +468,6 @@ class Stepper {
   destroy() {
     if (this._ptr !== 0) {
       this._silk.exports.silk_js_stepper_destroy(this._ptr);
-      this._silk.exports.silk_js_free(this._out);
       this._ptr = 0;
     }
   }
@@ -729,14 +748,9 @@ class World {
   advance(seconds) {
     num('advance', 'seconds', seconds);
     if (seconds < 0) throw new RangeError(`advance: seconds must be >= 0, got ${seconds}`);
-    const steps = this._call('advance', this._x.silk_js_advance(this._ptr, seconds));
-    const d = this.diagnosticsView;
-    const r = this._advance;
-    r.steps = steps;
-    r.alpha = d[DIAG.ADVANCE_ALPHA];
-    r.droppedSeconds = d[DIAG.ADVANCE_DROPPED];
-    r.accumulatorSeconds = d[DIAG.ACCUMULATOR];
-    return r;
+    const silk = this._silk;
+    this._call('advance', this._x.silk_js_advance(this._ptr, seconds, silk._advanceOut));
+    return silk._readAdvance(this._advance);
   }
 
   /** Forgets accumulated time (after a pause). */

@@ -1,9 +1,12 @@
 /* exports.c -- the standalone wasm module's exports: flat wrappers over silk.h for JS.
 
-   JS can pass only numbers, so these wrappers take scalars instead of structs and return
-   one int32: a value (index, id, pointer, count) when >= 0, a silk_status when < 0.
+   Most wrappers take scalars and return one int32: a value (index, id, pointer, count) when
+   >= 0, a silk_status when < 0. Results with several fields are written as the C struct into
+   wasm memory, and silk.mjs reads them at the byte offsets that scripts/gen-boundary.mjs
+   computed from silk.h (LAYOUT in web/silk-boundary.mjs; boundary_layout.h checks them).
    web/silk.mjs turns negative results into RangeError/TypeError with silk_status_string().
    This file is the only platform glue; the engine itself knows nothing of JS. */
+#include "boundary_layout.h" /* the struct layout silk-boundary.mjs assumes, checked here */
 #include "silk.h"
 
 #include <emscripten.h>
@@ -323,10 +326,15 @@ EXPORT int32_t silk_js_get_auto_crawl(const silk_world* world)
 }
 
 /* Returns the steps run; alpha, dropped and accumulator land in the diagnostics. */
-EXPORT int32_t silk_js_advance(silk_world* world, double dt_seconds)
+/* out: a silk_advance_result in wasm memory (silk.mjs reads it by the generated LAYOUT). */
+EXPORT int32_t silk_js_advance(silk_world* world, double dt_seconds, silk_advance_result* out)
 {
-    silk_advance_result result;
+    silk_advance_result result = {0, 0.0, 0.0, 0.0};
     silk_status status = silk_world_advance(world, dt_seconds, &result);
+    if (status == SILK_OK && out != NULL)
+    {
+        *out = result;
+    }
     return value_or_status(status, result.steps);
 }
 
@@ -886,16 +894,15 @@ EXPORT void silk_js_stepper_reset(silk_stepper* stepper)
 }
 
 /* out: steps, alpha, dropped seconds, accumulator seconds. Returns the steps or a status. */
-EXPORT int32_t silk_js_stepper_advance(silk_stepper* stepper, double dt_seconds, double* out)
+/* out: a silk_advance_result in wasm memory, as silk_js_advance. */
+EXPORT int32_t silk_js_stepper_advance(silk_stepper* stepper, double dt_seconds,
+                                       silk_advance_result* out)
 {
     silk_advance_result r = {0, 0.0, 0.0, 0.0};
     silk_status status = silk_stepper_advance(stepper, dt_seconds, NULL, NULL, &r);
     if (status == SILK_OK && out != NULL)
     {
-        out[0] = r.steps;
-        out[1] = r.alpha;
-        out[2] = r.dropped_seconds;
-        out[3] = r.accumulator_seconds;
+        *out = r;
     }
     return value_or_status(status, r.steps);
 }
