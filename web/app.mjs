@@ -18,6 +18,7 @@ import { createLab } from './lab.mjs';
 import { createReplay } from './replay.mjs';
 import { createLabHost } from './lab-host.mjs';
 import { watchTheme, isLight } from './theme.mjs';
+import { canvasLabel } from './describe.mjs';
 
 const PIN = 2;
 const STEP_SECONDS = 1 / 60;
@@ -118,6 +119,7 @@ export async function start(options = {}) {
     replay.sceneBuilt();
     pointer.state.disabled = false;
     canvas.classList.toggle('light-scene', isLight(scene.background)); // inverted in the dark theme
+    canvas.setAttribute('aria-label', canvasLabel(scene.name));
     sceneState = scene.prepare(world, labContext);
     labHost.mount(scene, sceneState);
     counters.alpha = 0;

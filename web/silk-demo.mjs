@@ -40,6 +40,7 @@ import { getScene, sceneNames } from './scenes.mjs';
 import { createLabHost } from './lab-host.mjs';
 import { DEFAULTS, parseParams } from './params.mjs';
 import { PALETTE, INVERT_FILTER, watchTheme, isLight } from './theme.mjs';
+import { canvasLabel } from './describe.mjs';
 
 const TAG = 'silk-demo';
 const CONTROLS = ['none', 'bar', 'full'];
@@ -92,7 +93,9 @@ const CSS = `
 :host { display: block; position: relative; max-width: 100%; color: ${PALETTE.light.text};
   font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 :host([hidden]) { display: none; }
-.frame { display: grid; gap: 6px; }
+.frame { display: grid; gap: 6px; background: ${PALETTE.light.surface}; }
+.frame.dark { background: ${PALETTE.dark.surface}; }
+.frame.transparent { background: transparent; }
 .stage { position: relative; }
 canvas { display: block; width: 100%; height: auto; aspect-ratio: 8 / 5; touch-action: none;
   background: ${PALETTE.light.surface}; border-radius: 4px; }
@@ -142,22 +145,6 @@ function el(tag, props = {}, ...children) {
   Object.assign(e, props);
   e.append(...children);
   return e;
-}
-
-const LABELS = {
-  web: 'a spider web hanging from pins, its threads coloured by strain from green to red, and a spider crawling on it',
-  cloth: 'a square of cloth pinned at its top edge',
-  shapes: 'a few shapes made of particles and sticks falling under gravity',
-  tree: 'two trees whose branches sway',
-  coupling: 'the spider web twice side by side: on the left one physics frame per display frame, on the right a fixed step',
-  spiral: 'a chart of the fixed-step spiral of death: frame time against steps per frame',
-  integrators: 'three balls bouncing on a floor, integrated three different ways',
-  rope: 'a rope of particles hanging from a pin; swipe across it to cut it',
-};
-
-function canvasLabel(scene) {
-  const what = LABELS[scene] ?? `the ${scene} scene`;
-  return `Silk physics demo: ${what}. Drag a particle with a mouse, a finger or a pen. Keys: space pauses, period steps once, r resets.`;
 }
 
 // ---- the element ----------------------------------------------------------------------------
