@@ -185,3 +185,29 @@ test('<silk-demo scene="coupling" rate="120">: the lab scene at 120 Hz with its 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('themes: dark and transparent on the element and on ?embed=1', async () => {
+  const { page, context, errors } = await openHost('<silk-demo id="t" scene="web" theme="dark" background="transparent"></silk-demo><silk-demo id="d" scene="web" theme="dark"></silk-demo>');
+  await page.waitForFunction(() => ['t', 'd'].every((i) => document.getElementById(i).stats().framesRendered > 3), null, { timeout: 60000, polling: 100 });
+  const look = await page.evaluate(() => Object.fromEntries(['t', 'd'].map((i) => {
+    const root = document.getElementById(i).shadowRoot;
+    const c = root.querySelector('canvas');
+    const corner = [...c.getContext('2d').getImageData(1, 1, 1, 1).data];
+    return [i, { corner, filter: getComputedStyle(c).filter, frame: getComputedStyle(root.querySelector('.frame')).backgroundColor, theme: document.getElementById(i).stats().theme }];
+  })));
+  assert.equal(look.t.corner[3], 0, 'transparent: the canvas corner is clear');
+  assert.equal(look.t.frame, 'rgba(0, 0, 0, 0)');
+  assert.equal(look.d.frame, 'rgb(13, 17, 23)', 'dark: the element paints its dark surface');
+  assert.match(look.d.filter, /invert\(1\)/, 'dark: the light scene is shown inverted');
+  assert.equal(look.d.theme, 'dark');
+  await page.goto(`${server.origin}/?embed=1&theme=dark&background=transparent`);
+  await page.waitForFunction(() => window.silkApp?.stats().framesRendered > 3, null, { timeout: 60000, polling: 100 });
+  const embed = await page.evaluate(() => ({
+    corner: [...document.getElementById('view').getContext('2d').getImageData(1, 1, 1, 1).data],
+    body: getComputedStyle(document.body).backgroundColor,
+    theme: document.documentElement.dataset.theme,
+  }));
+  assert.deepEqual(embed, { corner: [0, 0, 0, 0], body: 'rgba(0, 0, 0, 0)', theme: 'dark' });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
