@@ -9,7 +9,7 @@
 import { loadSilk, DIAG, VERDICTS, HEALTHS } from './silk.mjs';
 import { DEFAULTS, checkSetting, parseParams } from './params.mjs';
 import { getScene, sceneNames } from './scenes.mjs';
-import { createLoop, browserClock } from './loop.mjs';
+import { createLoop, browserClock, whenNear, framed } from './loop.mjs';
 import { createRenderer } from './render.mjs';
 import { createPointer } from './input.mjs';
 import { createDashboard } from './dashboard.mjs';
@@ -17,6 +17,8 @@ import { createControls } from './controls.mjs';
 import { createLab } from './lab.mjs';
 import { createReplay } from './replay.mjs';
 import { createLabHost } from './lab-host.mjs';
+import { watchTheme, isLight } from './theme.mjs';
+import { canvasLabel } from './describe.mjs';
 
 const PIN = 2;
 const STEP_SECONDS = 1 / 60;
@@ -49,6 +51,15 @@ export async function start(options = {}) {
   const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
   settings.paused = reduced;
   document.body.classList.toggle('embed', settings.embed);
+  const html = document.documentElement;
+  let unwatchTheme = watchTheme(settings.theme, (t) => { html.dataset.theme = t; });
+  html.dataset.background = settings.background;
+
+  // A guest (?embed=1, the single file, any page in an iframe) builds nothing until its canvas
+  // comes near the viewport, and its loop waits while the canvas is off-screen (loop.mjs). The
+  // full page on its own keeps running while its dashboard is scrolled to.
+  const guest = settings.embed || framed();
+  if (guest) await whenNear($('#view'));
 
   let silk;
   try {
@@ -61,7 +72,7 @@ export async function start(options = {}) {
     width: 800, height: 500, seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
   });
   const canvas = $('#view');
-  const renderer = createRenderer(canvas, world);
+  const renderer = createRenderer(canvas, world, { transparent: settings.background === 'transparent' });
   const pointer = createPointer(canvas, renderer, world);
 
   let scene = getScene(settings.scene);
@@ -107,6 +118,8 @@ export async function start(options = {}) {
     world.resetClock();
     replay.sceneBuilt();
     pointer.state.disabled = false;
+    canvas.classList.toggle('light-scene', isLight(scene.background)); // inverted in the dark theme
+    canvas.setAttribute('aria-label', canvasLabel(scene.name));
     sceneState = scene.prepare(world, labContext);
     labHost.mount(scene, sceneState);
     counters.alpha = 0;
@@ -269,6 +282,14 @@ export async function start(options = {}) {
       case 'paused':
         setPaused(v);
         break;
+      case 'theme':
+        settings.theme = v;
+        unwatchTheme();
+        unwatchTheme = watchTheme(v, (t) => { html.dataset.theme = t; });
+        break;
+      case 'background':
+        if (v !== settings.background) throw new RangeError('background is chosen when the page starts (?background=transparent)');
+        break;
       case 'embed':
         settings.embed = v;
         document.body.classList.toggle('embed', v);
@@ -340,11 +361,12 @@ export async function start(options = {}) {
       renderMs: counters.renderMs,
       dashboardMs: counters.dashboardMs,
       lab: labHost.readouts(),
+      offscreen: loop.offscreen,
     };
   }
 
   // ---- assembly -------------------------------------------------------------------------------
-  const loop = createLoop({ onFrame, clock });
+  const loop = createLoop({ onFrame, clock, element: guest ? canvas : null });
   loop.rate = settings.simulatedHz;
   let dashboard = null;
   let controls = null;

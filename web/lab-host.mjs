@@ -21,7 +21,12 @@
 // The lab context: { silk, world, settings (this scene's), params (URLSearchParams), seed (the
 // page's), embed, set(name, value), rebuild(), now(), takeWorld() (a build that reconfigures
 // the app's world calls it; the solver, robust settings, stepper and loop mode are put back
-// when the scene goes), toWorld(clientX, clientY) }.
+// when the scene goes), toWorld(clientX, clientY), stage and canvas (the elements the scene
+// draws in; a scene's own pointer tools listen there) }.
+// `dom` places the host elsewhere than the page (the <silk-demo> element's shadow root):
+// { stage (the bar goes after it), side (the panel goes first in it), flags (the element whose
+// classes say embed / lab / lab-full), canvas }; by default the page's #stage, .right, <body>
+// and #view.
 import { registerScene, extendScene } from './scenes.mjs';
 import { coupling } from './lab-coupling.mjs';
 import { spiral } from './lab-spiral.mjs';
@@ -37,15 +42,21 @@ extendScene('cloth', clothLab);
 
 const UPDATE_EVERY = 400; // ms between panel text updates
 
-export function createLabHost({ silk, world, search, appSettings, rebuild, now, toWorld }) {
+export function createLabHost({ silk, world, search, appSettings, rebuild, now, toWorld, dom = null }) {
+  const where = dom ?? {
+    stage: document.getElementById('stage'),
+    side: document.querySelector('.right'),
+    flags: document.body,
+    canvas: document.getElementById('view'),
+  };
   const params = new URLSearchParams(search);
   const settings = new Map(); // scene name -> its settings object
   const problems = [];
   const bar = el('div', { id: 'lab-bar', className: 'lab-bar', hidden: true });
   const panel = el('section', { id: 'lab-panel', className: 'lab-panel', hidden: true });
   panel.setAttribute('aria-label', 'Lab');
-  document.getElementById('stage').after(bar);
-  document.querySelector('.right').prepend(panel);
+  where.stage.after(bar);
+  where.side.prepend(panel);
   let saved = null; // the app world's solver settings while a lab scene may change them
   let scene = null;
   let state = null;
@@ -74,7 +85,7 @@ export function createLabHost({ silk, world, search, appSettings, rebuild, now, 
     params,
     /** The page's seed (?seed=, the seed control): lab scenes seed their worlds with it. */
     get seed() { return appSettings().seed; },
-    get embed() { return document.body.classList.contains('embed'); },
+    get embed() { return where.flags.classList.contains('embed'); },
     get settings() { return scene ? settingsOf(scene) : {}; },
     set: (name, value) => set(name, value),
     rebuild: () => rebuild(),
@@ -85,6 +96,8 @@ export function createLabHost({ silk, world, search, appSettings, rebuild, now, 
     /** Client (viewport) px -> world px on the page's canvas. */
     toWorld,
     now,
+    stage: where.stage,
+    canvas: where.canvas,
   };
 
   /** The lab context for a scene about to be built (its settings are ready before build). */
@@ -101,7 +114,7 @@ export function createLabHost({ silk, world, search, appSettings, rebuild, now, 
     panel.replaceChildren();
     bar.hidden = true;
     panel.hidden = true;
-    document.body.classList.remove('lab', 'lab-full');
+    where.flags.classList.remove('lab', 'lab-full');
     if (saved !== null) { // put back what a lab scene may have changed on the app's world
       world.clear();
       if (world.solver !== saved.solver) world.setSolver(saved.solver);
@@ -120,8 +133,8 @@ export function createLabHost({ silk, world, search, appSettings, rebuild, now, 
     bar.hidden = false;
     panel.hidden = false;
     const full = s.full ? s.full(state) : true;
-    document.body.classList.add('lab');
-    document.body.classList.toggle('lab-full', full);
+    where.flags.classList.add('lab');
+    where.flags.classList.toggle('lab-full', full);
     lastUpdate = -Infinity;
     update();
   }

@@ -115,8 +115,8 @@ function advanceLab(st, info, stepWorld) {
 
 /** The cut tool: a swipe's path cuts the links it crosses (captured before the drag handler). */
 function cutTool(st, lab) {
-  const stage = document.getElementById('stage');
-  const canvas = document.getElementById('view');
+  const stage = lab.stage ?? document.getElementById('stage');
+  const canvas = lab.canvas ?? document.getElementById('view');
   let last = null;
   let id = -1;
   const point = (e) => lab.toWorld(e.clientX, e.clientY);

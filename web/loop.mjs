@@ -13,7 +13,12 @@
 // 2 steps (a visible stutter). The average of the last 8 frame times removes the jitter and
 // keeps the total time (a moving average lags the raw sum by at most its window); a frame more
 // than 50 % off the average (a rate change, a hitch) restarts the filter.
-// The loop stops while the page is hidden and restarts without a jump. It also measures the
+// The loop stops while the page is hidden and restarts without a jump. Given an `element` (an
+// embed's canvas), it also stops while that element is outside the viewport: an
+// IntersectionObserver with the implicit root reports intersection with the top-level viewport,
+// even inside a cross-origin iframe, so seven embeds scrolled out of a blog post cost nothing
+// (the browser throttles off-screen cross-origin iframes by itself, same-origin ones it does
+// not). Coming back is a restart too: no catch-up burst. It also measures the
 // device's rate (smoothed) and how long each rAF callback took, for the dashboard and the
 // benchmark.
 //
@@ -33,7 +38,7 @@ export function browserClock(win = globalThis) {
   };
 }
 
-export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.document }) {
+export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.document, element = null }) {
   const dts = new Float64Array(MAX_FRAMES);
   const info = { dts, count: 0, realDt: 0, dropped: 0 };
   const rafMs = new Float64Array(RAF_SAMPLES);
@@ -41,6 +46,8 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
   let rate = 'device';
   let id = 0;
   let running = false;
+  let wanted = false; // start() was called (and stop() was not)
+  let offscreen = false; // `element` is outside the viewport
   let last = -1; // timestamp of the previous rAF (ms), -1 after a (re)start
   let backlog = 0; // s of real time not yet turned into simulated display frames
   let nextJitter = 1 / 60;
@@ -102,8 +109,8 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
     rafMs[rafCount++ % RAF_SAMPLES] = clock.now() - start;
   }
 
-  function start() {
-    if (running || doc?.visibilityState === 'hidden') return;
+  function run() {
+    if (running || !wanted || offscreen || doc?.visibilityState === 'hidden') return;
     running = true;
     last = -1;
     backlog = 0;
@@ -113,18 +120,41 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
     id = clock.request(tick);
   }
 
-  function stop() {
+  function halt() {
+    if (!running) return;
     running = false;
     clock.cancel(id);
   }
 
-  const onVisibility = () => (doc.visibilityState === 'hidden' ? stop() : start());
+  function start() {
+    wanted = true;
+    run();
+  }
+
+  function stop() {
+    wanted = false;
+    halt();
+  }
+
+  const Observer = element ? globalThis.IntersectionObserver : undefined;
+  const observer = Observer
+    ? new Observer((entries) => {
+      offscreen = !entries[entries.length - 1].isIntersecting;
+      if (offscreen) halt();
+      else run();
+    })
+    : null;
+  observer?.observe(element);
+
+  const onVisibility = () => (doc.visibilityState === 'hidden' ? halt() : run());
   doc?.addEventListener('visibilitychange', onVisibility);
 
   return {
     start,
     stop,
     get running() { return running; },
+    /** True while the observed element is outside the viewport (the loop waits). */
+    get offscreen() { return offscreen; },
     /** 'device' | 30 | 60 | 120 | 144 | 'jittery' */
     get rate() { return rate; },
     set rate(r) { rate = r; backlog = 0; filled = 0; sum = 0; recent.fill(0); },
@@ -141,7 +171,35 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
     },
     destroy() {
       stop();
+      observer?.disconnect();
       doc?.removeEventListener('visibilitychange', onVisibility);
     },
   };
+}
+
+/**
+ * Resolves once `element` is within `margin` of the viewport (at once where there is no
+ * IntersectionObserver): an embed builds nothing and runs nothing before a reader scrolls near
+ * it. The margin applies only where the browser allows it (not across origins).
+ */
+export function whenNear(element, margin = '200px') {
+  const Observer = globalThis.IntersectionObserver;
+  if (!Observer) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new Observer((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      resolve();
+    }, { rootMargin: margin });
+    observer.observe(element);
+  });
+}
+
+/** True in an iframe (a guest in someone's page); comparing window.top works across origins. */
+export function framed(win = globalThis) {
+  try {
+    return win.self !== win.top;
+  } catch {
+    return true;
+  }
 }

@@ -12,10 +12,15 @@
 //   ?hz=device|30|60|120|144|jittery                         simulatedHz
 //   ?solver=compat|robust                                    solver (verlet-js or XPBD)
 //   ?substeps=1..32                                          substeps (robust solver)
+//   ?theme=light|dark|auto                                   theme  (auto: prefers-color-scheme)
+//   ?background=default|transparent                          background (transparent: the host
+//                                                            page's own background shows through)
 
 export const DISPLAY_RATES = Object.freeze(['device', 30, 60, 120, 144, 'jittery']);
 export const LOOP_MODES = Object.freeze(['fixed', 'coupled']);
 export const SOLVER_NAMES = Object.freeze(['compat', 'robust']);
+export const THEME_NAMES = Object.freeze(['light', 'dark', 'auto']);
+export const BACKGROUND_NAMES = Object.freeze(['default', 'transparent']);
 
 export const LIMITS = Object.freeze({
   step: Object.freeze({ min: 1, max: 32 }),
@@ -37,6 +42,8 @@ export const DEFAULTS = Object.freeze({
   solver: 'compat',
   substeps: 8,
   autoRestore: false,
+  theme: 'light',
+  background: 'default',
 });
 
 function number(name, v) {
@@ -102,6 +109,12 @@ export function checkSetting(name, value, scenes) {
       if (!Number.isInteger(value)) throw new RangeError(`substeps must be an integer, got ${value}`);
       return within('substeps', value, LIMITS.substeps);
     }
+    case 'theme':
+      if (typeof value !== 'string') throw new TypeError(`theme must be a string, got ${typeof value}`);
+      return oneOf('theme', value, THEME_NAMES);
+    case 'background':
+      if (typeof value !== 'string') throw new TypeError(`background must be a string, got ${typeof value}`);
+      return oneOf('background', value, BACKGROUND_NAMES);
     case 'paused':
     case 'autoRestore':
     case 'embed':
@@ -127,6 +140,8 @@ const URL_PARAMS = [
   ['hz', 'simulatedHz', (s) => s, null],
   ['solver', 'solver', (s) => s, null],
   ['substeps', 'substeps', (s) => (INTEGER.test(s) ? Number(s) : undefined), 'a whole number from 1 to 32'],
+  ['theme', 'theme', (s) => s, null],
+  ['background', 'background', (s) => s, null],
 ];
 
 /**

@@ -6,12 +6,15 @@
 // interpolates prev + (cur - prev) * alpha while it builds the paths.
 import * as draw from './draw.mjs';
 
-export function createRenderer(canvas, world) {
+// options.transparent (background=transparent): the canvas keeps an alpha channel and is cleared
+// instead of painted, so a guest sits on its host page's own background.
+export function createRenderer(canvas, world, options = {}) {
+  const transparent = options.transparent === true;
   // desynchronized: the canvas is presented on its own, outside the page's compositor commit.
   // Without it, a software-rendered page (no GPU) copies and rasterises the whole backing
   // store inside the main thread's commit every frame -- at DPR 3 that was most of the frame's
   // main-thread time (bench/page.mjs). Where the hint is unsupported it is ignored.
-  const ctx = canvas.getContext('2d', { alpha: false, desynchronized: true });
+  const ctx = canvas.getContext('2d', { alpha: transparent, desynchronized: true });
   const view = {
     dpr: 1, // device px per CSS px
     cssWidth: 1, cssHeight: 1,
@@ -71,14 +74,19 @@ export function createRenderer(canvas, world) {
     frame.px = 1 / k;
     frame.cssPx = 1 / view.scale;
 
-    if (view.offsetX >= 0.5 || view.offsetY >= 0.5) { // letterbox, when the box is not 8:5
+    if (transparent) {
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+    } else if (view.offsetX >= 0.5 || view.offsetY >= 0.5) { // letterbox, when the box is not 8:5
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.fillStyle = '#eef1f5';
       ctx.fillRect(0, 0, canvas.width, canvas.height);
     }
     ctx.setTransform(k, 0, 0, k, view.offsetX * view.dpr, view.offsetY * view.dpr);
-    ctx.fillStyle = scene.background;
-    ctx.fillRect(0, 0, world.width, world.height);
+    if (!transparent) {
+      ctx.fillStyle = scene.background;
+      ctx.fillRect(0, 0, world.width, world.height);
+    }
     ctx.lineCap = 'butt';
     ctx.lineJoin = 'miter';
     scene.draw(ctx, frame, state);

@@ -147,7 +147,9 @@ async function readBytes(source) {
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return source;
   const url = source instanceof URL ? source : new URL(String(source), import.meta.url);
   if (isNode && url.protocol === 'file:') {
-    const { readFile } = await import('node:fs/promises');
+    // A variable specifier: bundlers building for the browser (esbuild, Vite) leave it alone.
+    const fs = 'node:fs/promises';
+    const { readFile } = await import(/* @vite-ignore */ fs);
     return readFile(url);
   }
   const response = await fetch(url);

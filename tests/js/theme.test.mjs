@@ -1,0 +1,49 @@
+// theme.test.mjs -- theme.mjs: both palettes' text passes WCAG AA on their surface (4.5:1 for
+// body text), the contrast formula matches WCAG's known values, and the theme words resolve.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PALETTE, contrast, isLight, resolveTheme, watchTheme } from '../../web/theme.mjs';
+import { parseParams, DEFAULTS } from '../../web/params.mjs';
+
+test('WCAG contrast: black on white is 21, white on white is 1, #767676 on white is AA (4.54)', () => {
+  assert.equal(contrast('#000000', '#ffffff'), 21);
+  assert.equal(contrast('#ffffff', '#ffffff'), 1);
+  assert.ok(Math.abs(contrast('#767676', '#ffffff') - 4.54) < 0.01);
+});
+
+for (const theme of ['light', 'dark']) {
+  test(`${theme} palette: text, muted text and error text reach AA (4.5:1) on the surface`, () => {
+    const p = PALETTE[theme];
+    for (const key of ['text', 'muted', 'error']) {
+      const ratio = contrast(p[key], p.surface);
+      assert.ok(ratio >= 4.5, `${theme} ${key} ${p[key]} on ${p.surface}: ${ratio.toFixed(2)}`);
+    }
+    assert.ok(contrast(p.focus, p.surface) >= 3, `${theme} focus ring: 3:1 for non-text contrast`);
+  });
+}
+
+test('theme words: light and dark as given, auto follows prefers-color-scheme', () => {
+  const dark = { matchMedia: () => ({ matches: true, addEventListener() {}, removeEventListener() {} }) };
+  const light = { matchMedia: () => ({ matches: false, addEventListener() {}, removeEventListener() {} }) };
+  assert.equal(resolveTheme('auto', dark), 'dark');
+  assert.equal(resolveTheme('auto', light), 'light');
+  assert.equal(resolveTheme('light', dark), 'light');
+  assert.equal(resolveTheme('dark', light), 'dark');
+  const seen = [];
+  watchTheme('auto', (t) => seen.push(t), dark)();
+  assert.deepEqual(seen, ['dark']);
+  assert.equal(isLight('#fff'), true);
+  assert.equal(isLight('#000'), false);
+});
+
+test('?theme= and ?background= are validated like every URL parameter', () => {
+  const ok = parseParams('?theme=dark&background=transparent', ['web']);
+  assert.deepEqual(ok.problems, []);
+  assert.equal(ok.settings.theme, 'dark');
+  assert.equal(ok.settings.background, 'transparent');
+  const bad = parseParams('?theme=purple&background=red', ['web']);
+  assert.equal(bad.settings.theme, DEFAULTS.theme);
+  assert.equal(bad.settings.background, DEFAULTS.background);
+  assert.equal(bad.problems.length, 2);
+  assert.match(bad.problems[0].message, /theme=purple was ignored \(theme must be one of light, dark, auto/);
+});

@@ -1,0 +1,35 @@
+// silk-demo.d.ts -- types of the <silk-demo> element (silk-demo.mjs). Importing the module
+// defines the element; its attributes are documented at the top of silk-demo.mjs and in
+// docs/embedding.md.
+import type { World } from './silk';
+
+export interface SilkDemoStats {
+  started: boolean;
+  framesRendered: number;
+  physicsSteps: number;
+  running: boolean;
+  offscreen: boolean;
+  paused: boolean;
+  scene: string | null;
+  theme: 'light' | 'dark' | null;
+  /** Messages about attributes that were ignored (also shown inside the element). */
+  problems: string[];
+  lab: object | null;
+}
+
+export declare class SilkDemo extends HTMLElement {
+  static readonly observedAttributes: string[];
+  /** Shared by every element of the page: one compiled module, a pool of instances. */
+  static shared(): { compiles: number; instances: number; pooled: number; live: number; wasmBytes: number };
+  /** The live world, or null before the element started or after it was removed. */
+  readonly world: World | null;
+  stats(): SilkDemoStats;
+  /** World px -> viewport (client) CSS px; null before the element started. */
+  worldToClient(x: number, y: number): [number, number] | null;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'silk-demo': SilkDemo;
+  }
+}

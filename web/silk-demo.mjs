@@ -1,0 +1,419 @@
+// silk-demo.mjs -- <silk-demo>: Silk as a drop-in element for someone else's page.
+//
+//   <script type="module" src="https://example.org/silk/silk-demo.mjs"></script>
+//   <silk-demo scene="coupling" rate="120"></silk-demo>
+//
+// Attributes (the page's URL parameters, validated the same way: a bad value shows a message
+// inside the element and falls back to the default; nothing is ever thrown at the host page):
+//   scene     web | cloth | shapes | tree | coupling | spiral | integrators | rope   (web)
+//   solver    compat | robust          step   1..32          loop   fixed | coupled
+//   hz        device | 30 | 60 | 120 | 144 | jittery          seed   0..2^53-1
+//   tensor    0.05..2 (web)            substeps 1..32 (robust)
+//   controls  none | bar | full        (bar: the lab scene's control bar, or play / reset)
+//   theme     light | dark | auto      background  default | transparent
+//   and the lab scenes' own parameters: rate, crawl (coupling); cost, clamp, maxsteps
+//   (spiral); h, floor (integrators); particles, iterations, weight, tool (rope); mode (cloth).
+// Changing an attribute rebuilds the demo.
+//
+// What it does as a guest:
+//   - Shadow DOM: its styles are one constructed stylesheet adopted by the shadow root (no
+//     <style> element, so a page with `style-src 'self'` renders it; no inline script, no
+//     eval; WebAssembly needs 'wasm-unsafe-eval' in script-src under a strict CSP).
+//   - Nothing is fetched, built or run until the element first comes near the viewport; the
+//     loop pauses while the canvas is off-screen or the tab is hidden and resumes without a
+//     catch-up burst (loop.mjs); prefers-reduced-motion starts it paused, with a Play button.
+//   - Width follows the container, height keeps the world's 8:5; the canvas backing store
+//     follows the device pixel ratio (render.mjs, ResizeObserver).
+//   - All elements of a page share one compiled WebAssembly.Module (fetched once, beside this
+//     file: new URL('./silk.wasm', import.meta.url)); each has its own instance. Removing an
+//     element destroys its world and returns its instance to a pool, so adding and removing
+//     elements does not grow memory.
+//
+// For hosts and tests: element.stats() (frames rendered, running, offscreen, problems ...),
+// element.world (the live world, or null), element.worldToClient(x, y), and
+// SilkDemo.shared() (compiles, instances, pooled, wasm bytes across all instances).
+import { loadSilk } from './silk.mjs';
+import { createLoop, whenNear } from './loop.mjs';
+import { createRenderer } from './render.mjs';
+import { createPointer } from './input.mjs';
+import { getScene, sceneNames } from './scenes.mjs';
+import { createLabHost } from './lab-host.mjs';
+import { DEFAULTS, parseParams } from './params.mjs';
+import { PALETTE, INVERT_FILTER, watchTheme, isLight } from './theme.mjs';
+import { canvasLabel } from './describe.mjs';
+
+const TAG = 'silk-demo';
+const CONTROLS = ['none', 'bar', 'full'];
+const PAGE_ATTRIBUTES = ['scene', 'solver', 'step', 'loop', 'hz', 'seed', 'tensor', 'substeps', 'theme', 'background'];
+const READOUT_EVERY = 400; // ms between readout updates (controls=full); never announced
+
+/** The lab scenes' parameters: attribute name (lower case) -> parameter name. */
+function labAttributes() {
+  const out = new Map();
+  for (const name of sceneNames()) {
+    for (const p of Object.keys(getScene(name).params ?? {})) out.set(p.toLowerCase(), p);
+  }
+  return out;
+}
+
+// ---- one compiled module for the page, a pool of instances ------------------------------------
+
+const shared = { module: null, compiles: 0, instances: 0, pool: [], live: new Set() };
+
+function compileOnce() {
+  shared.module ??= (async () => {
+    shared.compiles++;
+    const url = new URL('./silk.wasm', import.meta.url);
+    if (typeof WebAssembly.compileStreaming === 'function') {
+      try {
+        return await WebAssembly.compileStreaming(fetch(url));
+      } catch (e) {
+        if (!(e instanceof TypeError)) throw e; // a server without application/wasm: bytes below
+      }
+    }
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return WebAssembly.compile(await response.arrayBuffer());
+  })();
+  shared.module.catch(() => { shared.module = null; }); // a later element may retry
+  return shared.module;
+}
+
+async function acquire() {
+  const pooled = shared.pool.pop();
+  if (pooled) return pooled;
+  const silk = await loadSilk({ wasm: await compileOnce() });
+  shared.instances++;
+  return silk;
+}
+
+// ---- styles ---------------------------------------------------------------------------------
+
+const CSS = `
+:host { display: block; position: relative; max-width: 100%; color: ${PALETTE.light.text};
+  font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+:host([hidden]) { display: none; }
+.frame { display: grid; gap: 6px; background: ${PALETTE.light.surface}; }
+.frame.dark { background: ${PALETTE.dark.surface}; }
+.frame.transparent { background: transparent; }
+.stage { position: relative; }
+canvas { display: block; width: 100%; height: auto; aspect-ratio: 8 / 5; touch-action: none;
+  background: ${PALETTE.light.surface}; border-radius: 4px; }
+.transparent canvas { background: transparent; }
+.dark { color: ${PALETTE.dark.text}; }
+.dark:not(.transparent) canvas { background: ${PALETTE.dark.surface}; }
+.dark canvas.light-scene { filter: ${INVERT_FILTER}; }
+.message { margin: 0; padding: 4px 8px; border-radius: 4px; font-size: 0.85rem;
+  background: #fde7ea; color: ${PALETTE.light.error}; border: 1px solid ${PALETTE.light.error}; }
+.dark .message { background: #3a1d22; color: ${PALETTE.dark.error}; border-color: ${PALETTE.dark.error}; }
+.message[hidden], .bar[hidden], .readout[hidden], .play-overlay[hidden], .side { display: none; }
+.bar { display: flex; flex-wrap: wrap; align-items: end; gap: 6px; }
+.readout { margin: 0; font-size: 0.8rem; color: ${PALETTE.light.muted}; font-variant-numeric: tabular-nums; }
+.dark .readout { color: ${PALETTE.dark.muted}; }
+button, select { font: inherit; min-height: 36px; border-radius: 6px; border: 1px solid #6b7580;
+  background: #f7f9fb; color: ${PALETTE.light.text}; padding: 0 12px; cursor: pointer; }
+.dark button, .dark select { background: #21262d; color: ${PALETTE.dark.text}; border-color: #8b949e; }
+:focus-visible { outline: 3px solid ${PALETTE.light.focus}; outline-offset: 2px; }
+.dark :focus-visible { outline-color: ${PALETTE.dark.focus}; }
+.play-overlay { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
+  min-height: 44px; font-size: 1rem; }
+.lab-bar { display: grid; gap: 6px; width: 100%; }
+.lab-controls { display: flex; flex-wrap: wrap; align-items: end; gap: 6px; }
+.lab-controls .lab-field { flex: 1 1 10em; min-width: 0; }
+.lab-field { display: grid; gap: 2px; min-width: 0; }
+.lab-field label, .lab-radios legend { font-size: 0.8rem; }
+.lab-field select { width: 100%; }
+.lab-radios { display: flex; flex-wrap: wrap; gap: 2px 12px; border: 0; margin: 0; padding: 0; }
+label.choice { display: inline-flex; align-items: center; gap: 6px; min-height: 32px; }
+.range { display: flex; align-items: center; gap: 8px; }
+.range input { flex: 1; min-width: 0; }
+.lab-headline { margin: 0; font-size: 0.8rem; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+`;
+
+let sheet = null;
+function styles() {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+  }
+  return sheet;
+}
+
+function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  Object.assign(e, props);
+  e.append(...children);
+  return e;
+}
+
+// ---- the element ----------------------------------------------------------------------------
+
+const BaseElement = globalThis.HTMLElement ?? class {};
+
+export class SilkDemo extends BaseElement {
+  static get observedAttributes() {
+    return [...PAGE_ATTRIBUTES, 'controls', ...labAttributes().keys()];
+  }
+
+  /** Shared across the page's elements: { compiles, instances, pooled, live, wasmBytes }. */
+  static shared() {
+    let wasmBytes = 0;
+    for (const s of [...shared.pool, ...shared.live]) wasmBytes += s.memory.buffer.byteLength;
+    return { compiles: shared.compiles, instances: shared.instances, pooled: shared.pool.length, live: shared.live.size, wasmBytes };
+  }
+
+  #root;
+  #generation = 0;
+  #run = null; // the running demo (see #start), or null
+  #problems = [];
+  #restartQueued = false;
+
+  constructor() {
+    super();
+    this.#root = this.attachShadow({ mode: 'open' });
+    this.#root.adoptedStyleSheets = [styles()];
+  }
+
+  connectedCallback() {
+    this.#restart();
+  }
+
+  disconnectedCallback() {
+    this.#generation++;
+    this.#teardown();
+  }
+
+  attributeChangedCallback(_name, oldValue, newValue) {
+    if (oldValue === newValue || !this.isConnected || this.#restartQueued) return;
+    this.#restartQueued = true;
+    queueMicrotask(() => { this.#restartQueued = false; if (this.isConnected) this.#restart(); });
+  }
+
+  /** The live world, or null before the element has started (or after it was removed). */
+  get world() { return this.#run?.world ?? null; }
+
+  /** Counters for hosts and tests. */
+  stats() {
+    const r = this.#run;
+    return {
+      started: r !== null,
+      framesRendered: r?.counters.framesRendered ?? 0,
+      physicsSteps: r?.counters.physicsSteps ?? 0,
+      running: r?.loop.running ?? false,
+      offscreen: r?.loop.offscreen ?? false,
+      paused: r?.paused ?? false,
+      scene: r?.settings.scene ?? null,
+      theme: r?.resolvedTheme ?? null,
+      problems: this.#problems.slice(),
+      lab: r?.labHost.readouts() ?? null,
+    };
+  }
+
+  /** World px -> viewport (client) CSS px. */
+  worldToClient(x, y) {
+    const r = this.#run;
+    if (!r) return null;
+    const box = r.canvas.getBoundingClientRect();
+    const [cx, cy] = r.renderer.toCanvas(x, y);
+    return [box.left + cx, box.top + cy];
+  }
+
+  #restart() {
+    this.#generation++;
+    this.#teardown();
+    const generation = this.#generation;
+    this.#start(generation).catch((e) => {
+      if (generation !== this.#generation) return;
+      this.#teardown();
+      this.#showProblems([`Silk could not start: ${e.message}`]);
+    });
+  }
+
+  /** Reads the attributes like the page reads its URL; never throws. */
+  #readAttributes() {
+    const query = new URLSearchParams();
+    for (const a of PAGE_ATTRIBUTES) if (this.hasAttribute(a)) query.set(a, this.getAttribute(a));
+    for (const [a, p] of labAttributes()) if (this.hasAttribute(a)) query.set(p, this.getAttribute(a));
+    const { settings, problems } = parseParams(query.toString(), sceneNames(), { ...DEFAULTS, embed: true });
+    const messages = problems.map((p) => p.message.replace(/^\?(\w+)=/, '$1="').replace(/ was ignored/, '" was ignored'));
+    let controls = 'bar';
+    if (this.hasAttribute('controls')) {
+      const v = this.getAttribute('controls').trim();
+      if (CONTROLS.includes(v)) controls = v;
+      else messages.push(`controls="${v}" was ignored (controls must be one of ${CONTROLS.join(', ')}); using bar.`);
+    }
+    return { settings, controls, messages, search: query.toString() };
+  }
+
+  #showProblems(messages) {
+    this.#problems = messages;
+    const box = this.#root.querySelector('.message');
+    if (!box) return;
+    box.replaceChildren(...messages.map((m) => el('span', { textContent: m }, el('br'))));
+    box.hidden = messages.length === 0;
+  }
+
+  async #start(generation) {
+    const { settings, controls, messages, search } = this.#readAttributes();
+    const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+    // The skeleton (rebuilt on every start: the pointer's listeners go with the old canvas).
+    const canvas = el('canvas', { tabIndex: 0 });
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', canvasLabel(settings.scene));
+    canvas.setAttribute('aria-keyshortcuts', 'Space K Period R');
+    const overlay = el('button', { type: 'button', className: 'play-overlay', textContent: '▶ Play', hidden: true });
+    const stage = el('div', { className: 'stage' }, canvas, overlay);
+    const bar = el('div', { className: 'bar', hidden: controls === 'none' });
+    bar.setAttribute('role', 'group');
+    bar.setAttribute('aria-label', 'Demo controls');
+    const message = el('p', { className: 'message', hidden: true });
+    message.setAttribute('role', 'status');
+    const readout = el('p', { className: 'readout', hidden: controls !== 'full' });
+    const side = el('div', { className: 'side' });
+    const frame = el('div', { className: 'frame' }, message, stage, bar, readout, side);
+    frame.classList.add('embed');
+    frame.classList.toggle('transparent', settings.background === 'transparent');
+    this.#root.replaceChildren(frame);
+    this.#showProblems(messages);
+
+    await whenNear(this);
+    if (generation !== this.#generation) return;
+    const silk = await acquire();
+    if (generation !== this.#generation) { shared.pool.push(silk); return; }
+    shared.live.add(silk);
+
+    const world = silk.createWorld({
+      width: 800, height: 500, seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
+    });
+    const renderer = createRenderer(canvas, world, { transparent: settings.background === 'transparent' });
+    const pointer = createPointer(canvas, renderer, world);
+    const counters = { framesRendered: 0, physicsSteps: 0, alpha: 0 };
+    const record = { steps: 0, alpha: 0, dropped: 0 };
+    const stepRecord = { steps: 0, alpha: 0, dropped: 0 };
+    const stepWorld = (dt) => pointer.advance(dt, stepRecord);
+    const scene = getScene(settings.scene);
+    let sceneState = null;
+    const run = {
+      silk, world, renderer, pointer, canvas, settings, counters, paused: reduced, resolvedTheme: 'light',
+      labHost: null, loop: null, unwatch: () => {},
+    };
+    const rebuild = () => {
+      pointer.cancel();
+      run.labHost.unmount();
+      const context = run.labHost.context(scene);
+      world.setSeed(settings.seed);
+      scene.build(world, settings, context);
+      world.step = settings.step;
+      if (!run.labHost.ownsWorld) {
+        const r = silk.robustFromCompat({ gravity: world.gravity, friction: world.friction, groundFriction: world.groundFriction });
+        world.setRobust({ gravity: r.gravity, damping: r.damping, groundFriction: r.groundFriction, substeps: settings.substeps });
+      }
+      world.resetClock();
+      sceneState = scene.prepare(world, context);
+      run.labHost.mount(scene, sceneState);
+      if (controls === 'none') bar.replaceChildren();
+      else if (!scene.panel) bar.replaceChildren(...transport);
+      else if (controls === 'full') bar.append(...transport);
+      renderer.invalidate();
+    };
+    run.labHost = createLabHost({
+      silk, world, search, appSettings: () => settings, rebuild, now: () => performance.now(),
+      toWorld: (x, y) => { const r = canvas.getBoundingClientRect(); return renderer.toWorld(x - r.left, y - r.top); },
+      dom: { stage, side, flags: frame, canvas },
+    });
+    const labBar = () => frame.querySelector('.lab-bar');
+
+    const setPaused = (paused) => {
+      run.paused = paused;
+      overlay.hidden = !paused;
+      playButton.textContent = paused ? 'Play' : 'Pause';
+      playButton.setAttribute('aria-pressed', String(paused));
+      if (paused) pointer.flush();
+      renderer.invalidate();
+    };
+    const singleStep = () => {
+      if (!run.paused) setPaused(true);
+      if (run.labHost.stepping) run.labHost.advance({ dts: [1 / 60], count: 1, realDt: 1 / 60, dropped: 0 }, stepWorld, record);
+      else world.advance(1 / 60);
+      renderer.invalidate();
+    };
+    const playButton = el('button', { type: 'button', className: 'play', textContent: 'Pause' });
+    playButton.addEventListener('click', () => setPaused(!run.paused));
+    const resetButton = el('button', { type: 'button', className: 'reset', textContent: 'Reset' });
+    resetButton.addEventListener('click', rebuild);
+    const transport = [playButton, resetButton];
+    overlay.addEventListener('click', () => { setPaused(false); canvas.focus(); });
+    canvas.addEventListener('keydown', (e) => {
+      if (e.key === ' ' || e.key === 'k') setPaused(!run.paused);
+      else if (e.key === '.') singleStep();
+      else if (e.key === 'r') rebuild();
+      else return;
+      e.preventDefault();
+    });
+
+    let lastReadout = -Infinity;
+    const centre = [world.width / 2, world.height / 2];
+    const onFrame = (info) => {
+      let steps = 0;
+      let labStepped = false;
+      if (!run.paused && run.labHost.stepping) {
+        labStepped = run.labHost.advance(info, stepWorld, record);
+        steps = record.steps;
+        counters.alpha = record.alpha;
+      } else if (!run.paused) {
+        for (let k = 0; k < info.count; k++) {
+          pointer.advance(info.dts[k], record);
+          steps += record.steps;
+          counters.alpha = record.alpha;
+        }
+      } else {
+        pointer.flush();
+      }
+      counters.physicsSteps += steps;
+      if ((!run.paused && (info.count > 0 || labStepped)) || renderer.dirty || pointer.state.pointerId >= 0) {
+        world.updateDiagnostics(centre[0], centre[1]);
+        renderer.render(scene, sceneState, counters.alpha, null);
+        counters.framesRendered++;
+      }
+      run.labHost.frame();
+      if (controls === 'full') {
+        const t = performance.now();
+        if (t - lastReadout >= READOUT_EVERY) {
+          lastReadout = t;
+          const d = world.diagnostics();
+          readout.textContent = `${settings.scene} · ${settings.solver} · step ${world.step} · strain p97 ${(d.strainP97 * 100).toFixed(2)} % · ${run.paused ? 'paused' : `${Math.round(run.loop.measuredHz)} Hz`}`;
+        }
+      }
+    };
+    run.loop = createLoop({ onFrame, element: canvas });
+    run.loop.rate = settings.simulatedHz;
+    run.unwatch = watchTheme(settings.theme, (t) => {
+      run.resolvedTheme = t;
+      frame.classList.toggle('dark', t === 'dark');
+    });
+    canvas.classList.toggle('light-scene', isLight(scene.background));
+    this.#run = run;
+    rebuild();
+    if (labBar() && controls === 'none') labBar().hidden = true;
+    setPaused(reduced);
+    run.loop.start();
+    this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
+  }
+
+  #teardown() {
+    const r = this.#run;
+    if (!r) return;
+    this.#run = null;
+    r.loop?.destroy();
+    r.unwatch();
+    r.renderer.destroy();
+    try { r.labHost?.unmount(); } catch { /* a half-built lab scene: the world goes anyway */ }
+    r.world.destroy();
+    shared.live.delete(r.silk);
+    shared.pool.push(r.silk);
+  }
+}
+
+if (globalThis.customElements && !customElements.get(TAG)) customElements.define(TAG, SilkDemo);
