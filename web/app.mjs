@@ -20,7 +20,6 @@ import { createLabHost } from './lab-host.mjs';
 import { watchTheme, isLight } from './theme.mjs';
 import { canvasLabel } from './describe.mjs';
 
-const PIN = 2;
 const STEP_SECONDS = 1 / 60;
 const SOLVER_SETTINGS = ['friction', 'gravity', 'solver', 'substeps']; // a lab scene that took the world sets these itself
 
@@ -143,10 +142,7 @@ export async function start(options = {}) {
     const hover = pointer.state.hover;
     if (i < 0 && hover) i = world.findNearest(hover.x, hover.y, 20);
     if (i < 0) return null;
-    const kinds = world.constraintKinds;
-    const a = world.constraintA;
-    let pin = -1;
-    for (let j = 0; j < kinds.length; j++) if (kinds[j] === PIN && a[j] === i) pin = j;
+    const pin = i === world.draggedParticle ? world.draggedPin : world.particlePin(i);
     if (pin >= 0) {
       const t = world.constraintTargets;
       highlightAt.x = t[2 * pin];

@@ -234,6 +234,8 @@ export declare class World {
   loopMode: LoopMode;
   autoCrawl: boolean;
   readonly draggedParticle: number;
+  /** the pin the current drag moves (an index into the constraint views), or -1 */
+  readonly draggedPin: number;
 
   destroy(): void;
   clear(): void;
@@ -265,6 +267,8 @@ export declare class World {
   dragBegin(i: number, x: number, y: number): void;
   dragMove(x: number, y: number): void;
   dragEnd(): void;
+  /** the pin a drag of particle i moves instead of it (index into the constraint views), or -1 */
+  particlePin(i: number): number;
 
   spiderweb(o?: { x?: number; y?: number; radius?: number; segments?: number; depth?: number; tensor?: number; stiffness?: number }): number;
   spider(o?: { x?: number; y?: number }): number;

@@ -784,6 +784,17 @@ class World {
 
   get draggedParticle() { return this._x.silk_js_dragged_particle(this._ptr); }
 
+  /** The pin the current drag moves (an index into the constraint views), or -1. */
+  get draggedPin() { return this._x.silk_js_dragged_pin(this._ptr); }
+
+  /** The pin a drag of particle i would move instead of it (an index into the constraint
+   *  views: its target is constraintTargets[2k], [2k + 1]), or -1 when it has none. */
+  particlePin(i) {
+    const w = 'particlePin';
+    this._particle(w, 'i', i);
+    return this._call(w, this._x.silk_js_particle_pin(this._ptr, i)) - 1; // 0 = none
+  }
+
   // -- builders (each returns its composite id) --
   spiderweb(o = {}) {
     const w = 'spiderweb';

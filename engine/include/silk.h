@@ -393,6 +393,14 @@ SILK_API silk_status silk_world_drag_move(silk_world* world, silk_vec2 pointer);
 SILK_API void silk_world_drag_end(silk_world* world);
 /* The dragged particle, or -1. */
 SILK_API int32_t silk_world_dragged_particle(const silk_world* world);
+/* The pin whose target a drag of `particle` moves instead of the particle: the last pin on it
+   in its composite's list (the original's rule), as a position in the flat constraint arrays;
+   -1 when it has none. A renderer marks a pinned particle at this pin's target. */
+SILK_API silk_status silk_world_particle_pin(const silk_world* world, int32_t particle,
+                                             int32_t* out_constraint);
+/* The pin the current drag moves (a position in the flat constraint arrays), or -1 when no
+   drag is on or the dragged particle has no pin. */
+SILK_API int32_t silk_world_dragged_pin(const silk_world* world);
 
 /* ----------------------------------------------------------------------------------------
     Stepping in seconds
@@ -652,8 +660,9 @@ typedef struct silk_sweep_row
     bool exploded; /* measured: radius past the explosion limit, or NaN */
 } silk_sweep_row;
 
-/* For step = 1..count (count <= SILK_SWEEP_MAX_COUNT): a fresh world from `world_def` with `scene`, `frames` frames of that
-   step (spider tick before each frame for the web), measured about (W/2, H/2). */
+/* For step = 1..count (count <= SILK_SWEEP_MAX_COUNT): a fresh world from `world_def` with
+   `scene`, `frames` frames of that step (spider tick before each frame for the web), measured
+   about (W/2, H/2). */
 SILK_API silk_status silk_step_sweep(const silk_world_def* world_def, const silk_scene_def* scene,
                                      int32_t frames, int32_t count, silk_sweep_row* out_rows);
 
@@ -964,7 +973,7 @@ typedef enum silk_health
 typedef struct silk_watchdog_def
 {
     bool enabled;              /* default true */
-    int32_t window;            /* steps of energy history, 2..SILK_WATCHDOG_MAX_WINDOW, default 60 */
+    int32_t window;            /* steps of energy history, 2..SILK_WATCHDOG_MAX_WINDOW (60) */
     double radius_factor;      /* default SILK_EXPLOSION_FACTOR (4) canvas sizes */
     double speed_limit;        /* canvas sizes per second, default 4 */
     double energy_growth;      /* factor over the window, default 100 */

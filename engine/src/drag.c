@@ -47,6 +47,37 @@ silk_status silk_world_find_nearest(const silk_world* world, silk_vec2 point, do
     return SILK_OK;
 }
 
+/* The pin a drag of `particle` moves: the last one on it in its composite's list. */
+static int32_t pin_of(const silk_world* world, int32_t particle)
+{
+    const silk_composite* comp = &world->composites[world->particle_composite[particle]];
+    int32_t pin = -1;
+    for (int32_t j = comp->constraint_begin; j < comp->constraint_begin + comp->constraint_count;
+         ++j)
+    {
+        if (world->kind[j] == SILK_PIN && world->ca[j] == particle)
+        {
+            pin = j; /* the last one wins, as in the original's loop */
+        }
+    }
+    return pin;
+}
+
+silk_status silk_world_particle_pin(const silk_world* world, int32_t particle,
+                                    int32_t* out_constraint)
+{
+    if (!silk_is_world(world) || out_constraint == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (!silk_valid_particle(world, particle))
+    {
+        return SILK_ERR_INDEX;
+    }
+    *out_constraint = pin_of(world, particle);
+    return SILK_OK;
+}
+
 silk_status silk_world_drag_begin(silk_world* world, int32_t particle, silk_vec2 pointer)
 {
     if (!silk_is_world(world))
@@ -61,16 +92,7 @@ silk_status silk_world_drag_begin(silk_world* world, int32_t particle, silk_vec2
     {
         return SILK_ERR_NONFINITE;
     }
-    const silk_composite* comp = &world->composites[world->particle_composite[particle]];
-    int32_t pin = -1;
-    for (int32_t j = comp->constraint_begin; j < comp->constraint_begin + comp->constraint_count;
-         ++j)
-    {
-        if (world->kind[j] == SILK_PIN && world->ca[j] == particle)
-        {
-            pin = j; /* the last one wins, as in the original's loop */
-        }
-    }
+    int32_t pin = pin_of(world, particle);
     silk_record_input(world, SILK_EVENT_DRAG_BEGIN, particle, pointer.x, pointer.y);
     world->drag.particle = particle;
     world->drag.pin = pin;
@@ -110,4 +132,9 @@ void silk_world_drag_end(silk_world* world)
 int32_t silk_world_dragged_particle(const silk_world* world)
 {
     return silk_is_world(world) ? world->drag.particle : -1;
+}
+
+int32_t silk_world_dragged_pin(const silk_world* world)
+{
+    return silk_is_world(world) && world->drag.particle >= 0 ? world->drag.pin : -1;
 }

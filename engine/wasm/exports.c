@@ -373,6 +373,20 @@ EXPORT int32_t silk_js_dragged_particle(const silk_world* world)
     return silk_world_dragged_particle(world);
 }
 
+/* The pin a drag of the particle moves, as its flat constraint index + 1 (0: none), so that
+   negative results stay status codes. */
+EXPORT int32_t silk_js_particle_pin(const silk_world* world, int32_t particle)
+{
+    int32_t pin = -1;
+    silk_status status = silk_world_particle_pin(world, particle, &pin);
+    return status == SILK_OK ? pin + 1 : status;
+}
+
+EXPORT int32_t silk_js_dragged_pin(const silk_world* world)
+{
+    return silk_world_dragged_pin(world);
+}
+
 /* ---- builders --------------------------------------------------------------------------- */
 
 EXPORT int32_t silk_js_spiderweb(silk_world* world, double x, double y, double radius,

@@ -1177,9 +1177,43 @@ static void test_ball(void)
     CHECK(e == -7);
 }
 
+/* The pin a drag moves: the last pin on the particle in its composite's list, as a flat
+   constraint index; -1 for none; the dragged pin follows drag begin and end. */
+static void test_particle_pin(void)
+{
+    silk_world_def def = silk_default_world_def();
+    silk_world* w = NULL;
+    CHECK_EQ_INT(silk_world_create(&def, &w), SILK_OK);
+    int32_t c = 0, p = 0, pin = 0;
+    CHECK_EQ_INT(silk_world_add_composite(w, &c), SILK_OK);
+    for (int i = 0; i < 2; i++)
+    {
+        CHECK_EQ_INT(silk_world_add_particle(w, c, (silk_vec2){10.0 * i, 0}, &p), SILK_OK);
+    }
+    silk_pin_def pd = silk_default_pin_def();
+    pd.particle = 1;
+    CHECK_EQ_INT(silk_world_add_pin(w, c, &pd, NULL), SILK_OK);
+    CHECK_EQ_INT(silk_world_add_pin(w, c, &pd, NULL), SILK_OK);
+    CHECK_EQ_INT(silk_world_particle_pin(w, 1, &pin), SILK_OK);
+    CHECK_EQ_INT(pin, 1);
+    CHECK_EQ_INT(silk_world_particle_pin(w, 0, &pin), SILK_OK);
+    CHECK_EQ_INT(pin, -1);
+    CHECK_EQ_INT(silk_world_particle_pin(w, 2, &pin), SILK_ERR_INDEX);
+    CHECK_EQ_INT(silk_world_particle_pin(w, 0, NULL), SILK_ERR_NULL);
+    CHECK_EQ_INT(silk_world_particle_pin(NULL, 0, &pin), SILK_ERR_NULL);
+    CHECK_EQ_INT(silk_world_dragged_pin(w), -1);
+    CHECK_EQ_INT(silk_world_drag_begin(w, 1, (silk_vec2){5, 5}), SILK_OK);
+    CHECK_EQ_INT(silk_world_dragged_pin(w), 1);
+    silk_world_drag_end(w);
+    CHECK_EQ_INT(silk_world_dragged_pin(w), -1);
+    CHECK_EQ_INT(silk_world_dragged_pin(NULL), -1);
+    silk_world_destroy(w);
+}
+
 int main(void)
 {
     test_status_strings();
+    test_particle_pin();
     test_rng();
     test_stepper();
     test_create();

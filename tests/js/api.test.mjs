@@ -291,7 +291,7 @@ const VALID = {
   addComposite: [], addParticle: [0, 1, 1], setPosition: [0, 1, 1], setLastPosition: [0, 1, 1],
   addDistance: [0, 0, 1, 1], addPin: [0, 0], addAngle: [0, 0, 1, 2, 1], removeConstraint: [0, 0],
   constraint: [0, 0], compositeConstraints: [0], particleComposite: [0], frame: [16],
-  relax: [1, 0.5], advance: [0.1], resetClock: [], findNearest: [0, 0], dragBegin: [0, 1, 1],
+  relax: [1, 0.5], advance: [0.1], resetClock: [], findNearest: [0, 0], dragBegin: [0, 1, 1], particlePin: [0],
   dragMove: [1, 1], dragEnd: [], spiderweb: [], spider: [], crawl: [0], spiderTick: [],
   spiderInfo: [], cloth: [], tire: [], lineSegments: [{ points: [[0, 0], [1, 1]] }], tree: [],
   buildScene: ['web'], updateDiagnostics: [], diagnostics: [], runFrames: [1],
