@@ -37,7 +37,6 @@ import { createLoop, whenNear } from './loop.mjs';
 import { createRenderer } from './render.mjs';
 import { createPointer } from './input.mjs';
 import { getScene, sceneNames } from './scenes.mjs';
-import { createLabHost } from './lab-host.mjs';
 import { DEFAULTS, parseParams } from './params.mjs';
 import { PALETTE, INVERT_FILTER, watchTheme, isLight } from './theme.mjs';
 import { canvasLabel } from './describe.mjs';
@@ -47,14 +46,30 @@ const CONTROLS = ['none', 'bar', 'full'];
 const PAGE_ATTRIBUTES = ['scene', 'solver', 'step', 'loop', 'hz', 'seed', 'tensor', 'substeps', 'theme', 'background'];
 const READOUT_EVERY = 400; // ms between readout updates (controls=full); never announced
 
-/** The lab scenes' parameters: attribute name (lower case) -> parameter name. */
-function labAttributes() {
-  const out = new Map();
-  for (const name of sceneNames()) {
-    for (const p of Object.keys(getScene(name).params ?? {})) out.set(p.toLowerCase(), p);
-  }
-  return out;
+// The lab scenes (lab-host.mjs and the five lab modules: about half of the element's script)
+// load only when an element asks for one: a page of spider webs never fetches them.
+const BASIC_SCENES = ['web', 'shapes', 'tree'];
+let labModule = null;
+function loadLab() {
+  labModule ??= import('./lab-host.mjs');
+  labModule.catch(() => { labModule = null; });
+  return labModule;
 }
+
+/** The lab scenes' parameters: attribute name (lower case) -> parameter name (lab-*.mjs). */
+const LAB_ATTRIBUTES = new Map([
+  ['rate', 'rate'], ['crawl', 'crawl'], // coupling
+  ['cost', 'cost'], ['clamp', 'clamp'], ['maxsteps', 'maxSteps'], // spiral
+  ['h', 'h'], ['floor', 'floor'], // integrators
+  ['particles', 'particles'], ['iterations', 'iterations'], ['weight', 'weight'], ['tool', 'tool'], // rope
+  ['mode', 'mode'], // cloth
+]);
+
+/** What a scene without a lab needs of the lab host: nothing. */
+const NO_LAB = Object.freeze({
+  context: () => ({}), mount() {}, unmount() {}, ownsWorld: false, stepping: false,
+  advance: () => false, frame() {}, readouts: () => null,
+});
 
 // ---- one compiled module for the page, a pool of instances ------------------------------------
 
@@ -153,7 +168,7 @@ const BaseElement = globalThis.HTMLElement ?? class {};
 
 export class SilkDemo extends BaseElement {
   static get observedAttributes() {
-    return [...PAGE_ATTRIBUTES, 'controls', ...labAttributes().keys()];
+    return [...PAGE_ATTRIBUTES, 'controls', ...LAB_ATTRIBUTES.keys()];
   }
 
   /** Shared across the page's elements: { compiles, instances, pooled, live, wasmBytes }. */
@@ -234,7 +249,7 @@ export class SilkDemo extends BaseElement {
   #readAttributes() {
     const query = new URLSearchParams();
     for (const a of PAGE_ATTRIBUTES) if (this.hasAttribute(a)) query.set(a, this.getAttribute(a));
-    for (const [a, p] of labAttributes()) if (this.hasAttribute(a)) query.set(p, this.getAttribute(a));
+    for (const [a, p] of LAB_ATTRIBUTES) if (this.hasAttribute(a)) query.set(p, this.getAttribute(a));
     const { settings, problems } = parseParams(query.toString(), sceneNames(), { ...DEFAULTS, embed: true });
     const messages = problems.map((p) => p.message.replace(/^\?(\w+)=/, '$1="').replace(/ was ignored/, '" was ignored'));
     let controls = 'bar';
@@ -255,6 +270,9 @@ export class SilkDemo extends BaseElement {
   }
 
   async #start(generation) {
+    // A lab scene (or a name to check against all of them) needs the lab modules first.
+    const lab = BASIC_SCENES.includes((this.getAttribute('scene') ?? 'web').trim()) ? null : await loadLab();
+    if (generation !== this.#generation) return;
     const { settings, controls, messages, search } = this.#readAttributes();
     const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
@@ -318,7 +336,7 @@ export class SilkDemo extends BaseElement {
       else if (controls === 'full') bar.append(...transport);
       renderer.invalidate();
     };
-    run.labHost = createLabHost({
+    run.labHost = !lab ? NO_LAB : lab.createLabHost({
       silk, world, search, appSettings: () => settings, rebuild, now: () => performance.now(),
       toWorld: (x, y) => { const r = canvas.getBoundingClientRect(); return renderer.toWorld(x - r.left, y - r.top); },
       dom: { stage, side, flags: frame, canvas },

@@ -32,7 +32,11 @@ async function openHost(body, profile = DESKTOP) {
   await o.context.route(`${server.origin}/host.html`, (route) => route.fulfill({ contentType: 'text/html', body: host(body) }));
   await o.context.route(`${server.origin}/host.css`, (route) => route.fulfill({ contentType: 'text/css', body: HOST_CSS }));
   o.wasm = [];
-  o.page.on('request', (r) => { if (r.url().endsWith('.wasm')) o.wasm.push(r.url()); });
+  o.modules = [];
+  o.page.on('request', (r) => {
+    if (r.url().endsWith('.wasm')) o.wasm.push(r.url());
+    if (r.url().endsWith('.mjs')) o.modules.push(new URL(r.url()).pathname);
+  });
   await o.page.goto(`${server.origin}/host.html`);
   await o.page.waitForFunction(() => customElements.get('silk-demo') !== undefined);
   return o;
@@ -187,7 +191,7 @@ test('<silk-demo scene="coupling" rate="120">: the lab scene at 120 Hz with its 
 });
 
 test('themes: dark and transparent on the element and on ?embed=1', async () => {
-  const { page, context, errors } = await openHost('<silk-demo id="t" scene="web" theme="dark" background="transparent"></silk-demo><silk-demo id="d" scene="web" theme="dark"></silk-demo>');
+  const { page, context, errors, modules } = await openHost('<silk-demo id="t" scene="web" theme="dark" background="transparent"></silk-demo><silk-demo id="d" scene="web" theme="dark"></silk-demo>');
   await page.waitForFunction(() => ['t', 'd'].every((i) => document.getElementById(i).stats().framesRendered > 3), null, { timeout: 60000, polling: 100 });
   const look = await page.evaluate(() => Object.fromEntries(['t', 'd'].map((i) => {
     const root = document.getElementById(i).shadowRoot;
@@ -200,6 +204,7 @@ test('themes: dark and transparent on the element and on ?embed=1', async () => 
   assert.equal(look.d.frame, 'rgb(13, 17, 23)', 'dark: the element paints its dark surface');
   assert.match(look.d.filter, /invert\(1\)/, 'dark: the light scene is shown inverted');
   assert.equal(look.d.theme, 'dark');
+  assert.deepEqual(modules.filter((m) => /lab-/.test(m)), [], 'a page of webs never fetches the lab modules');
   await page.goto(`${server.origin}/?embed=1&theme=dark&background=transparent`);
   await page.waitForFunction(() => window.silkApp?.stats().framesRendered > 3, null, { timeout: 60000, polling: 100 });
   const embed = await page.evaluate(() => ({
