@@ -140,3 +140,22 @@ export async function traceDuring(cdp, fn, categories = ['toplevel']) {
   }
   return events;
 }
+
+/**
+ * The durations (ms: { wall, cpu }) of every `name` event (e.g. 'FireAnimationFrame', category
+ * devtools.timeline) on the renderer main thread with the most such events.
+ */
+export function mainThreadEvents(events, name) {
+  const names = new Map();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  const byThread = new Map();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.name !== name || e.ph !== 'X' || names.get(key) !== 'CrRendererMain') continue;
+    if (!byThread.has(key)) byThread.set(key, []);
+    byThread.get(key).push({ wall: e.dur / 1000, cpu: (e.tdur ?? 0) / 1000 });
+  }
+  let best = [];
+  for (const list of byThread.values()) if (list.length > best.length) best = list;
+  return best;
+}
