@@ -89,3 +89,73 @@ export function writeSummary(name, summary) {
   writeFileSync(file, JSON.stringify(doc, null, 2) + '\n');
   return file;
 }
+
+/**
+ * Main-thread time from a Chromium trace (CDP Tracing, category 'toplevel' at least): the
+ * renderer main thread (CrRendererMain) with the most task time, summed over its top-level tasks.
+ * Returns { wallMs, cpuMs } (cpu = thread time: without preemption by other processes). Unlike
+ * Performance.getMetrics' TaskDuration, it leaves out worker threads.
+ */
+export function mainThreadTime(events) {
+  const names = new Map();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  const threads = new Map();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (names.get(key) !== 'CrRendererMain' || e.ph !== 'X' || !(e.dur >= 0)) continue;
+    if (e.name !== 'ThreadControllerImpl::RunTask' && e.name !== 'RunTask') continue;
+    if (!threads.has(key)) threads.set(key, []);
+    threads.get(key).push(e);
+  }
+  let best = { wallMs: 0, cpuMs: 0 };
+  for (const list of threads.values()) {
+    list.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    let wall = 0;
+    let cpu = 0;
+    let end = -Infinity;
+    for (const e of list) {
+      if (e.ts < end) continue; // nested inside the previous top-level task
+      end = e.ts + e.dur;
+      wall += e.dur;
+      cpu += e.tdur ?? 0;
+    }
+    if (wall / 1000 > best.wallMs) best = { wallMs: wall / 1000, cpuMs: cpu / 1000 };
+  }
+  return best;
+}
+
+/** Records a trace of `categories` over fn() in a CDP session; returns the trace events. */
+export async function traceDuring(cdp, fn, categories = ['toplevel']) {
+  const events = [];
+  const onData = ({ value }) => events.push(...value);
+  cdp.on('Tracing.dataCollected', onData);
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: categories } });
+  try {
+    await fn();
+  } finally {
+    await cdp.send('Tracing.end');
+    await done;
+    cdp.off('Tracing.dataCollected', onData);
+  }
+  return events;
+}
+
+/**
+ * The durations (ms: { wall, cpu }) of every `name` event (e.g. 'FireAnimationFrame', category
+ * devtools.timeline) on the renderer main thread with the most such events.
+ */
+export function mainThreadEvents(events, name) {
+  const names = new Map();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  const byThread = new Map();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.name !== name || e.ph !== 'X' || names.get(key) !== 'CrRendererMain') continue;
+    if (!byThread.has(key)) byThread.set(key, []);
+    byThread.get(key).push({ wall: e.dur / 1000, cpu: (e.tdur ?? 0) / 1000 });
+  }
+  let best = [];
+  for (const list of byThread.values()) if (list.length > best.length) best = list;
+  return best;
+}

@@ -4,10 +4,17 @@
 // profile. Prints a table; asserts nothing (speed is measured, never tested).
 //
 //   node bench/page.mjs [--seconds 5] [--rate 4] [--runs 3] [--dist dist]   (build dist/ first)
+//                       [--compare other-dist]  also runs a second build of Silk (e.g. a copy of
+//                       dist/ from before a change) in the same rounds, as "Silk, <dir>"
+//                       [--only phone,desktop,...] only the profiles whose name contains one of these
 //
 // Per profile: frames rendered in the window; main-thread time per frame (CDP
 // Performance.getMetrics TaskDuration delta / frames); the rAF callback's own time (each loop
-// times its callbacks with performance.now: median and p95).
+// times its callbacks with performance.now: median and p95). These are wall-clock times: on a
+// loaded machine they include the time other processes hold the CPU. The CPU columns come from a
+// trace of the same window (categories toplevel, devtools.timeline): the renderer main thread's
+// tasks and its FireAnimationFrame events in thread (CPU) time, which the load does not inflate
+// as much (CPU throttling still counts: Chromium stretches the work, not the idle time).
 //
 // The issue measured the original verlet-js spider page this way: 390x844 DPR 3 -> 248 frames,
 // 20 ms main thread per frame, rAF median 0.7 / p95 4.1 ms; 1280x800 -> 7.7 ms, p95 4.7 ms. This
@@ -21,6 +28,7 @@ import { chromium } from 'playwright-core';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from '../scripts/serve.mjs';
+import { mainThreadTime, mainThreadEvents, traceDuring } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -31,6 +39,8 @@ const SECONDS = Number(arg('seconds', 5));
 const RATE = Number(arg('rate', 4));
 const DIST = path.resolve(root, arg('dist', 'dist'));
 const RUNS = Number(arg('runs', 3)); // each number is the median over the runs
+const COMPARE = arg('compare', null) && path.resolve(root, arg('compare', null));
+const ONLY = arg('only', null)?.split(',');
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
@@ -39,7 +49,36 @@ const PROFILES = [
   { name: 'desktop 1280x800', context: DESKTOP, original: '— / 7.7 / — / 4.7' },
   { name: 'phone, dashboard scrolled into view', context: PHONE, scroll: '#dashboard' },
   { name: 'phone, ?embed=1', context: PHONE, query: '?embed=1' },
+  { name: 'phone, 120 Hz display (timer-driven rAF)', context: PHONE, hz120: true },
+  { name: 'phone, ?hz=120 (simulated display on 60 Hz rAF)', context: PHONE, query: '?hz=120' },
 ];
+
+// Headless Chromium runs rAF at 60 Hz. For a 120 Hz display, requestAnimationFrame is replaced
+// before the page loads by one that fires every 1/120 s from a timer, with performance.now()
+// timestamps: the page's loop measures 120 Hz and does a physics step every other frame, as on a
+// 120 Hz phone. (The compositor still presents at 60 Hz, so per frame this slightly under-counts
+// the commit; the script work per frame is the real one.)
+const RAF_120 = () => {
+  const period = 1000 / 120;
+  const callbacks = new Map();
+  let id = 0;
+  let timer = 0;
+  let next = performance.now() + period;
+  function run() {
+    timer = 0;
+    const now = performance.now();
+    next = Math.max(next + period, now + 1);
+    const list = [...callbacks.values()];
+    callbacks.clear();
+    for (const cb of list) cb(now);
+  }
+  window.requestAnimationFrame = (cb) => {
+    callbacks.set(++id, cb);
+    if (!timer) timer = setTimeout(run, Math.max(0, next - performance.now()));
+    return id;
+  };
+  window.cancelAnimationFrame = (i) => { callbacks.delete(i); };
+};
 
 function percentile(values, q) {
   const s = [...values].sort((a, b) => a - b);
@@ -66,6 +105,7 @@ const BASELINE = {
 async function run(browser, url, profile, probe) {
   const context = await browser.newContext(profile.context);
   const page = await context.newPage();
+  if (profile.hz120) await page.addInitScript(RAF_120);
   await page.goto(url);
   await page.waitForFunction(probe.ready, null, { timeout: 30000 });
   if (profile.scroll) await page.locator(profile.scroll).scrollIntoViewIfNeeded();
@@ -75,8 +115,10 @@ async function run(browser, url, profile, probe) {
   await page.waitForTimeout(1500); // the spider lands; caches and JIT warm up under throttling
 
   const before = { task: await metric(cdp, 'TaskDuration'), loop: await page.evaluate(probe.read) };
-  await page.waitForTimeout(SECONDS * 1000);
+  const events = await traceDuring(cdp, () => page.waitForTimeout(SECONDS * 1000), ['toplevel', 'devtools.timeline']);
   const after = { task: await metric(cdp, 'TaskDuration'), loop: await page.evaluate(probe.read) };
+  const cpu = mainThreadTime(events).cpuMs;
+  const rafCpu = mainThreadEvents(events, 'FireAnimationFrame').map((e) => e.cpu);
   const samples = await page.evaluate(probe.samples, after.loop.callbacks - before.loop.callbacks);
   const frames = after.loop.frames - before.loop.frames;
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
@@ -86,6 +128,9 @@ async function run(browser, url, profile, probe) {
     mainMs: ((after.task - before.task) * 1000) / frames,
     rafMedian: percentile(samples, 0.5),
     rafP95: percentile(samples, 0.95),
+    cpuMs: cpu / frames,
+    rafCpuMedian: percentile(rafCpu, 0.5),
+    rafCpuP95: percentile(rafCpu, 0.95),
   };
 }
 
@@ -95,6 +140,7 @@ const serveDir = async (dir) => {
   return { server, origin: `http://127.0.0.1:${server.address().port}` };
 };
 const silk = await serveDir(DIST);
+const other = COMPARE ? await serveDir(COMPARE) : null;
 const repo = await serveDir(root); // the baseline page and the JS reference it imports
 const browser = await chromium.launch({
   executablePath: process.env.SILK_CHROMIUM ?? '/usr/bin/chromium',
@@ -104,9 +150,9 @@ const browser = await chromium.launch({
 const f = (v, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : '—');
 const load = (await import('node:os')).loadavg()[0];
 console.log(`Silk page benchmark: headless Chromium, CPU throttling ${RATE}x, median of ${RUNS} runs of ${SECONDS} s, default scene (web + spider), fixed step 1/60 s; load average ${load.toFixed(1)} on ${(await import('node:os')).cpus().length} cores\n`);
-console.log('| profile | page | frames / 5 s | main thread ms/frame | rAF median ms | rAF p95 ms |');
-console.log('| --- | --- | ---: | ---: | ---: | ---: |');
-const row = (name, page, r) => console.log(`| ${name} | ${page} | ${Math.round(r.frames)} | ${f(r.mainMs)} | ${f(r.rafMedian)} | ${f(r.rafP95)} |`);
+console.log('| profile | page | frames / 5 s | main thread ms/frame | rAF median ms | rAF p95 ms | CPU: main thread ms/frame | CPU: rAF median ms | CPU: rAF p95 ms |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+const row = (name, page, r) => console.log(`| ${name} | ${page} | ${Math.round(r.frames)} | ${f(r.mainMs)} | ${f(r.rafMedian)} | ${f(r.rafP95)} | ${f(r.cpuMs)} | ${f(r.rafCpuMedian)} | ${f(r.rafCpuP95)} |`);
 // Runs alternate between the baseline and Silk, and each figure is the median over RUNS, so a
 // burst of load from another process hits both pages alike.
 async function medianOf(runs) {
@@ -116,14 +162,17 @@ async function medianOf(runs) {
 }
 try {
   for (const p of PROFILES) {
+    if (ONLY && !ONLY.some((o) => p.name.includes(o))) continue;
     const baseRuns = [];
     const floorRuns = [];
     const silkRuns = [];
+    const otherRuns = [];
     for (let k = 0; k < RUNS; k++) {
       if (p.original) {
         baseRuns.push(await run(browser, `${repo.origin}/bench/baseline/index.html`, p, BASELINE));
         floorRuns.push(await run(browser, `${repo.origin}/bench/baseline/floor.html`, p, BASELINE));
       }
+      if (other) otherRuns.push(await run(browser, `${other.origin}/${p.query ?? ''}`, p, SILK));
       silkRuns.push(await run(browser, `${silk.origin}/${p.query ?? ''}`, p, SILK));
     }
     let base = null;
@@ -133,13 +182,17 @@ try {
       row(p.name, 'baseline (original re-created), now', base);
       row(p.name, 'floor (300 lines on a canvas, nothing else), now', await medianOf(floorRuns));
     }
+    if (other) row(p.name, `Silk, ${path.relative(root, COMPARE) || COMPARE}`, await medianOf(otherRuns));
     const r = await medianOf(silkRuns);
     row(p.name, '**Silk**, now', r);
-    if (base) console.log(`| ${p.name} | Silk / baseline | ${f(r.frames / base.frames)} | ${f(r.mainMs / base.mainMs)} | ${f(r.rafMedian / base.rafMedian)} | ${f(r.rafP95 / base.rafP95)} |`);
+    if (base) console.log(`| ${p.name} | Silk / baseline | ${f(r.frames / base.frames)} | ${f(r.mainMs / base.mainMs)} | ${f(r.rafMedian / base.rafMedian)} | ${f(r.rafP95 / base.rafP95)} | ${f(r.cpuMs / base.cpuMs)} | ${f(r.rafCpuMedian / base.rafCpuMedian)} | ${f(r.rafCpuP95 / base.rafCpuP95)} |`);
   }
+  console.log(`\nload average at the end: ${(await import('node:os')).loadavg()[0].toFixed(1)}`);
   console.log('\nTargets (issue 3): >= 295 frames in 5 s; main thread at most half the original (<= 10 ms phone, <= 3.85 ms desktop); rAF p95 <= 2 ms.');
+  console.log('Targets (issue 12, phone): rAF p95 <= 2.0 ms; main thread <= 2.5 ms per frame with the dashboard visible; the same at 120 Hz (600 frames / 5 s).');
 } finally {
   await browser.close();
   silk.server.close();
+  other?.server.close();
   repo.server.close();
 }

@@ -3,11 +3,14 @@
 // Every function takes the canvas context (already transformed to world px) and a `frame`:
 //   { cur, prev, alpha }            live Float64Array views (x0 y0 x1 y1 ...) and the weight;
 //                                   a particle is drawn at prev + (cur - prev) * alpha
+//   { xy }                          those drawn positions, x0 y0 x1 y1 ..., computed once per
+//                                   frame by bindFrame (a scratch array the frame keeps)
 //   { kinds, a, b, c, rest, targets } the constraint arrays (views, solver order)
 //   { diag }                        the diagnostics view (DIAG indices)
 //   { px, cssPx }                   one device pixel and one CSS pixel, in world px
-// Nothing is copied: coordinates are interpolated inline while the paths are built, and each
-// colour or width is one stroke()/fill() call, not one per constraint.
+// Each particle is interpolated once per frame (bindFrame), not once per line end: a web
+// particle ends two to four lines, and the strain colours read every line twice. Each colour or
+// width is one stroke()/fill() call, not one per constraint.
 //
 // Where the original strokes something twice (a grey 1-px line under the black leg), only the
 // visible stroke is drawn; the result looks the same.
@@ -34,22 +37,34 @@ export function bindFrame(f, world, alpha, diag) {
   f.rest = world.constraintRest;
   f.targets = world.constraintTargets;
   f.diag = diag;
+  interpolate(f);
   return f;
 }
 
-/** Interpolated x, y of particle i. */
-export function px(f, i) {
-  const k = 2 * i;
-  return f.prev[k] + (f.cur[k] - f.prev[k]) * f.alpha;
-}
-export function py(f, i) {
-  const k = 2 * i + 1;
-  return f.prev[k] + (f.cur[k] - f.prev[k]) * f.alpha;
+/**
+ * Fills f.xy with prev + (cur - prev) * alpha for every particle (the same expression, so the
+ * same doubles, as interpolating at each line end). The array is kept and only grows.
+ */
+export function interpolate(f) {
+  const { cur, prev, alpha } = f;
+  const n = cur.length;
+  if (!f.xy || f.xy.length < n) f.xy = new Float64Array(Math.max(n, 2 * (f.xy?.length ?? 0), 64));
+  const xy = f.xy;
+  for (let k = 0; k < n; k++) xy[k] = prev[k] + (cur[k] - prev[k]) * alpha;
+  return xy;
 }
 
-function segment(ctx, f, i, j) {
-  ctx.moveTo(px(f, i), py(f, i));
-  ctx.lineTo(px(f, j), py(f, j));
+/** Interpolated x, y of particle i (after bindFrame). */
+export function px(f, i) {
+  return f.xy[2 * i];
+}
+export function py(f, i) {
+  return f.xy[2 * i + 1];
+}
+
+function segment(ctx, xy, i, j) {
+  ctx.moveTo(xy[2 * i], xy[2 * i + 1]);
+  ctx.lineTo(xy[2 * j], xy[2 * j + 1]);
 }
 
 /**
@@ -69,7 +84,11 @@ export const STRAIN_COLOURS = Object.freeze([
 ]);
 export const GRIP_COLOUR = '#8a4fff';
 const NB = STRAIN_COLOURS.length;
+// Scratch of strainLines (module state, but only ever a cache: it is fully rewritten each call).
 let buckets = new Uint8Array(1024);
+let order = new Int32Array(1024);
+const counts = new Int32Array(NB + 1);
+const cursor = new Int32Array(NB);
 
 /**
  * Distance constraints with rest > 0 in [begin, end), one stroke per strain bucket. Strain is
@@ -78,29 +97,46 @@ let buckets = new Uint8Array(1024);
  * telling lines apart whether the web sags at 0.1 % or is stretched to 500 %.
  */
 export function strainLines(ctx, f, begin, end, lineWidth = 1) {
-  const { kinds, a, b, rest } = f;
-  if (buckets.length < end) buckets = new Uint8Array(end * 2);
+  const { kinds, a, b, rest, xy } = f;
+  if (buckets.length < end) { buckets = new Uint8Array(end * 2); order = new Int32Array(end * 2); }
   const lo = f.diag[DIAG.STRAIN_MEDIAN];
   let span = f.diag[DIAG.STRAIN_P97] - lo;
   if (!(span > 1e-12)) span = 1e-12;
   const top = NB - 1;
+  counts.fill(0);
   for (let j = begin; j < end; j++) {
     if (kinds[j] !== DISTANCE || !(rest[j] > 0)) { buckets[j] = 255; continue; }
-    const dx = px(f, a[j]) - px(f, b[j]);
-    const dy = py(f, a[j]) - py(f, b[j]);
+    const ia = 2 * a[j];
+    const ib = 2 * b[j];
+    const dx = xy[ia] - xy[ib];
+    const dy = xy[ia + 1] - xy[ib + 1];
     const t = (Math.abs(Math.sqrt(dx * dx + dy * dy) - rest[j]) / rest[j] - lo) / span;
-    buckets[j] = t > 0 ? (t < 1 ? Math.round(t * top) : top) : 0;
+    const k = t > 0 ? (t < 1 ? Math.round(t * top) : top) : 0;
+    buckets[j] = k;
+    counts[k + 1]++;
+  }
+  // A counting sort: order[] holds the lines bucket by bucket, each in constraint order (the
+  // order the nine passes over all lines drew them), so a colour's path walks only its own lines.
+  for (let k = 1; k <= NB; k++) counts[k] += counts[k - 1];
+  cursor.set(counts.subarray(0, NB));
+  for (let j = begin; j < end; j++) {
+    const k = buckets[j];
+    if (k !== 255) order[cursor[k]++] = j;
   }
   // One path per bucket. (Filling nine Path2D objects in the first pass instead measured three
-  // times slower in Chromium than re-walking the bucket array with the context's own path.)
+  // times slower in Chromium than building the context's own path.)
   width(ctx, f, lineWidth);
   for (let k = 0; k < NB; k++) {
+    const from = counts[k];
+    const to = counts[k + 1];
+    if (from === to) continue;
     ctx.beginPath();
-    let any = false;
-    for (let j = begin; j < end; j++) {
-      if (buckets[j] === k) { segment(ctx, f, a[j], b[j]); any = true; }
+    for (let m = from; m < to; m++) {
+      const j = order[m];
+      segment(ctx, xy, a[j], b[j]);
     }
-    if (any) { ctx.strokeStyle = STRAIN_COLOURS[k]; ctx.stroke(); }
+    ctx.strokeStyle = STRAIN_COLOURS[k];
+    ctx.stroke();
   }
 }
 
@@ -126,7 +162,7 @@ export function plainLines(ctx, f, begin, end, colour = '#d8dde2', w = 1) {
   const { kinds, a, b } = f;
   ctx.beginPath();
   for (let j = begin; j < end; j++) {
-    if (kinds[j] === DISTANCE) segment(ctx, f, a[j], b[j]);
+    if (kinds[j] === DISTANCE) segment(ctx, f.xy, a[j], b[j]);
   }
   width(ctx, f, w);
   ctx.strokeStyle = colour;
@@ -139,7 +175,7 @@ export function anglePolylines(ctx, f, begin, end) {
   ctx.beginPath();
   for (let j = begin; j < end; j++) {
     if (kinds[j] !== ANGLE) continue;
-    segment(ctx, f, a[j], b[j]);
+    segment(ctx, f.xy, a[j], b[j]);
     ctx.lineTo(px(f, c[j]), py(f, c[j]));
   }
   width(ctx, f, 5);
@@ -203,15 +239,19 @@ const LEG_WIDTHS = [3, 3, 2, 2, 1.5, 1.5, 1, 1];
  * abdomen r 8), legs thick to thin, angles never drawn; grips (foot -> web, rest 0) in their
  * own colour (the original draws them black like the feet).
  */
+function bodyDisc(ctx, f, i, r) {
+  const x = px(f, i);
+  const y = py(f, i);
+  ctx.moveTo(x + r, y);
+  ctx.arc(x, y, r, 0, TAU);
+}
+
 export function spider(ctx, f, range, body) {
   const { kinds, a, b, rest } = f;
   ctx.beginPath();
-  for (const [i, r] of [[body.head, 4], [body.thorax, 4], [body.abdomen, 8]]) {
-    const x = px(f, i);
-    const y = py(f, i);
-    ctx.moveTo(x + r, y);
-    ctx.arc(x, y, r, 0, TAU);
-  }
+  bodyDisc(ctx, f, body.head, 4);
+  bodyDisc(ctx, f, body.thorax, 4);
+  bodyDisc(ctx, f, body.abdomen, 8);
   ctx.fillStyle = '#000';
   ctx.fill();
 
@@ -221,14 +261,14 @@ export function spider(ctx, f, range, body) {
     ctx.beginPath();
     for (let j = range.begin + 3; j < legsEnd; j++) {
       const off = (j - range.begin - 3) % 16;
-      if ((off === w || off === w + 1) && kinds[j] === DISTANCE) segment(ctx, f, a[j], b[j]);
+      if ((off === w || off === w + 1) && kinds[j] === DISTANCE) segment(ctx, f.xy, a[j], b[j]);
     }
     width(ctx, f, LEG_WIDTHS[w]);
     ctx.stroke();
   }
   ctx.beginPath();
   for (let j = legsEnd; j < range.end; j++) {
-    if (kinds[j] === DISTANCE && rest[j] === 0) segment(ctx, f, a[j], b[j]);
+    if (kinds[j] === DISTANCE && rest[j] === 0) segment(ctx, f.xy, a[j], b[j]);
   }
   width(ctx, f, 1);
   ctx.strokeStyle = GRIP_COLOUR;
@@ -297,7 +337,7 @@ export function styledTree(ctx, f, range, levels, depth, leaves) {
   for (let level = 0; level <= depth; level++) {
     ctx.beginPath();
     for (let j = range.begin; j < range.end; j++) {
-      if (levels[j - range.begin] === level) segment(ctx, f, a[j], b[j]);
+      if (levels[j - range.begin] === level) segment(ctx, f.xy, a[j], b[j]);
     }
     width(ctx, f, (2 - 10) * (level / depth) + 10);
     ctx.stroke();

@@ -28,6 +28,10 @@ export function createRenderer(canvas, world, options = {}) {
     px: 1, cssPx: 1,
   };
   let dirty = true;
+  // The world's size, read once and again at each resize or invalidate(): world.width and
+  // world.height each cost a call into wasm and a fresh settings view, every frame otherwise.
+  let worldW = world.width;
+  let worldH = world.height;
 
   function fit(deviceWidth, deviceHeight, cssWidth, cssHeight) {
     if (deviceWidth < 1 || deviceHeight < 1) return;
@@ -36,9 +40,11 @@ export function createRenderer(canvas, world, options = {}) {
     view.cssWidth = cssWidth;
     view.cssHeight = cssHeight;
     view.dpr = deviceWidth / cssWidth;
-    view.scale = Math.min(cssWidth / world.width, cssHeight / world.height);
-    view.offsetX = (cssWidth - world.width * view.scale) / 2;
-    view.offsetY = (cssHeight - world.height * view.scale) / 2;
+    worldW = world.width;
+    worldH = world.height;
+    view.scale = Math.min(cssWidth / worldW, cssHeight / worldH);
+    view.offsetX = (cssWidth - worldW * view.scale) / 2;
+    view.offsetY = (cssHeight - worldH * view.scale) / 2;
     dirty = true;
   }
 
@@ -85,7 +91,7 @@ export function createRenderer(canvas, world, options = {}) {
     ctx.setTransform(k, 0, 0, k, view.offsetX * view.dpr, view.offsetY * view.dpr);
     if (!transparent) {
       ctx.fillStyle = scene.background;
-      ctx.fillRect(0, 0, world.width, world.height);
+      ctx.fillRect(0, 0, worldW, worldH);
     }
     ctx.lineCap = 'butt';
     ctx.lineJoin = 'miter';
@@ -100,7 +106,7 @@ export function createRenderer(canvas, world, options = {}) {
     render,
     /** True after a resize until the next render (a paused page still redraws then). */
     get dirty() { return dirty; },
-    invalidate() { dirty = true; },
+    invalidate() { dirty = true; worldW = world.width; worldH = world.height; },
     /** CSS px relative to the canvas -> world px. */
     toWorld(cx, cy) {
       return [(cx - view.offsetX) / view.scale, (cy - view.offsetY) / view.scale];
