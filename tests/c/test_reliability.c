@@ -688,6 +688,39 @@ static void test_finding10_reserved_bytes(void)
     silk_world_destroy(w);
 }
 
+/* ---- found by tests/fuzz after the ten were fixed ------------------------------------------ */
+
+/* add_angle of points so far apart that the cross product overflows stored a NaN rest angle,
+   which the world's own snapshot then failed to restore; and a web scaled by a large tensor
+   stored an infinite rest length. Both now fail like the other adds, changing nothing. */
+static void test_fuzz01_overflowing_rest(void)
+{
+    silk_world* w = make_world(-1, SILK_SOLVER_COMPAT);
+    int32_t comp = 0, p = 0;
+    CHECK_EQ_INT(silk_world_add_composite(w, &comp), SILK_OK);
+    const silk_vec2 points[3] = {{1e308, -1e308}, {-1e308, 1e308}, {1e308, 1e308}};
+    for (int k = 0; k < 3; ++k)
+    {
+        CHECK_EQ_INT(silk_world_add_particle(w, comp, points[k], &p), SILK_OK);
+    }
+    silk_angle_def a = silk_default_angle_def();
+    a.a = 0, a.b = 1, a.c = 2;
+    bytes before = snap(w);
+    CHECK_EQ_INT(silk_world_add_angle(w, comp, &a, NULL), SILK_ERR_NONFINITE);
+    silk_spiderweb_def web = silk_default_spiderweb_def();
+    web.radius = 1e150; /* rest lengths ~1e149: finite; times the tensor: inf */
+    web.tensor = 1e200;
+    CHECK_EQ_INT(silk_world_build_spiderweb(w, &web, &p), SILK_ERR_NONFINITE);
+    bytes after = snap(w);
+    CHECK(same_bytes(before, after));
+    silk_world* other = make_world(-1, SILK_SOLVER_COMPAT);
+    CHECK_EQ_INT(silk_world_restore(other, after.data, after.size), SILK_OK);
+    free(before.data);
+    free(after.data);
+    silk_world_destroy(other);
+    silk_world_destroy(w);
+}
+
 int main(void)
 {
     test_finding01_zero_capacity_robust_step();
@@ -700,5 +733,6 @@ int main(void)
     test_finding08_replay_work_bounded();
     test_finding09_polygon_edges();
     test_finding10_reserved_bytes();
+    test_fuzz01_overflowing_rest();
     return check_report("reliability");
 }
