@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int hash_usage(void)
 {
@@ -157,9 +158,49 @@ int lab_hash_command(int argc, char** argv)
     return 0;
 }
 
+/* Replays in slices of play_run so a long recording can be stopped: with --max-seconds S it
+   stops after S seconds of processor time and says how far it got (exit 3). */
+static silk_status replay_sliced(silk_world* world, const uint8_t* bytes, size_t size,
+                                 double max_seconds, silk_replay_result* out, bool* out_stopped)
+{
+    silk_status status = silk_world_play_begin(world, bytes, size);
+    clock_t start = clock();
+    silk_play_status st = {0};
+    *out_stopped = false;
+    while (status == SILK_OK)
+    {
+        status = silk_world_play_run(world, 1024, NULL);
+        silk_world_play_status(world, &st);
+        if (!st.playing)
+        {
+            break;
+        }
+        if ((double)(clock() - start) / CLOCKS_PER_SEC > max_seconds)
+        {
+            silk_world_play_stop(world);
+            *out_stopped = true;
+            break;
+        }
+    }
+    out->steps = st.step;
+    out->hash = silk_world_state_hash(world);
+    out->recorded_hash = st.recorded_hash;
+    out->matches = st.finished && st.matches;
+    return status;
+}
+
 int lab_replay_command(int argc, char** argv)
 {
-    if (argc != 3)
+    double max_seconds = -1.0;
+    if (argc == 5 && strcmp(argv[3], "--max-seconds") == 0)
+    {
+        max_seconds = atof(argv[4]);
+        if (!(max_seconds > 0.0))
+        {
+            return hash_usage();
+        }
+    }
+    else if (argc != 3)
     {
         return hash_usage();
     }
@@ -198,9 +239,12 @@ int lab_replay_command(int argc, char** argv)
     silk_world* world = NULL;
     silk_replay_result result = {0, 0, 0, false};
     silk_status status = silk_world_create(&def, &world);
+    bool stopped = false;
     if (status == SILK_OK)
     {
-        status = silk_world_replay(world, bytes, size, &result);
+        status = max_seconds > 0.0
+                     ? replay_sliced(world, bytes, size, max_seconds, &result, &stopped)
+                     : silk_world_replay(world, bytes, size, &result);
     }
     free(bytes);
     silk_world_destroy(world);
@@ -208,6 +252,11 @@ int lab_replay_command(int argc, char** argv)
     {
         fprintf(stderr, "silk-lab replay: %s: %s\n", argv[2], silk_status_string(status));
         return 2;
+    }
+    if (stopped)
+    {
+        printf("stopped after %" PRId64 " steps (--max-seconds %g)\n", result.steps, max_seconds);
+        return 3;
     }
     printf("%016" PRIx64 "\n", result.hash);
     printf("%" PRId64 " steps, recorded %016" PRIx64 ": %s\n", result.steps, result.recorded_hash,

@@ -5,7 +5,7 @@
    silk-lab list                          experiment ids
    silk-lab hash --scene web --solver robust --seed S --frames N
                                           the state hash the page shows (hash_cli.c)
-   silk-lab replay FILE                   replays a page recording to its hash
+   silk-lab replay FILE [--max-seconds S] replays a page recording to its hash
    silk-lab bench-robust [--json] [--scene S] [--quick]  robust vs compat timings (bench_cli.c)
 
    Exit status: 0 when every row holds, 1 when any fails, 2 on bad usage. */
@@ -217,7 +217,7 @@ static int usage(void)
         "       silk-lab list\n"
         "       silk-lab hash [--scene S] [--solver compat|robust] [--seed S] "
         "[--frames N]\n"
-        "       silk-lab replay FILE\n"
+        "       silk-lab replay FILE [--max-seconds S]\n"
         "       silk-lab bench-robust [--json] [--scene cloth100|spider|spider-still] [--quick]\n");
     return 2;
 }

@@ -330,6 +330,8 @@ export declare class World {
   playBegin(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): void;
   playStatus(): PlayStatus;
   playStop(): void;
+  /** Runs at most maxSteps steps of the armed replay (no wall clock); returns how many ran. */
+  playRun(maxSteps: number): number;
   /** restores the recording's snapshot into this world and replays it */
   replay(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): ReplayResult;
 }

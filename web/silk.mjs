@@ -78,6 +78,18 @@ function above(where, name, v, min, inclusive = false) {
   return v;
 }
 
+/** The step-length range of silk.h (SILK_MIN_STEP_SECONDS .. SILK_MAX_STEP_SECONDS, seconds). */
+const { MIN_STEP_SECONDS, MAX_STEP_SECONDS } = LIMITS;
+
+/** A step length in seconds: > 0 and inside the range the engine's arithmetic handles. */
+function stepLength(where, name, v) {
+  num(where, name, v);
+  if (!(v > 0) || v < MIN_STEP_SECONDS || v > MAX_STEP_SECONDS) {
+    throw new RangeError(`${where}: ${name} must be > 0, in [${MIN_STEP_SECONDS}, ${MAX_STEP_SECONDS}] s, got ${v}`);
+  }
+  return v;
+}
+
 function obj(where, name, v) {
   if (v === undefined) return {};
   if (v === null || typeof v !== 'object') throw new TypeError(`${where}: ${name} must be an object`);
@@ -269,8 +281,7 @@ class Silk {
     const groundFriction = pick(where, options, 'groundFriction', 0.8);
     const [lo, hi] = seedWords(where, options.seed === undefined ? 1 : options.seed);
     const step = pick(where, options, 'step', 16, (w, n, v) => int(w, n, v, 1, LIMITS.MAX_STEP));
-    const stepSeconds = pick(where, options, 'stepSeconds', 1 / 60);
-    if (!(stepSeconds > 0)) throw new RangeError(`${where}: stepSeconds must be > 0, got ${stepSeconds}`);
+    const stepSeconds = pick(where, options, 'stepSeconds', 1 / 60, stepLength);
     const maxSteps = pick(where, options, 'maxStepsPerFrame', 8, (w, n, v) => int(w, n, v, 1));
     // checked before the world exists: throwing after creating it would leak it
     const loopMode = options.loopMode === undefined ? undefined : oneOf(where, 'loopMode', options.loopMode, LOOP_MODES);
@@ -360,7 +371,7 @@ class Silk {
   createStepper(options = {}) {
     const where = 'createStepper';
     obj(where, 'options', options);
-    const stepSeconds = pick(where, options, 'stepSeconds', 1 / 60, (w, n, v) => above(w, n, v, 0));
+    const stepSeconds = pick(where, options, 'stepSeconds', 1 / 60, stepLength);
     const maxSteps = pick(where, options, 'maxStepsPerFrame', 8, (w, n, v) => int(w, n, v, 1));
     const ptr = this._check(where, this.exports.silk_js_stepper_create(stepSeconds, maxSteps));
     return new Stepper(this, ptr, stepSeconds, maxSteps);
@@ -631,7 +642,7 @@ class World {
   setStepper(options = {}) {
     const w = 'setStepper';
     obj(w, 'options', options);
-    const stepSeconds = pick(w, options, 'stepSeconds', 1 / 60, (a, n, v) => above(a, n, v, 0));
+    const stepSeconds = pick(w, options, 'stepSeconds', 1 / 60, stepLength);
     const maxStepsPerFrame = pick(w, options, 'maxStepsPerFrame', 8, (a, n, v) => int(a, n, v, 1));
     this._call('setStepper', this._x.silk_js_set_stepper(this._ptr, stepSeconds, maxStepsPerFrame));
   }
@@ -953,15 +964,14 @@ class World {
     if (r.damping < 0) throw new RangeError(`${w}: damping must be >= 0, got ${r.damping}`);
     if (r.groundFriction < 0) throw new RangeError(`${w}: groundFriction must be >= 0, got ${r.groundFriction}`);
     if (r.restitution < 0 || r.restitution > 1) throw new RangeError(`${w}: restitution must be in [0, 1], got ${r.restitution}`);
-    if (!(r.maxStepSeconds > 0)) throw new RangeError(`${w}: maxStepSeconds must be > 0, got ${r.maxStepSeconds}`);
+    stepLength(w, 'maxStepSeconds', r.maxStepSeconds);
     this._call(w, this._x.silk_js_set_robust(this._ptr, gx, gy, r.damping, r.groundFriction, substeps, iterations,
       r.ceiling ? 1 : 0, r.restitution, r.maxStepSeconds, r.tethers ? 1 : 0, r.nearPass ? 1 : 0));
   }
 
   /** One robust step of `seconds`, whatever solver is selected (advance() is the usual way). */
   robustStep(seconds) {
-    num('robustStep', 'seconds', seconds);
-    if (!(seconds > 0)) throw new RangeError(`robustStep: seconds must be > 0, got ${seconds}`);
+    stepLength('robustStep', 'seconds', seconds);
     this._call('robustStep', this._x.silk_js_robust_step(this._ptr, seconds));
   }
 
@@ -1175,6 +1185,18 @@ class World {
 
   /** Stops a replay in progress; the world keeps the state it reached. */
   playStop() { this._x.silk_js_play_stop(this._ptr); }
+
+  /**
+   * Runs at most maxSteps (integer >= 0) steps of the replay playBegin armed, without the wall
+   * clock, and returns how many ran (0 when nothing plays): a long replay in slices that a
+   * host can stop between (playStop).
+   */
+  playRun(maxSteps) {
+    int('playRun', 'maxSteps', maxSteps, 0, 2147483647);
+    const s = this._silk._scratch;
+    this._call('playRun', this._x.silk_js_play_run(this._ptr, maxSteps, s));
+    return this._silk._f64(s, 1)[0];
+  }
 
   /**
    * Restores a recording's snapshot into this world and replays its inputs step by step.

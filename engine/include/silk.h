@@ -110,6 +110,21 @@ SILK_API const char* silk_status_string(silk_status status);
 #define SILK_MAX_COMPOSITES  (1 << 16)
 #define SILK_MAX_STEP        4096 /* relaxation passes per frame */
 
+/* The range of every step length in seconds (the stepper's step_seconds, a robust step's h,
+   robust max_step_seconds, a recording's step-length events, a snapshot's last step). Why
+   these bounds: the robust step divides h by up to SILK_MAX_SUBSTEPS substeps and uses
+   1/hs^2 times a compliance of up to SILK_MAX_COMPLIANCE, so at the smallest step
+   alpha~ = 1e9 / (1e-6 / 256)^2 = 6.6e25 and at the largest hs = 10 s -- both far inside
+   double range, with exp(-damping hs) and g hs finite for every finite setting. A step of
+   1e-150 s would make 1/hs^2 infinite (NaN everywhere); tests/c/test_reliability.c sweeps
+   the edges and values past them. */
+#define SILK_MIN_STEP_SECONDS 1e-6
+#define SILK_MAX_STEP_SECONDS 10.0
+
+/* Frame and step counters (diagnostics, snapshots) stay below 2^53: exact as doubles, and a
+   restored counter cannot overflow int64 when it is incremented. They stop counting there. */
+#define SILK_MAX_COUNTER ((int64_t)1 << 53)
+
 /* ----------------------------------------------------------------------------------------
     Value types
 ---------------------------------------------------------------------------------------- */
@@ -1020,6 +1035,13 @@ enum
     SILK_EVENT_STEP_SECONDS = 14,
 };
 
+/* What a recording may claim (silk_world_replay's work is bounded by the bytes): at most
+   SILK_REPLAY_STEPS_PER_BYTE steps per byte of the file, and SILK_MAX_RECORDING_STEPS in all
+   (a recording stops logging there). 64 steps a byte lets a 20 KB web-scene recording cover
+   1.3 million steps (6 hours at 60 Hz); a 33 KB file can no longer claim 2^40 steps. */
+#define SILK_REPLAY_STEPS_PER_BYTE 64
+#define SILK_MAX_RECORDING_STEPS   ((int64_t)1 << 40)
+
 /* Takes a snapshot and starts logging inputs per fixed step (replaces any recording). */
 SILK_API silk_status silk_world_record_begin(silk_world* world);
 /* Stops logging; the recording stays available for export until the next begin. */
@@ -1038,8 +1060,12 @@ typedef struct silk_replay_result
     bool matches;           /* hash == recorded_hash */
 } silk_replay_result;
 
-/* Restores the recording's snapshot into `world` and replays it. On SILK_ERR_FORMAT the
-   world is unchanged. */
+/* Restores the recording's snapshot into `world` and replays it. On any error the world is
+   unchanged, and so is a replay in progress (play_begin): the bytes are checked in full --
+   header (reserved bytes 0), checksum, the snapshot as silk_world_restore checks it, every
+   event's values with the validator of the call that applies it, and the step count against
+   SILK_REPLAY_STEPS_PER_BYTE -- before anything is touched. It runs to the end; to replay in
+   slices that can be stopped, use silk_world_play_begin() and silk_world_play_run(). */
 SILK_API silk_status silk_world_replay(silk_world* world, const void* bytes, size_t size,
                                        silk_replay_result* out_result);
 
@@ -1063,6 +1089,11 @@ typedef struct silk_play_status
 } silk_play_status;
 
 SILK_API silk_status silk_world_play_status(const silk_world* world, silk_play_status* out_status);
+/* Runs at most max_steps (>= 0) steps of the replay play_begin armed, as fast as it can
+   (no wall clock); out_steps (may be NULL) receives how many ran (0 when nothing plays). A
+   host replays a long recording in slices and may stop between them (silk-lab replay does). */
+SILK_API silk_status silk_world_play_run(silk_world* world, int64_t max_steps, int64_t* out_steps);
+
 /* Stops a replay in progress (the world keeps the state it reached). */
 SILK_API void silk_world_play_stop(silk_world* world);
 
@@ -1099,6 +1130,11 @@ SILK_API void silk_world_play_stop(silk_world* world);
 
 #define SILK_MAX_POLYGON_POINTS 64
 #define SILK_MAX_POLYGONS       1024
+/* Vertices lie within +-SILK_MAX_POLYGON_COORD px (SILK_ERR_RANGE beyond) and edges are at
+   least SILK_MIN_POLYGON_EDGE px long (SILK_ERR_DEGENERATE below): then every edge normal is
+   a finite unit vector (1.5e154-px edges used to overflow to zero or NaN normals). */
+#define SILK_MAX_POLYGON_COORD 1e12
+#define SILK_MIN_POLYGON_EDGE  1e-6
 
 typedef struct silk_polygon_def
 {
@@ -1110,9 +1146,10 @@ typedef struct silk_polygon_def
 
 SILK_API silk_polygon_def silk_default_polygon_def(void);
 /* Errors: NULL world, def or points (SILK_ERR_NULL), a def not from the default function
-   (SILK_ERR_DEF), non-finite numbers (SILK_ERR_NONFINITE), count out of range or negative
-   friction (SILK_ERR_RANGE), SILK_MAX_POLYGONS reached (SILK_ERR_CAPACITY), repeated
-   points, collinear corners, zero area or a non-convex outline (SILK_ERR_DEGENERATE). */
+   (SILK_ERR_DEF), non-finite numbers (SILK_ERR_NONFINITE), count out of range, negative
+   friction or a vertex beyond SILK_MAX_POLYGON_COORD (SILK_ERR_RANGE), SILK_MAX_POLYGONS reached
+   (SILK_ERR_CAPACITY), repeated points, an edge shorter than SILK_MIN_POLYGON_EDGE, collinear
+   corners, zero area or a non-convex outline (SILK_ERR_DEGENERATE). */
 SILK_API silk_status silk_world_add_polygon(silk_world* world, const silk_polygon_def* def,
                                             int32_t* out_polygon);
 SILK_API int32_t silk_world_polygon_count(const silk_world* world);

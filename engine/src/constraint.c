@@ -222,6 +222,13 @@ silk_status silk_world_add_angle(silk_world* world, int32_t composite, const sil
     }
     double rest =
         silk_world_angle_at(world, world->pos[def->a], world->pos[def->b], world->pos[def->c]);
+    /* the rest angle restore accepts (validate.c): an angle of points so far apart that the
+       cross product overflows has none (atan2 of inf - inf) */
+    silk_status rest_status = silk_check_rest(SILK_ANGLE, rest);
+    if (rest_status != SILK_OK)
+    {
+        return rest_status == SILK_ERR_RANGE ? SILK_ERR_RANGE : SILK_ERR_NONFINITE;
+    }
     return silk_push_constraint(world, composite, SILK_ANGLE, def->a, def->b, def->c,
                                 def->stiffness, rest, (silk_vec2){0.0, 0.0}, out_index);
 }

@@ -184,7 +184,23 @@ static silk_status validate(const silk_polygon_def* def, bool* out_reversed)
         {
             return SILK_ERR_NONFINITE;
         }
+        /* Coordinates within SILK_MAX_POLYGON_COORD keep every edge, cross product and
+           squared length below 1e25 (no overflow to inf or NaN normals), and an edge of at
+           least SILK_MIN_POLYGON_EDGE keeps the squared length a normal number, so each
+           edge's unit normal d / |d| is exact to rounding. */
+        if (!(fabs(a.x) <= SILK_MAX_POLYGON_COORD) || !(fabs(a.y) <= SILK_MAX_POLYGON_COORD))
+        {
+            return SILK_ERR_RANGE;
+        }
         area2 += cross(a, b);
+    }
+    for (int32_t k = 0; k < def->count; ++k)
+    {
+        silk_vec2 d = sub(def->points[(k + 1) % def->count], def->points[k]);
+        if (!(sqrt(d.x * d.x + d.y * d.y) >= SILK_MIN_POLYGON_EDGE))
+        {
+            return SILK_ERR_DEGENERATE;
+        }
     }
     if (!isfinite(area2))
     {

@@ -11,6 +11,7 @@
    Recording allocates only in the input calls that append events (outside steps). */
 #include "world.h"
 
+#include <math.h>
 #include <string.h>
 
 #define REC_MAGIC      "SILKREC1"
@@ -195,10 +196,52 @@ typedef struct rec_view
     int64_t event_count;
 } rec_view;
 
+/* An event's values through the validators of the calls that apply it (validate.c), so that a
+   replay only ever makes calls the API accepts: no NaN step length, no float-to-int
+   conversion out of range. `particles` is the recording's snapshot's particle count (no
+   recorded input adds particles). */
+static bool event_valid(uint32_t type, int32_t i, double x, double y, int32_t particles)
+{
+    const bool xy = isfinite(x) && isfinite(y);
+    switch (type)
+    {
+        case SILK_EVENT_DRAG_BEGIN:
+            return i >= 0 && i < particles && xy;
+        case SILK_EVENT_DRAG_MOVE:
+        case SILK_EVENT_GRAVITY:
+        case SILK_EVENT_ROBUST_GRAVITY:
+            return xy;
+        case SILK_EVENT_DRAG_END:
+            return true;
+        case SILK_EVENT_FRICTION:
+        case SILK_EVENT_GROUND_FRICTION:
+            return isfinite(x);
+        case SILK_EVENT_RELAX_STEPS:
+            return silk_check_relax_steps(i) == SILK_OK;
+        case SILK_EVENT_SOLVER:
+        case SILK_EVENT_AUTO_CRAWL:
+            return i == 0 || i == 1;
+        case SILK_EVENT_ROBUST_DAMPING:
+            return silk_check_decay_rate(x) == SILK_OK && silk_check_decay_rate(y) == SILK_OK;
+        case SILK_EVENT_ROBUST_ITERATIONS:
+            /* x iterations and y flags are whole numbers stored as doubles: in range first,
+               then the conversion is defined */
+            return silk_check_substeps(i) == SILK_OK && x >= 1.0 && x <= 64.0 &&
+                   x == (double)(int32_t)x && y >= 0.0 && y <= 3.0 && y == (double)(int32_t)y;
+        case SILK_EVENT_ROBUST_BOX:
+            return (i == 0 || i == 1) && silk_check_restitution(x) == SILK_OK &&
+                   silk_check_step_seconds(y) == SILK_OK;
+        case SILK_EVENT_STEP_SECONDS:
+            return silk_check_step_seconds(x) == SILK_OK;
+        default:
+            return false;
+    }
+}
+
 static silk_status parse(const uint8_t* bytes, size_t size, rec_view* v)
 {
     if (size < REC_HEADER + 8 || memcmp(bytes, REC_MAGIC, 8) != 0 ||
-        get(bytes + 8, 4) != REC_VERSION)
+        get(bytes + 8, 4) != REC_VERSION || get(bytes + 12, 4) != 0)
     {
         return SILK_ERR_FORMAT;
     }
@@ -211,8 +254,11 @@ static silk_status parse(const uint8_t* bytes, size_t size, rec_view* v)
     uint64_t snapshot_size = get(bytes + 32, 8);
     uint64_t events = get(bytes + 40, 8);
     uint64_t room = size - REC_HEADER - 8;
+    /* the work a replay does is bounded by the bytes: at most SILK_REPLAY_STEPS_PER_BYTE steps
+       per byte of the file (and 2^40 in all) */
     if (snapshot_size > room || events > (room - snapshot_size) / REC_EVENT_SIZE ||
-        snapshot_size + events * REC_EVENT_SIZE != room || v->steps > ((uint64_t)1 << 40))
+        snapshot_size + events * REC_EVENT_SIZE != room || v->steps > SILK_MAX_RECORDING_STEPS ||
+        v->steps > (uint64_t)size * SILK_REPLAY_STEPS_PER_BYTE)
     {
         return SILK_ERR_FORMAT;
     }
@@ -220,14 +266,21 @@ static silk_status parse(const uint8_t* bytes, size_t size, rec_view* v)
     v->snapshot_size = (size_t)snapshot_size;
     v->events = v->snapshot + snapshot_size;
     v->event_count = (int64_t)events;
+    int32_t particles = 0;
+    if (silk_snapshot_check(v->snapshot, v->snapshot_size, &particles) != SILK_OK)
+    {
+        return SILK_ERR_FORMAT;
+    }
     uint64_t previous = 0;
     for (int64_t e = 0; e < v->event_count; ++e)
     {
         const uint8_t* at = v->events + e * REC_EVENT_SIZE;
         uint64_t step = get(at, 8);
         uint32_t type = (uint32_t)get(at + 8, 4);
-        if (step < previous || step > v->steps || type < SILK_EVENT_DRAG_BEGIN ||
-            type > SILK_EVENT_STEP_SECONDS)
+        int32_t i = (int32_t)(uint32_t)get(at + 12, 4);
+        double x = bits_f64(get(at + 16, 8));
+        double y = bits_f64(get(at + 24, 8));
+        if (step < previous || step > v->steps || !event_valid(type, i, x, y, particles))
         {
             return SILK_ERR_FORMAT;
         }
@@ -236,8 +289,9 @@ static silk_status parse(const uint8_t* bytes, size_t size, rec_view* v)
     return SILK_OK;
 }
 
-/* Applies one event through the public calls, as the page made them. A call that rejects its
-   recorded argument (a corrupt but checksummed file) is skipped: the hash will differ. */
+/* Applies one event through the public calls, as the page made them. parse() has checked every
+   value with the setter's own validator; a call can still refuse in a state it does not fit
+   (a drag move with nothing dragged), and is then skipped: the hash will say so. */
 static void apply(silk_world* world, const uint8_t* at, double* step_seconds)
 {
     uint32_t type = (uint32_t)get(at + 8, 4);
@@ -304,7 +358,9 @@ static void apply(silk_world* world, const uint8_t* at, double* step_seconds)
     }
 }
 
-/* Restores the recording's snapshot and arms the player; `bytes` must outlive the replay. */
+/* Checks everything, restores the recording's snapshot and arms the player; `bytes` must
+   outlive the replay. Nothing changes -- the world, or a replay already in progress -- unless
+   the whole file is valid and the restore succeeded (restore is itself all or nothing). */
 static silk_status play_load(silk_world* world, const uint8_t* bytes, size_t size)
 {
     rec_view v;
@@ -318,6 +374,7 @@ static silk_status play_load(silk_world* world, const uint8_t* bytes, size_t siz
     {
         return status == SILK_ERR_NOMEM ? status : SILK_ERR_FORMAT;
     }
+    silk_world_play_stop(world); /* only now: a failed load leaves a running replay running */
     silk_record_state* r = &world->record;
     r->active = false;
     r->replaying = true; /* inputs the replay applies are not recorded again */
@@ -387,21 +444,12 @@ silk_status silk_world_replay(silk_world* world, const void* bytes, size_t size,
     {
         return SILK_ERR_NULL;
     }
-    silk_world_play_stop(world);
     silk_status status = play_load(world, bytes, size);
     if (status != SILK_OK)
     {
         return status;
     }
-    /* exactly the steps advance would run: previous positions, then one world step */
-    while (world->record.playing)
-    {
-        for (int32_t i = 0; i < world->particle_count; ++i)
-        {
-            world->prev[i] = world->pos[i];
-        }
-        silk_world_step(world, world->stepper.step_seconds);
-    }
+    silk_world_play_run(world, INT64_MAX, NULL);
     if (out_result != NULL)
     {
         out_result->steps = (int64_t)world->record.play_steps;
@@ -424,7 +472,6 @@ silk_status silk_world_play_begin(silk_world* world, const void* bytes, size_t s
         return SILK_ERR_NOMEM;
     }
     memcpy(copy, bytes, size);
-    silk_world_play_stop(world);
     silk_status status = play_load(world, copy, size);
     if (status != SILK_OK)
     {
@@ -432,6 +479,33 @@ silk_status silk_world_play_begin(silk_world* world, const void* bytes, size_t s
         return status;
     }
     world->record.play_copy = copy;
+    return SILK_OK;
+}
+
+silk_status silk_world_play_run(silk_world* world, int64_t max_steps, int64_t* out_steps)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    if (max_steps < 0)
+    {
+        return SILK_ERR_RANGE;
+    }
+    int64_t steps = 0;
+    /* exactly the steps advance would run: previous positions, then one world step */
+    for (; steps < max_steps && world->record.playing; ++steps)
+    {
+        for (int32_t i = 0; i < world->particle_count; ++i)
+        {
+            world->prev[i] = world->pos[i];
+        }
+        silk_world_step(world, world->stepper.step_seconds);
+    }
+    if (out_steps != NULL)
+    {
+        *out_steps = steps;
+    }
     return SILK_OK;
 }
 

@@ -358,7 +358,8 @@ typedef struct snap_fixed
     silk_vec2 gravity;
     double friction, ground_friction;
     uint64_t seed, rng;
-    int32_t relax_steps, loop_mode, auto_crawl, last_step, solver;
+    int32_t relax_steps, loop_mode, auto_crawl, last_step, solver, padding;
+    int32_t flags[3]; /* robust ceiling, tethers, near pass: 0 or 1 */
     int64_t frame_count, total_steps, accumulator_ticks;
     double tick_carry;
     silk_stepper_def stepper;
@@ -384,7 +385,7 @@ static void read_fixed(reader* r, snap_fixed* f)
     f->auto_crawl = get_i32(r);
     f->last_step = get_i32(r);
     f->solver = get_i32(r);
-    get_i32(r);
+    f->padding = get_i32(r);
     f->frame_count = (int64_t)get_u64(r);
     f->total_steps = (int64_t)get_u64(r);
     f->accumulator_ticks = (int64_t)get_u64(r);
@@ -401,9 +402,12 @@ static void read_fixed(reader* r, snap_fixed* f)
     f->robust.max_step_seconds = get_f64(r);
     f->robust.substeps = get_i32(r);
     f->robust.iterations = get_i32(r);
-    f->robust.ceiling = get_i32(r) != 0;
-    f->robust.tethers = get_i32(r) != 0;
-    f->robust.near_pass = get_i32(r) != 0;
+    f->flags[0] = get_i32(r);
+    f->flags[1] = get_i32(r);
+    f->flags[2] = get_i32(r);
+    f->robust.ceiling = f->flags[0] != 0;
+    f->robust.tethers = f->flags[1] != 0;
+    f->robust.near_pass = f->flags[2] != 0;
     f->last_h = get_f64(r);
     memset(&f->spider, 0, sizeof(f->spider));
     f->spider.web = get_i32(r);
@@ -436,30 +440,25 @@ static size_t arrays_size(const snap_fixed* f)
            (size_t)f->constraints * SNAP_PER_CONSTRAINT;
 }
 
+/* Every value through the validator its setter uses (validate.c): a snapshot can only hold a
+   state that the API could have produced. */
 static silk_status check_fixed(const snap_fixed* f)
 {
-    if (!isfinite(f->width) || !isfinite(f->height) || !silk_is_finite_vec2(f->gravity) ||
-        !isfinite(f->friction) || !isfinite(f->ground_friction) || !(f->width >= 1.0) ||
-        !(f->height >= 1.0) || f->relax_steps < 1 || f->relax_steps > SILK_MAX_STEP ||
-        f->last_step < 1 || f->last_step > SILK_MAX_STEP || !in_range(f->loop_mode, 0, 2) ||
-        !in_range(f->auto_crawl, 0, 2) || !in_range(f->solver, 0, 2) || f->frame_count < 0 ||
-        f->total_steps < 0 || f->accumulator_ticks < 0 ||
+    if (silk_check_size(f->width, f->height) != SILK_OK || !silk_is_finite_vec2(f->gravity) ||
+        !isfinite(f->friction) || !isfinite(f->ground_friction) ||
+        silk_check_relax_steps(f->relax_steps) != SILK_OK ||
+        silk_check_relax_steps(f->last_step) != SILK_OK || !in_range(f->loop_mode, 0, 2) ||
+        !in_range(f->auto_crawl, 0, 2) || !in_range(f->solver, 0, 2) || f->padding != 0 ||
+        !in_range(f->flags[0], 0, 2) || !in_range(f->flags[1], 0, 2) ||
+        !in_range(f->flags[2], 0, 2) || silk_check_counter(f->frame_count) != SILK_OK ||
+        silk_check_counter(f->total_steps) != SILK_OK || f->accumulator_ticks < 0 ||
         f->accumulator_ticks >= SILK_TICKS_PER_STEP || !(fabs(f->tick_carry) <= 0.5) ||
-        !isfinite(f->last_h) || !(f->last_h > 0.0))
+        silk_check_step_seconds(f->last_h) != SILK_OK)
     {
         return SILK_ERR_FORMAT;
     }
-    if (!isfinite(f->stepper.step_seconds) || !(f->stepper.step_seconds > 0.0) ||
-        f->stepper.max_steps_per_frame < 1)
-    {
-        return SILK_ERR_FORMAT;
-    }
-    const silk_robust_def* r = &f->robust;
-    if (!silk_is_finite_vec2(r->gravity) || !isfinite(r->damping) || r->damping < 0.0 ||
-        !isfinite(r->ground_friction) || r->ground_friction < 0.0 || !(r->restitution >= 0.0) ||
-        !(r->restitution <= 1.0) || !(r->max_step_seconds > 0.0) ||
-        !isfinite(r->max_step_seconds) || r->substeps < 1 || r->substeps > SILK_MAX_SUBSTEPS ||
-        r->iterations < 1 || r->iterations > 64)
+    if (silk_check_stepper_def(&f->stepper) != SILK_OK ||
+        silk_check_robust_def(&f->robust) != SILK_OK)
     {
         return SILK_ERR_FORMAT;
     }
@@ -486,7 +485,7 @@ static silk_status check_arrays(const snap_fixed* f, const uint8_t* arrays)
         double w = get_f64(&r);
         get_f64(&r); /* velocity: any value, like the positions */
         get_f64(&r);
-        if (!isfinite(w) || w < 0.0 || !in_range(get_i32(&r), 0, m))
+        if (silk_check_inverse_mass(w) != SILK_OK || !in_range(get_i32(&r), 0, m))
         {
             return SILK_ERR_INDEX;
         }
@@ -505,6 +504,7 @@ static silk_status check_arrays(const snap_fixed* f, const uint8_t* arrays)
     {
         return SILK_ERR_INDEX;
     }
+    const uint8_t* constraints = r.at;
     for (int32_t j = 0; j < c; ++j)
     {
         int32_t kind = get_i32(&r), a = get_i32(&r), b = get_i32(&r), cc = get_i32(&r);
@@ -515,8 +515,10 @@ static silk_status check_arrays(const snap_fixed* f, const uint8_t* arrays)
         double stiffness = get_f64(&r), rest = get_f64(&r);
         silk_vec2 target = {get_f64(&r), get_f64(&r)};
         double compliance = get_f64(&r);
-        if (!ok || !isfinite(stiffness) || !isfinite(rest) || !silk_is_finite_vec2(target) ||
-            !isfinite(compliance) || compliance < 0.0 || compliance > SILK_MAX_COMPLIANCE)
+        /* as the add calls: a pin's stiffness is 1 and its rest 0, a distance's rest >= 0 */
+        ok = ok && (kind != SILK_PIN || stiffness == 1.0);
+        if (!ok || !isfinite(stiffness) || silk_check_rest((silk_constraint_kind)kind, rest) ||
+            !silk_is_finite_vec2(target) || silk_check_compliance(compliance) != SILK_OK)
         {
             return SILK_ERR_INDEX;
         }
@@ -543,6 +545,18 @@ static silk_status check_arrays(const snap_fixed* f, const uint8_t* arrays)
         !silk_is_finite_vec2(f->drag.pointer) || (f->drag.particle < 0 && f->drag.pin >= 0))
     {
         return SILK_ERR_INDEX;
+    }
+    if (f->drag.pin >= 0)
+    {
+        /* drag_begin only ever stores a pin of the dragged particle: anything else would make
+           the next drag write the pointer into another constraint's fields */
+        reader pin = {constraints + (size_t)f->drag.pin * SNAP_PER_CONSTRAINT,
+                      constraints + (size_t)(f->drag.pin + 1) * SNAP_PER_CONSTRAINT, true};
+        int32_t kind = get_i32(&pin), a = get_i32(&pin);
+        if (kind != SILK_PIN || a != f->drag.particle)
+        {
+            return SILK_ERR_INDEX;
+        }
     }
     return r.ok ? SILK_OK : SILK_ERR_FORMAT;
 }
@@ -627,7 +641,10 @@ static void apply_fixed(silk_world* world, const snap_fixed* f)
     world->constraint_count = f->constraints;
 }
 
-silk_status silk_snapshot_restore(silk_world* world, const uint8_t* bytes, size_t size)
+/* Everything restore checks, without changing anything: header, checksum, every value and
+   index. On success `f` and `arrays` describe the payload. */
+static silk_status check_snapshot(const uint8_t* bytes, size_t size, snap_fixed* f,
+                                  const uint8_t** arrays)
 {
     if (size < SNAP_HEADER || memcmp(bytes, SNAP_MAGIC, 8) != 0)
     {
@@ -635,30 +652,50 @@ silk_status silk_snapshot_restore(silk_world* world, const uint8_t* bytes, size_
     }
     reader h = {bytes + 8, bytes + SNAP_HEADER, true};
     uint32_t version = get_u32(&h);
-    get_u32(&h);
+    uint32_t reserved = get_u32(&h); /* not under the checksum: it must be 0 */
     uint64_t payload = get_u64(&h);
     uint64_t checksum = get_u64(&h);
-    if (version != SNAP_VERSION || payload != size - SNAP_HEADER ||
+    if (version != SNAP_VERSION || reserved != 0 || payload != size - SNAP_HEADER ||
         silk_fnv1a(FNV_OFFSET, bytes + SNAP_HEADER, (size_t)payload) != checksum)
     {
         return SILK_ERR_FORMAT;
     }
     reader r = {bytes + SNAP_HEADER, bytes + size, true};
+    read_fixed(&r, f);
+    if (!r.ok || check_fixed(f) != SILK_OK)
+    {
+        return SILK_ERR_FORMAT;
+    }
+    if (size != silk_snapshot_size_for(f->particles, f->constraints, f->composites))
+    {
+        return SILK_ERR_FORMAT;
+    }
+    *arrays = r.at;
+    return check_arrays(f, r.at);
+}
+
+silk_status silk_snapshot_check(const uint8_t* bytes, size_t size, int32_t* out_particles)
+{
     snap_fixed f;
-    read_fixed(&r, &f);
-    if (!r.ok || check_fixed(&f) != SILK_OK)
+    const uint8_t* arrays = NULL;
+    silk_status status = check_snapshot(bytes, size, &f, &arrays);
+    if (status == SILK_OK && out_particles != NULL)
     {
-        return SILK_ERR_FORMAT;
+        *out_particles = f.particles;
     }
-    if (size != silk_snapshot_size_for(f.particles, f.constraints, f.composites))
-    {
-        return SILK_ERR_FORMAT;
-    }
-    silk_status status = check_arrays(&f, r.at);
+    return status;
+}
+
+silk_status silk_snapshot_restore(silk_world* world, const uint8_t* bytes, size_t size)
+{
+    snap_fixed f;
+    const uint8_t* arrays = NULL;
+    silk_status status = check_snapshot(bytes, size, &f, &arrays);
     if (status != SILK_OK)
     {
         return status;
     }
+    reader r = {arrays, bytes + size, true};
     /* Capacity first (crawl's 8 grips and its candidate buffer too, so crawling after a
        restore never allocates); a failure here has changed nothing the caller can see. */
     status = silk_reserve_particles(world, f.particles);

@@ -239,7 +239,7 @@ silk_status silk_world_frame(silk_world* world, int32_t step)
     relax_all(world, step, 1.0 / step);
     bounds(world);
     world->last_step = step;
-    world->frame_count += 1;
+    silk_count(&world->frame_count);
     return SILK_OK;
 }
 

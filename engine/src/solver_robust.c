@@ -171,19 +171,30 @@ static silk_status validate_robust_def(const silk_robust_def* def)
     {
         return SILK_ERR_DEF;
     }
-    if (!silk_is_finite_vec2(def->gravity) || !isfinite(def->damping) ||
-        !isfinite(def->ground_friction) || !isfinite(def->restitution) ||
-        !isfinite(def->max_step_seconds))
+    if (!silk_is_finite_vec2(def->gravity))
     {
         return SILK_ERR_NONFINITE;
     }
-    if (def->damping < 0.0 || def->ground_friction < 0.0 || def->restitution < 0.0 ||
-        def->restitution > 1.0 || def->substeps < 1 || def->substeps > SILK_MAX_SUBSTEPS ||
-        def->iterations < 1 || def->iterations > 64 || !(def->max_step_seconds > 0.0))
+    /* the per-value validators (validate.c) that snapshots and recordings share */
+    const silk_status checks[] = {
+        silk_check_decay_rate(def->damping),      silk_check_decay_rate(def->ground_friction),
+        silk_check_restitution(def->restitution), silk_check_step_seconds(def->max_step_seconds),
+        silk_check_substeps(def->substeps),       silk_check_iterations(def->iterations)};
+    silk_status first_range = SILK_OK;
+    for (size_t k = 0; k < sizeof(checks) / sizeof(checks[0]); ++k)
     {
-        return SILK_ERR_RANGE;
+        if (checks[k] == SILK_ERR_NONFINITE)
+        {
+            return SILK_ERR_NONFINITE; /* as before: a NaN anywhere wins over a range error */
+        }
+        first_range = first_range == SILK_OK ? checks[k] : first_range;
     }
-    return SILK_OK;
+    return first_range;
+}
+
+silk_status silk_check_robust_def(const silk_robust_def* def)
+{
+    return validate_robust_def(def);
 }
 
 silk_status silk_world_set_robust(silk_world* world, const silk_robust_def* def)
@@ -271,13 +282,10 @@ silk_status silk_world_robust_step(silk_world* world, double seconds)
     {
         return SILK_ERR_NULL;
     }
-    if (!isfinite(seconds))
+    silk_status status = silk_check_step_seconds(seconds); /* the range the arithmetic holds */
+    if (status != SILK_OK)
     {
-        return SILK_ERR_NONFINITE;
-    }
-    if (!(seconds > 0.0))
-    {
-        return SILK_ERR_RANGE;
+        return status;
     }
     silk_robust_step(world, seconds);
     return SILK_OK;
@@ -300,13 +308,10 @@ silk_status silk_world_set_inverse_mass(silk_world* world, int32_t particle, dou
     {
         return SILK_ERR_INDEX;
     }
-    if (!isfinite(inverse_mass))
+    silk_status status = silk_check_inverse_mass(inverse_mass);
+    if (status != SILK_OK)
     {
-        return SILK_ERR_NONFINITE;
-    }
-    if (inverse_mass < 0.0)
-    {
-        return SILK_ERR_RANGE;
+        return status;
     }
     world->inverse_mass[particle] = inverse_mass;
     silk_robust_touch(world);
@@ -370,13 +375,10 @@ silk_status silk_world_set_compliance(silk_world* world, int32_t composite, int3
     {
         return status;
     }
-    if (!isfinite(compliance))
+    status = silk_check_compliance(compliance);
+    if (status != SILK_OK)
     {
-        return SILK_ERR_NONFINITE;
-    }
-    if (compliance < 0.0 || compliance > SILK_MAX_COMPLIANCE)
-    {
-        return SILK_ERR_RANGE;
+        return status;
     }
     world->compliance[at] = compliance;
     silk_robust_touch(world);
@@ -1074,5 +1076,5 @@ void silk_robust_step(silk_world* world, double h)
     }
     silk_robust_end_step(&particles, &k, world->last, h);
     r->last_h = h;
-    world->frame_count += 1;
+    silk_count(&world->frame_count);
 }

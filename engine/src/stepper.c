@@ -22,15 +22,17 @@ static silk_status validate_stepper_def(const silk_stepper_def* def)
     {
         return SILK_ERR_DEF;
     }
-    if (!isfinite(def->step_seconds))
+    silk_status status = silk_check_step_seconds(def->step_seconds);
+    if (status != SILK_OK)
     {
-        return SILK_ERR_NONFINITE;
+        return status;
     }
-    if (def->step_seconds <= 0.0 || def->max_steps_per_frame < 1)
-    {
-        return SILK_ERR_RANGE;
-    }
-    return SILK_OK;
+    return def->max_steps_per_frame >= 1 ? SILK_OK : SILK_ERR_RANGE;
+}
+
+silk_status silk_check_stepper_def(const silk_stepper_def* def)
+{
+    return validate_stepper_def(def);
 }
 
 silk_status silk_stepper_init(silk_stepper* stepper, const silk_stepper_def* def)
@@ -65,7 +67,7 @@ void silk_stepper_reset(silk_stepper* stepper)
    llround, or, with max_steps_per_frame <= 0, never reach its clamp. */
 static bool stepper_is_ready(const silk_stepper* stepper)
 {
-    return isfinite(stepper->step_seconds) && stepper->step_seconds > 0.0 &&
+    return silk_check_step_seconds(stepper->step_seconds) == SILK_OK &&
            stepper->max_steps_per_frame >= 1 && stepper->accumulator_ticks >= 0 &&
            stepper->accumulator_ticks < SILK_TICKS_PER_STEP && isfinite(stepper->tick_carry) &&
            fabs(stepper->tick_carry) <= 0.5;
@@ -188,9 +190,10 @@ silk_status silk_world_set_relax_steps(silk_world* world, int32_t step)
     {
         return SILK_ERR_NULL;
     }
-    if (step < 1 || step > SILK_MAX_STEP)
+    silk_status status = silk_check_relax_steps(step);
+    if (status != SILK_OK)
     {
-        return SILK_ERR_RANGE;
+        return status;
     }
     silk_record_input(world, SILK_EVENT_RELAX_STEPS, step, 0.0, 0.0);
     world->relax_steps = step;
@@ -250,11 +253,15 @@ void silk_world_step(silk_world* world, double h)
     {
         silk_world_frame(world, world->relax_steps);
     }
-    world->total_steps += 1;
+    silk_count(&world->total_steps);
     silk_watchdog_after_step(world, h);
     if (world->record.active)
     {
         world->record.steps += 1;
+        if (world->record.steps >= (uint64_t)SILK_MAX_RECORDING_STEPS)
+        {
+            world->record.active = false; /* the format's limit: the recording ends there */
+        }
     }
     if (world->record.playing)
     {
@@ -282,9 +289,9 @@ static int32_t coupled_step(silk_world* world, double dt_seconds)
     {
         h = dt_seconds < world->robust.def.max_step_seconds ? dt_seconds
                                                             : world->robust.def.max_step_seconds;
-        if (!(h > 0.0))
+        if (h < SILK_MIN_STEP_SECONDS)
         {
-            return 0;
+            return 0; /* a dt of 0 (or below the step range) runs nothing */
         }
         silk_record_input(world, SILK_EVENT_STEP_SECONDS, 0, h, 0.0);
     }

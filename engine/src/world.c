@@ -115,7 +115,9 @@ static int32_t next_capacity(int32_t current, int32_t needed, int32_t limit)
 
 silk_status silk_reserve_particles(silk_world* world, int32_t count)
 {
-    if (count <= world->particle_capacity)
+    /* a capacity of 0 still allocates (16): the robust scratch and the step's loops never
+       see a NULL array, whatever the def asked for */
+    if (count <= world->particle_capacity && world->pos != NULL)
     {
         return SILK_OK;
     }
@@ -168,7 +170,7 @@ silk_status silk_reserve_particles(silk_world* world, int32_t count)
 
 silk_status silk_reserve_constraints(silk_world* world, int32_t count)
 {
-    if (count <= world->constraint_capacity)
+    if (count <= world->constraint_capacity && world->kind != NULL)
     {
         return SILK_OK;
     }
@@ -235,7 +237,7 @@ silk_status silk_reserve_constraints(silk_world* world, int32_t count)
 
 silk_status silk_reserve_composites(silk_world* world, int32_t count)
 {
-    if (count <= world->composite_capacity)
+    if (count <= world->composite_capacity && world->composites != NULL)
     {
         return SILK_OK;
     }
@@ -298,9 +300,9 @@ static silk_status validate_world_def(const silk_world_def* def)
     {
         return SILK_ERR_NONFINITE;
     }
-    if (def->width < 1.0 || def->height < 1.0 || def->relax_steps < 1 ||
-        def->relax_steps > SILK_MAX_STEP || def->stepper.step_seconds <= 0.0 ||
-        def->stepper.max_steps_per_frame < 1)
+    if (silk_check_size(def->width, def->height) != SILK_OK ||
+        silk_check_relax_steps(def->relax_steps) != SILK_OK ||
+        silk_check_stepper_def(&def->stepper) != SILK_OK)
     {
         return SILK_ERR_RANGE;
     }
@@ -489,13 +491,10 @@ silk_status silk_world_set_size(silk_world* world, double width, double height)
     {
         return SILK_ERR_NULL;
     }
-    if (!silk_is_finite(width) || !silk_is_finite(height))
+    silk_status status = silk_check_size(width, height);
+    if (status != SILK_OK)
     {
-        return SILK_ERR_NONFINITE;
-    }
-    if (width < 1.0 || height < 1.0)
-    {
-        return SILK_ERR_RANGE;
+        return status;
     }
     world->width = width;
     world->height = height;

@@ -244,6 +244,33 @@ bool silk_is_finite_vec2(silk_vec2 v);
 bool silk_valid_particle(const silk_world* world, int32_t particle);
 bool silk_valid_composite(const silk_world* world, int32_t composite);
 
+/* Validators shared by the setters and the loaders (validate.c): one per value, so that
+   snapshots and recordings are checked exactly as strictly as the API checks the same value.
+   Each returns the status its setter returns. */
+silk_status silk_check_size(double width, double height);
+silk_status silk_check_step_seconds(double seconds); /* [SILK_MIN_, SILK_MAX_STEP_SECONDS] */
+silk_status silk_check_relax_steps(int32_t step);
+silk_status silk_check_substeps(int32_t substeps);
+silk_status silk_check_iterations(int32_t iterations);
+silk_status silk_check_decay_rate(double rate); /* damping, ground friction: finite, >= 0 */
+silk_status silk_check_restitution(double restitution);
+silk_status silk_check_inverse_mass(double inverse_mass);
+silk_status silk_check_compliance(double compliance);
+silk_status silk_check_rest(silk_constraint_kind kind, double rest);
+silk_status silk_check_counter(int64_t count);
+/* stepper.c and solver_robust.c: the whole defs, as their setters check them. */
+silk_status silk_check_stepper_def(const silk_stepper_def* def);
+silk_status silk_check_robust_def(const silk_robust_def* def);
+
+/* Counters stop at SILK_MAX_COUNTER instead of overflowing. */
+static inline void silk_count(int64_t* counter)
+{
+    if (*counter < SILK_MAX_COUNTER)
+    {
+        *counter += 1;
+    }
+}
+
 /* Memory (world.c). */
 void* silk_alloc(const silk_world* world, size_t size);
 void silk_free(const silk_world* world, void* memory);
@@ -293,6 +320,9 @@ size_t silk_snapshot_size_of(const silk_world* world);
 /* The size of a snapshot of a world with these counts. */
 size_t silk_snapshot_size_for(int32_t particles, int32_t constraints, int32_t composites);
 void silk_snapshot_write(const silk_world* world, uint8_t* out);
+/* Every check restore makes, changing nothing; out_particles (may be NULL) receives the
+   snapshot's particle count. */
+silk_status silk_snapshot_check(const uint8_t* bytes, size_t size, int32_t* out_particles);
 /* Restore without resetting the watchdog (its auto-restore uses it). */
 silk_status silk_snapshot_restore(silk_world* world, const uint8_t* bytes, size_t size);
 uint64_t silk_fnv1a(uint64_t hash, const uint8_t* bytes, size_t count);

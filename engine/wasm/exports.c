@@ -867,6 +867,18 @@ EXPORT int32_t silk_js_play_status(const silk_world* world, double* out)
     return status;
 }
 
+/* out: steps run */
+EXPORT int32_t silk_js_play_run(silk_world* world, int32_t max_steps, double* out)
+{
+    int64_t steps = 0;
+    silk_status status = silk_world_play_run(world, max_steps, &steps);
+    if (status == SILK_OK && out != NULL)
+    {
+        out[0] = (double)steps;
+    }
+    return status;
+}
+
 EXPORT void silk_js_play_stop(silk_world* world)
 {
     silk_world_play_stop(world);

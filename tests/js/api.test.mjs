@@ -300,7 +300,7 @@ const VALID = {
   inverseMass: [0], setCompliance: [0, 0, 0], compliance: [0, 0], health: [], checkHealth: [],
   setWatchdog: [{}], stateHash: [], snapshot: [], restore: [new Uint8Array(64)], startRecording: [],
   stopRecording: [], exportRecording: [], replay: [new Uint8Array(64)],
-  playBegin: [new Uint8Array(64)], playStatus: [], playStop: [],
+  playBegin: [new Uint8Array(64)], playStatus: [], playStop: [], playRun: [1],
   // the timing lab's polygons and cutting (tests/js/lab.test.mjs)
   addPolygon: [{ points: [[0, 0], [10, 0], [0, 10]] }], polygon: [0], polygonPenetration: [], cut: [0, 0, 1, 1],
 };

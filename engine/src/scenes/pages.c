@@ -97,24 +97,9 @@ static silk_status build_trees(silk_world* world)
     return status;
 }
 
-silk_status silk_world_build_scene(silk_world* world, const silk_scene_def* def)
+/* Builds the scene into a world as the pages do (clears it first); may fail half-way. */
+static silk_status build_into(silk_world* world, const silk_scene_def* def)
 {
-    if (!silk_is_world(world) || def == NULL)
-    {
-        return SILK_ERR_NULL;
-    }
-    if (def->internal_cookie != SILK_DEF_COOKIE)
-    {
-        return SILK_ERR_DEF;
-    }
-    if (!silk_is_finite(def->tensor))
-    {
-        return SILK_ERR_NONFINITE;
-    }
-    if (def->scene < 0 || def->scene >= SILK_SCENE_COUNT || def->tensor <= 0.0)
-    {
-        return SILK_ERR_RANGE;
-    }
     silk_world_clear(world);
     silk_spider_forget(world);
     /* verlet-js's VerletJS() defaults; each page then changes what it needs */
@@ -141,9 +126,86 @@ silk_status silk_world_build_scene(silk_world* world, const silk_scene_def* def)
         default:
             break;
     }
+    return status;
+}
+
+/* The storage a build needs, measured by building the scene once into a scratch world with the
+   same size, solver (trig), clock and allocator, then reserved in `world` before anything in
+   it changes. The build into `world` then cannot run out of memory: every reserve it makes
+   asks for no more than the scratch world's capacities. So a failing build_scene -- the
+   allocator refusing -- changes nothing (silk.h: "a failing call leaves the world as it was"). */
+static silk_status reserve_for_scene(silk_world* world, const silk_scene_def* def)
+{
+    silk_world_def wd = silk_default_world_def();
+    wd.width = world->width;
+    wd.height = world->height;
+    wd.seed = world->seed;
+    wd.relax_steps = world->relax_steps;
+    wd.stepper.step_seconds = world->stepper.step_seconds;
+    wd.stepper.max_steps_per_frame = world->stepper.max_steps_per_frame;
+    wd.particle_capacity = 0;
+    wd.constraint_capacity = 0;
+    wd.composite_capacity = 0;
+    wd.alloc_fn = world->alloc_fn;
+    wd.free_fn = world->free_fn;
+    wd.allocator_user = world->allocator_user;
+    silk_world* scratch = NULL;
+    silk_status status = silk_world_create(&wd, &scratch);
     if (status != SILK_OK)
     {
-        silk_world_clear(world); /* never leave half a scene behind */
+        return status;
+    }
+    scratch->solver = world->solver;
+    status = build_into(scratch, def);
+    if (status == SILK_OK)
+    {
+        status = silk_reserve_particles(world, scratch->particle_capacity);
+    }
+    if (status == SILK_OK)
+    {
+        status = silk_reserve_constraints(world, scratch->constraint_capacity);
+    }
+    if (status == SILK_OK)
+    {
+        status = silk_reserve_composites(world, scratch->composite_capacity);
+    }
+    if (status == SILK_OK)
+    {
+        status = silk_spider_reserve_candidates(world, scratch->spider.candidate_capacity);
+    }
+    silk_world_destroy(scratch);
+    return status;
+}
+
+silk_status silk_world_build_scene(silk_world* world, const silk_scene_def* def)
+{
+    if (!silk_is_world(world) || def == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (def->internal_cookie != SILK_DEF_COOKIE)
+    {
+        return SILK_ERR_DEF;
+    }
+    if (!silk_is_finite(def->tensor))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    if (def->scene < 0 || def->scene >= SILK_SCENE_COUNT || def->tensor <= 0.0)
+    {
+        return SILK_ERR_RANGE;
+    }
+    silk_status status = reserve_for_scene(world, def);
+    if (status != SILK_OK)
+    {
+        return status; /* nothing has changed */
+    }
+    status = build_into(world, def);
+    if (status != SILK_OK)
+    {
+        /* not reached: the same build just succeeded with no more storage than is reserved;
+           should it ever fail, no half scene stays behind */
+        silk_world_clear(world);
         silk_spider_forget(world);
         return status;
     }

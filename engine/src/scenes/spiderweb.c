@@ -121,6 +121,15 @@ silk_status silk_world_build_spiderweb(silk_world* world, const silk_spiderweb_d
     SILK_TRY(silk_build_distance(world, comp, first, first + segments - 1, k));
 
     const silk_composite* c = &world->composites[comp];
+    /* the scaled rest lengths pass the validator add_distance and restore use (a huge web
+       times a large tensor overflows to inf): all of them, before any is changed */
+    for (int32_t j = c->constraint_begin; j < c->constraint_begin + c->constraint_count; ++j)
+    {
+        if (world->kind[j] == SILK_DISTANCE)
+        {
+            SILK_TRY(silk_check_rest(SILK_DISTANCE, world->rest[j] * def->tensor));
+        }
+    }
     for (int32_t j = c->constraint_begin; j < c->constraint_begin + c->constraint_count; ++j)
     {
         if (world->kind[j] == SILK_DISTANCE)

@@ -1,0 +1,105 @@
+/* validate.c -- one validator per value, shared by the setters and the loaders.
+
+   A world must never hold a value its own API would refuse: snapshot.c and record.c read bytes
+   that anyone can write, so they check each value with the same function the setter uses.
+   Each validator returns the status the setter returns (SILK_ERR_NONFINITE, SILK_ERR_RANGE,
+   ...); the loaders turn any failure into SILK_ERR_FORMAT. */
+#include "world.h"
+
+#include <math.h>
+
+silk_status silk_check_size(double width, double height)
+{
+    if (!isfinite(width) || !isfinite(height))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    return width >= 1.0 && height >= 1.0 ? SILK_OK : SILK_ERR_RANGE;
+}
+
+silk_status silk_check_step_seconds(double seconds)
+{
+    if (!isfinite(seconds))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    return seconds >= SILK_MIN_STEP_SECONDS && seconds <= SILK_MAX_STEP_SECONDS ? SILK_OK
+                                                                                : SILK_ERR_RANGE;
+}
+
+silk_status silk_check_relax_steps(int32_t step)
+{
+    return step >= 1 && step <= SILK_MAX_STEP ? SILK_OK : SILK_ERR_RANGE;
+}
+
+silk_status silk_check_substeps(int32_t substeps)
+{
+    return substeps >= 1 && substeps <= SILK_MAX_SUBSTEPS ? SILK_OK : SILK_ERR_RANGE;
+}
+
+silk_status silk_check_iterations(int32_t iterations)
+{
+    return iterations >= 1 && iterations <= 64 ? SILK_OK : SILK_ERR_RANGE;
+}
+
+silk_status silk_check_decay_rate(double rate)
+{
+    if (!isfinite(rate))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    return rate >= 0.0 ? SILK_OK : SILK_ERR_RANGE;
+}
+
+silk_status silk_check_restitution(double restitution)
+{
+    if (!isfinite(restitution))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    return restitution >= 0.0 && restitution <= 1.0 ? SILK_OK : SILK_ERR_RANGE;
+}
+
+silk_status silk_check_inverse_mass(double inverse_mass)
+{
+    if (!isfinite(inverse_mass))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    return inverse_mass >= 0.0 ? SILK_OK : SILK_ERR_RANGE;
+}
+
+silk_status silk_check_compliance(double compliance)
+{
+    if (!isfinite(compliance))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    return compliance >= 0.0 && compliance <= SILK_MAX_COMPLIANCE ? SILK_OK : SILK_ERR_RANGE;
+}
+
+/* A distance's rest length is finite and >= 0 (add_distance); an angle's rest angle is what
+   silk_world_angle_at returns, in [-pi, pi]; a pin's rest is 0. */
+silk_status silk_check_rest(silk_constraint_kind kind, double rest)
+{
+    if (!isfinite(rest))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    switch (kind)
+    {
+        case SILK_DISTANCE:
+            return rest >= 0.0 ? SILK_OK : SILK_ERR_RANGE;
+        case SILK_ANGLE:
+            return rest >= -3.1415926535897936 && rest <= 3.1415926535897936 ? SILK_OK
+                                                                             : SILK_ERR_RANGE;
+        case SILK_PIN:
+            return rest == 0.0 ? SILK_OK : SILK_ERR_RANGE;
+    }
+    return SILK_ERR_KIND;
+}
+
+silk_status silk_check_counter(int64_t count)
+{
+    return count >= 0 && count <= SILK_MAX_COUNTER ? SILK_OK : SILK_ERR_RANGE;
+}

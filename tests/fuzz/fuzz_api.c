@@ -1,0 +1,466 @@
+/* fuzz_api.c -- random API sequences against one world, with allocation failure injected.
+
+   The input is a program: a header byte picks the world's capacities and when its allocator
+   starts failing; then each op byte picks a call and the bytes after it its arguments (drawn
+   mostly from fuzz.h's pools: NaN, infinities, the edges of every range and past them).
+   After every call that returns a status:
+     - a failing call left the world byte-identical (snapshot compare) and a replay in
+       progress where it was;
+     - the invariants of fuzz_invariants() hold (own snapshot restores and round-trips, own
+       settings accepted).
+   Calls that return nothing (clear, drag end, play stop ...) only get the invariants. */
+#include "fuzz.h"
+
+#define MAX_OPS 48
+
+typedef struct fuzz_world
+{
+    silk_world* w;
+    fuzz_allocator alloc;
+    uint8_t* recording; /* the world's last exported recording, for replays */
+    size_t recording_size;
+} fuzz_world;
+
+static int32_t particle(fuzz_input* in, const silk_world* w)
+{
+    uint8_t k = fuzz_u8(in);
+    int32_t n = silk_world_particle_count(w);
+    if (k < 240 && n > 0)
+    {
+        return (int32_t)(k % (uint32_t)n);
+    }
+    return fuzz_i32(in);
+}
+
+static int32_t composite(fuzz_input* in, const silk_world* w)
+{
+    uint8_t k = fuzz_u8(in);
+    int32_t n = silk_world_composite_count(w);
+    if (k < 240 && n > 0)
+    {
+        return (int32_t)(k % (uint32_t)n);
+    }
+    return fuzz_i32(in);
+}
+
+static silk_robust_def robust_def(fuzz_input* in, const silk_world* w)
+{
+    silk_robust_def d = silk_world_get_robust(w);
+    uint8_t which = fuzz_u8(in);
+    switch (which % 9)
+    {
+        case 0:
+            d.gravity = fuzz_vec2(in);
+            break;
+        case 1:
+            d.damping = fuzz_f64(in);
+            break;
+        case 2:
+            d.ground_friction = fuzz_f64(in);
+            break;
+        case 3:
+            d.substeps = fuzz_i32(in);
+            break;
+        case 4:
+            d.iterations = fuzz_i32(in);
+            break;
+        case 5:
+            d.restitution = fuzz_f64(in);
+            break;
+        case 6:
+            d.max_step_seconds = fuzz_f64(in);
+            break;
+        case 7:
+            d.ceiling = fuzz_u8(in) & 1;
+            d.tethers = fuzz_u8(in) & 1;
+            d.near_pass = fuzz_u8(in) & 1;
+            break;
+        default:
+            d.internal_cookie ^= fuzz_u8(in) & 1;
+            break;
+    }
+    return d;
+}
+
+/* The builders with small, fuzzed sizes (a handful of particles each). */
+static int small_build(silk_world* w, fuzz_input* in)
+{
+    int32_t out = 0;
+    switch (fuzz_u8(in) % 6)
+    {
+        case 0:
+        {
+            silk_cloth_def d = silk_default_cloth_def();
+            d.center = fuzz_vec2(in);
+            d.width = fuzz_f64(in);
+            d.height = fuzz_f64(in);
+            d.segments = fuzz_i32(in) % 6;
+            d.pin_mod = fuzz_i32(in);
+            d.stiffness = fuzz_f64(in);
+            return silk_world_build_cloth(w, &d, &out);
+        }
+        case 1:
+        {
+            silk_tire_def d = silk_default_tire_def();
+            d.center = fuzz_vec2(in);
+            d.radius = fuzz_f64(in);
+            d.segments = fuzz_i32(in) % 9;
+            d.spoke_stiffness = fuzz_f64(in);
+            d.tread_stiffness = fuzz_f64(in);
+            return silk_world_build_tire(w, &d, &out);
+        }
+        case 2:
+        {
+            silk_tree_def d = silk_default_tree_def();
+            d.origin = fuzz_vec2(in);
+            d.depth = fuzz_i32(in) % 4;
+            d.branch_length = fuzz_f64(in);
+            d.segment_coef = fuzz_f64(in);
+            d.theta = fuzz_f64(in);
+            return silk_world_build_tree(w, &d, &out);
+        }
+        case 3:
+        {
+            silk_spiderweb_def d = silk_default_spiderweb_def();
+            d.center = fuzz_vec2(in);
+            d.radius = fuzz_f64(in);
+            d.segments = fuzz_i32(in) % 9;
+            d.depth = fuzz_i32(in) % 4;
+            d.tensor = fuzz_f64(in);
+            d.stiffness = fuzz_f64(in);
+            return silk_world_build_spiderweb(w, &d, &out);
+        }
+        case 4:
+        {
+            silk_spider_def d = silk_default_spider_def();
+            d.origin = fuzz_vec2(in);
+            return silk_world_build_spider(w, &d, &out);
+        }
+        default:
+        {
+            silk_vec2 points[5];
+            int32_t count = fuzz_i32(in) % 6;
+            for (int k = 0; k < 5; ++k)
+            {
+                points[k] = fuzz_vec2(in);
+            }
+            return silk_world_build_line_segments(w, points, count, fuzz_f64(in), &out);
+        }
+    }
+}
+
+static void export_recording(fuzz_world* f)
+{
+    size_t size = silk_world_recording_size(f->w);
+    if (size == 0)
+    {
+        return;
+    }
+    uint8_t* bytes = malloc(size);
+    if (silk_world_recording_export(f->w, bytes, size, NULL) == SILK_OK)
+    {
+        free(f->recording);
+        f->recording = bytes;
+        f->recording_size = size;
+    }
+    else
+    {
+        free(bytes);
+    }
+}
+
+/* One call; returns its status, or 1 for calls without one. */
+static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
+{
+    silk_world* w = f->w;
+    int32_t out = 0;
+    switch (op % 32)
+    {
+        case 0:
+            return silk_world_add_composite(w, &out);
+        case 1:
+            return silk_world_add_particle(w, composite(in, w), fuzz_vec2(in), &out);
+        case 2:
+            return fuzz_u8(in) & 1
+                       ? silk_world_set_position(w, particle(in, w), fuzz_vec2(in))
+                       : silk_world_set_last_position(w, particle(in, w), fuzz_vec2(in));
+        case 3:
+        {
+            silk_distance_def d = silk_default_distance_def();
+            d.a = particle(in, w);
+            d.b = particle(in, w);
+            d.stiffness = fuzz_f64(in);
+            d.rest_from_positions = fuzz_u8(in) & 1;
+            d.rest = fuzz_f64(in);
+            return silk_world_add_distance(w, composite(in, w), &d, &out);
+        }
+        case 4:
+        {
+            silk_pin_def d = silk_default_pin_def();
+            d.particle = particle(in, w);
+            d.target_from_position = fuzz_u8(in) & 1;
+            d.target = fuzz_vec2(in);
+            return silk_world_add_pin(w, composite(in, w), &d, &out);
+        }
+        case 5:
+        {
+            silk_angle_def d = silk_default_angle_def();
+            d.a = particle(in, w);
+            d.b = particle(in, w);
+            d.c = particle(in, w);
+            d.stiffness = fuzz_f64(in);
+            return silk_world_add_angle(w, composite(in, w), &d, &out);
+        }
+        case 6:
+            return silk_world_remove_constraint(w, composite(in, w), fuzz_i32(in));
+        case 7:
+            switch (fuzz_u8(in) % 3)
+            {
+                case 0:
+                    return silk_world_set_gravity(w, fuzz_vec2(in));
+                case 1:
+                    return silk_world_set_friction(w, fuzz_f64(in));
+                default:
+                    return silk_world_set_ground_friction(w, fuzz_f64(in));
+            }
+        case 8:
+            return silk_world_set_size(w, fuzz_f64(in), fuzz_f64(in));
+        case 9:
+            return silk_world_frame(w, fuzz_i32(in) % 20);
+        case 10:
+            return silk_world_advance(w, fuzz_f64(in) * (fuzz_u8(in) & 1 ? 1.0 : 0.01), NULL);
+        case 11:
+            return silk_world_set_solver(w, (silk_solver)(fuzz_i32(in)));
+        case 12:
+        {
+            silk_robust_def d = robust_def(in, w);
+            d.substeps = d.substeps > 16 && d.substeps <= SILK_MAX_SUBSTEPS ? 16 : d.substeps;
+            d.iterations = d.iterations > 4 && d.iterations <= 64 ? 4 : d.iterations;
+            return silk_world_set_robust(w, &d);
+        }
+        case 13:
+            return silk_world_robust_step(w, fuzz_f64(in));
+        case 14:
+        {
+            silk_stepper_def d = silk_default_stepper_def();
+            d.step_seconds = fuzz_f64(in);
+            d.max_steps_per_frame = fuzz_i32(in);
+            /* keep a run short: at most 16 steps per advance (invalid values stay invalid) */
+            d.max_steps_per_frame = d.max_steps_per_frame > 16 ? 16 : d.max_steps_per_frame;
+            return silk_world_set_stepper(w, &d);
+        }
+        case 15:
+            return silk_world_set_loop_mode(w, (silk_loop_mode)fuzz_i32(in));
+        case 16:
+            return silk_world_set_relax_steps(w, fuzz_i32(in) % 40);
+        case 17:
+            switch (fuzz_u8(in) % 3)
+            {
+                case 0:
+                    return silk_world_drag_begin(w, particle(in, w), fuzz_vec2(in));
+                case 1:
+                    return silk_world_drag_move(w, fuzz_vec2(in));
+                default:
+                    silk_world_drag_end(w);
+                    return 1;
+            }
+        case 18:
+        {
+            if (fuzz_u8(in) >= 16)
+            {
+                return small_build(w, in); /* mostly small: a page scene is 400 particles */
+            }
+            silk_scene_def d = silk_default_scene_def();
+            d.scene = (silk_scene)(fuzz_u8(in) % (SILK_SCENE_COUNT + 1));
+            d.tensor = fuzz_u8(in) & 1 ? fuzz_f64(in) : 0.3;
+            return silk_world_build_scene(w, &d);
+        }
+        case 19:
+            switch (fuzz_u8(in) % 3)
+            {
+                case 0:
+                    return silk_world_set_mass(w, particle(in, w), fuzz_f64(in));
+                case 1:
+                    return silk_world_set_inverse_mass(w, particle(in, w), fuzz_f64(in));
+                default:
+                    return silk_world_set_compliance(w, composite(in, w), fuzz_i32(in),
+                                                     fuzz_f64(in));
+            }
+        case 20:
+        {
+            silk_vec2 points[4];
+            for (int k = 0; k < 4; ++k)
+            {
+                points[k] = fuzz_vec2(in);
+            }
+            silk_polygon_def d = silk_default_polygon_def();
+            d.points = points;
+            d.count = 3 + (fuzz_u8(in) & 1);
+            d.friction = fuzz_f64(in);
+            return silk_world_add_polygon(w, &d, &out);
+        }
+        case 21:
+            return silk_world_cut(w, fuzz_vec2(in), fuzz_vec2(in), &out);
+        case 22:
+            if (fuzz_u8(in) & 1)
+            {
+                return silk_world_record_begin(w);
+            }
+            silk_world_record_end(w);
+            export_recording(f);
+            return 1;
+        case 23:
+        {
+            if (f->recording == NULL)
+            {
+                return 1;
+            }
+            silk_replay_result r;
+            return fuzz_u8(in) & 1 ? silk_world_play_begin(w, f->recording, f->recording_size)
+                                   : silk_world_replay(w, f->recording, f->recording_size, &r);
+        }
+        case 24:
+            if (fuzz_u8(in) & 1)
+            {
+                silk_world_play_stop(w);
+                return 1;
+            }
+            return silk_world_play_run(w, fuzz_i32(in) % 50, NULL);
+        case 25:
+            if (fuzz_u8(in) % 8 == 0)
+            {
+                silk_world_clear(w);
+                return 1;
+            }
+            return silk_world_set_seed(w, fuzz_u32(in));
+        case 26:
+            switch (fuzz_u8(in) % 3)
+            {
+                case 0:
+                    return silk_world_set_auto_crawl(w, fuzz_u8(in) & 1);
+                case 1:
+                    return silk_world_crawl(w, fuzz_i32(in));
+                default:
+                    return silk_world_spider_tick(w, NULL);
+            }
+        case 27:
+            if (fuzz_u8(in) & 1)
+            {
+                return silk_world_update_diagnostics(w, fuzz_vec2(in));
+            }
+            return silk_world_run_frames(w, fuzz_i32(in) % 4, fuzz_i32(in) % 20, fuzz_vec2(in));
+        case 28:
+        {
+            silk_watchdog_def d = silk_default_watchdog_def();
+            d.enabled = fuzz_u8(in) & 1;
+            d.window = fuzz_i32(in);
+            d.auto_restore = fuzz_u8(in) & 1;
+            d.snapshot_interval = fuzz_i32(in);
+            d.speed_limit = fuzz_f64(in);
+            return silk_world_set_watchdog(w, &d);
+        }
+        case 29:
+            return silk_world_relax(w, fuzz_i32(in) % 20, fuzz_f64(in));
+        case 30:
+        {
+            /* the allocator: fail from now on, after a few more, or never */
+            uint8_t k = fuzz_u8(in);
+            f->alloc.left = k < 64 ? (int64_t)(k % 16) : -1;
+            return 1;
+        }
+        default:
+        {
+            if (fuzz_u8(in) >= 32)
+            {
+                return small_build(w, in);
+            }
+            /* restore someone else's snapshot: a fresh world after a few calls */
+            silk_world_def def = silk_default_world_def();
+            silk_world* other = NULL;
+            if (silk_world_create(&def, &other) != SILK_OK)
+            {
+                return 1;
+            }
+            silk_scene_def sd = silk_default_scene_def();
+            sd.scene = (silk_scene)(fuzz_u8(in) % SILK_SCENE_COUNT);
+            silk_world_set_solver(other, (silk_solver)(fuzz_u8(in) & 1));
+            silk_world_build_scene(other, &sd);
+            silk_world_advance(other, 2.0 / 60.0, NULL);
+            fuzz_bytes b = fuzz_snapshot(other);
+            silk_world_destroy(other);
+            silk_status s = silk_world_restore(w, b.data, b.size);
+            free(b.data);
+            return s;
+        }
+    }
+}
+
+static uint64_t calls_checked; /* the driver's report only */
+
+uint64_t fuzz_api_calls(void)
+{
+    return calls_checked;
+}
+
+int fuzz_api_one(const uint8_t* data, size_t size)
+{
+    fuzz_input in = {data, size};
+    const bool trace = getenv("SILK_FUZZ_TRACE") != NULL; /* silk-fuzz repro-api: the calls */
+    fuzz_world f;
+    memset(&f, 0, sizeof(f));
+    uint8_t head = fuzz_u8(&in);
+    f.alloc.left = head < 32 ? (int64_t)head * 4 : -1;
+    silk_world_def def = silk_default_world_def();
+    def.particle_capacity = (fuzz_u8(&in) & 1) ? 0 : 4;
+    def.constraint_capacity = (fuzz_u8(&in) & 1) ? 0 : 4;
+    def.composite_capacity = (fuzz_u8(&in) & 1) ? 0 : 1;
+    def.alloc_fn = fuzz_alloc;
+    def.free_fn = fuzz_free;
+    def.allocator_user = &f.alloc;
+    silk_status s = silk_world_create(&def, &f.w);
+    if (s != SILK_OK)
+    {
+        FUZZ_ASSERT(s == SILK_ERR_NOMEM && f.w == NULL, "create fails cleanly");
+        return 0;
+    }
+    silk_world_def plain = silk_default_world_def();
+    silk_world* other = NULL;
+    FUZZ_ASSERT(silk_world_create(&plain, &other) == SILK_OK, "create");
+    for (int ops = 0; ops < MAX_OPS && in.left > 0; ++ops)
+    {
+        uint8_t op = fuzz_u8(&in);
+        fuzz_bytes before = fuzz_snapshot(f.w);
+        silk_play_status play_before, play_after;
+        silk_world_play_status(f.w, &play_before);
+        int status = call(&f, op, &in);
+        calls_checked += 1;
+        if (trace)
+        {
+            fprintf(stderr, "op %2d -> %d (particles %d, constraints %d)\n", op % 32, status,
+                    silk_world_particle_count(f.w), silk_world_constraint_count(f.w));
+        }
+        if (status < 0)
+        {
+            fuzz_bytes after = fuzz_snapshot(f.w);
+            silk_world_play_status(f.w, &play_after);
+            if (!fuzz_same(before, after))
+            {
+                fprintf(stderr, "op %d failed with %s and changed the world\n", op % 32,
+                        silk_status_string((silk_status)status));
+            }
+            FUZZ_ASSERT(fuzz_same(before, after), "a failing call changed the world");
+            FUZZ_ASSERT(fuzz_same_play(&play_before, &play_after),
+                        "a failing call changed the replay");
+            free(after.data);
+        }
+        free(before.data);
+        int64_t left = f.alloc.left;
+        f.alloc.left = -1; /* the invariants' own calls are not under test */
+        fuzz_invariants(f.w, other);
+        f.alloc.left = left;
+    }
+    silk_world_destroy(f.w);
+    silk_world_destroy(other);
+    free(f.recording);
+    return 0;
+}

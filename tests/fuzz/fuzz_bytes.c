@@ -1,0 +1,316 @@
+/* fuzz_bytes.c -- mutated snapshots and recordings through restore, replay and play_begin.
+
+   A corpus of valid files is made once: a snapshot and a recording (drags, setting changes,
+   step-length events in coupled mode) of every scene in both solvers, and of small worlds.
+   The input picks one, then a list of mutations: bit flips, bytes set to interesting values,
+   8-byte fields overwritten with edge numbers (NaN, 1e308, INT64_MAX ...), truncation, and
+   insertion -- and whether to reseal the checksum, so that most mutants reach the validation
+   behind it. Then, into a world that is in the middle of a replay of its own:
+     - rejected bytes leave the world byte-identical and the replay where it was;
+     - accepted snapshot bytes round-trip exactly (snapshot(restore(b)) == b);
+     - an accepted world steps a few times in both solvers without UB, and fuzz_invariants()
+       holds (its own snapshot restores). */
+#include "fuzz.h"
+
+#define CORPUS_MAX 24
+
+typedef struct corpus
+{
+    int count;
+    fuzz_bytes item[CORPUS_MAX];
+    bool is_recording[CORPUS_MAX];
+} corpus;
+
+static uint64_t fnv1a(const uint8_t* bytes, size_t count)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < count; ++i)
+    {
+        h = (h ^ bytes[i]) * 0x100000001b3ULL;
+    }
+    return h;
+}
+
+static void put_le(uint8_t* at, uint64_t v, int bytes)
+{
+    for (int k = 0; k < bytes; ++k)
+    {
+        at[k] = (uint8_t)(v >> (8 * k));
+    }
+}
+
+static void add(corpus* c, fuzz_bytes b, bool recording)
+{
+    if (c->count < CORPUS_MAX)
+    {
+        c->item[c->count] = b;
+        c->is_recording[c->count] = recording;
+        c->count += 1;
+    }
+    else
+    {
+        free(b.data);
+    }
+}
+
+static void make_corpus(corpus* c)
+{
+    for (int scene = -1; scene < SILK_SCENE_COUNT; ++scene)
+    {
+        for (int solver = 0; solver < 2; ++solver)
+        {
+            silk_world_def def = silk_default_world_def();
+            silk_world* w = NULL;
+            silk_world_create(&def, &w);
+            silk_world_set_solver(w, (silk_solver)solver);
+            int32_t comp = 0, p = 0;
+            if (scene >= 0)
+            {
+                silk_scene_def sd = silk_default_scene_def();
+                sd.scene = (silk_scene)scene;
+                silk_world_build_scene(w, &sd);
+            }
+            else
+            {
+                /* a small world: a pinned chain with an angle */
+                silk_world_add_composite(w, &comp);
+                for (int i = 0; i < 4; ++i)
+                {
+                    silk_world_add_particle(w, comp, (silk_vec2){100.0 + 20 * i, 100}, &p);
+                }
+                silk_distance_def d = silk_default_distance_def();
+                for (int i = 0; i < 3; ++i)
+                {
+                    d.a = i, d.b = i + 1;
+                    silk_world_add_distance(w, comp, &d, NULL);
+                }
+                silk_pin_def pin = silk_default_pin_def();
+                pin.particle = 0;
+                silk_world_add_pin(w, comp, &pin, NULL);
+                silk_angle_def a = silk_default_angle_def();
+                a.a = 0, a.b = 1, a.c = 2;
+                silk_world_add_angle(w, comp, &a, NULL);
+            }
+            silk_world_advance(w, 3.0 / 60.0, NULL);
+            silk_world_drag_begin(w, 0, (silk_vec2){200, 150});
+            add(c, fuzz_snapshot(w), false);
+            silk_world_record_begin(w);
+            silk_world_advance(w, 2.0 / 60.0, NULL);
+            silk_world_drag_move(w, (silk_vec2){220, 160});
+            silk_world_set_gravity(w, (silk_vec2){0, 0.3});
+            silk_robust_def rd = silk_world_get_robust(w);
+            rd.iterations = 2;
+            rd.restitution = 0.5;
+            silk_world_set_robust(w, &rd);
+            silk_world_set_loop_mode(w, SILK_LOOP_COUPLED);
+            silk_world_advance(w, 1.0 / 75.0, NULL);
+            silk_world_set_loop_mode(w, SILK_LOOP_FIXED);
+            silk_world_drag_end(w);
+            silk_world_advance(w, 2.0 / 60.0, NULL);
+            silk_world_record_end(w);
+            fuzz_bytes r = {NULL, silk_world_recording_size(w)};
+            r.data = malloc(r.size);
+            silk_world_recording_export(w, r.data, r.size, NULL);
+            add(c, r, true);
+            silk_world_destroy(w);
+        }
+    }
+}
+
+static const corpus* the_corpus(void)
+{
+    static corpus c; /* the harness's, built once; the engine has no global state */
+    static bool made = false;
+    if (!made)
+    {
+        make_corpus(&c);
+        made = true;
+    }
+    return &c;
+}
+
+static void mutate(fuzz_input* in, fuzz_bytes* b)
+{
+    static const uint64_t words[] = {0,
+                                     1,
+                                     (uint64_t)-1,
+                                     0x7fffffffffffffffULL,
+                                     0x8000000000000000ULL,
+                                     0x7ff8000000000000ULL, /* NaN */
+                                     0x7ff0000000000000ULL, /* inf */
+                                     0x7fefffffffffffffULL, /* 1e308 */
+                                     0x0000000000000001ULL, /* 5e-324 */
+                                     0x3ff0000000000000ULL, /* 1.0 */
+                                     0xbff0000000000000ULL, /* -1.0 */
+                                     (uint64_t)1 << 40,
+                                     (uint64_t)1 << 53,
+                                     0x00000000ffffffffULL,
+                                     0x0000000080000000ULL};
+    int count = 1 + fuzz_u8(in) % 4;
+    for (int m = 0; m < count && b->size > 0; ++m)
+    {
+        uint8_t kind = fuzz_u8(in);
+        size_t at = (size_t)fuzz_u32(in) % b->size;
+        switch (kind % 6)
+        {
+            case 0:
+                b->data[at] ^= (uint8_t)(1u << (fuzz_u8(in) % 8));
+                break;
+            case 1:
+                b->data[at] = fuzz_u8(in);
+                break;
+            case 2:
+            case 3:
+            {
+                /* an aligned field of 4 or 8 bytes: the formats' fields are aligned */
+                size_t width = kind % 6 == 2 ? 4 : 8;
+                at -= at % width;
+                if (at + width <= b->size)
+                {
+                    uint64_t v = words[fuzz_u8(in) % (sizeof(words) / sizeof(words[0]))];
+                    put_le(b->data + at, v, (int)width);
+                }
+                break;
+            }
+            case 4:
+                b->size = at; /* truncate */
+                break;
+            default:
+            {
+                /* insert up to 32 bytes */
+                size_t extra = 1 + fuzz_u8(in) % 32;
+                uint8_t* grown = malloc(b->size + extra);
+                memcpy(grown, b->data, at);
+                for (size_t k = 0; k < extra; ++k)
+                {
+                    grown[at + k] = fuzz_u8(in);
+                }
+                memcpy(grown + at + extra, b->data + at, b->size - at);
+                free(b->data);
+                b->data = grown;
+                b->size += extra;
+                break;
+            }
+        }
+    }
+}
+
+/* Makes the checksum right again, so that the mutant meets the validation behind it. */
+static void reseal(fuzz_bytes* b, bool recording)
+{
+    if (recording && b->size >= 56)
+    {
+        size_t snap = (size_t)(b->size - 56);
+        uint64_t claimed = 0;
+        for (int k = 0; k < 8; ++k)
+        {
+            claimed |= (uint64_t)b->data[32 + k] << (8 * k);
+        }
+        if (claimed <= snap && claimed >= 32)
+        {
+            uint8_t* s = b->data + 48;
+            put_le(s + 24, fnv1a(s + 32, (size_t)claimed - 32), 8);
+        }
+        put_le(b->data + b->size - 8, fnv1a(b->data, b->size - 8), 8);
+    }
+    else if (!recording && b->size >= 32)
+    {
+        put_le(b->data + 24, fnv1a(b->data + 32, b->size - 32), 8);
+    }
+}
+
+int fuzz_bytes_one(const uint8_t* data, size_t size)
+{
+    const corpus* c = the_corpus();
+    fuzz_input in = {data, size};
+    /* mostly the small worlds (items 0-3): a page scene's files are 30-60 KB */
+    uint8_t first = fuzz_u8(&in);
+    int pick = first < 192 ? first % 4 : first % c->count;
+    bool recording = c->is_recording[pick];
+    fuzz_bytes b = {malloc(c->item[pick].size), c->item[pick].size};
+    memcpy(b.data, c->item[pick].data, b.size);
+    mutate(&in, &b);
+    uint8_t how = fuzz_u8(&in);
+    if (how % 8 != 0)
+    {
+        reseal(&b, recording);
+    }
+
+    /* the target: a small world in the middle of watching a replay of its own */
+    const fuzz_bytes* own = &c->item[1 + 2 * (fuzz_u8(&in) % 2)]; /* a small world's recording */
+    fuzz_allocator alloc = {-1, 0};
+    silk_world_def def = silk_default_world_def();
+    def.alloc_fn = fuzz_alloc;
+    def.free_fn = fuzz_free;
+    def.allocator_user = &alloc;
+    silk_world* w = NULL;
+    FUZZ_ASSERT(silk_world_create(&def, &w) == SILK_OK, "create");
+    FUZZ_ASSERT(silk_world_play_begin(w, own->data, own->size) == SILK_OK, "own replay");
+    silk_world_advance(w, 1.0 / 60.0, NULL);
+    if (how & 0x10)
+    {
+        alloc.left = fuzz_u8(&in) % 8; /* and maybe the allocator runs dry during the load */
+    }
+
+    silk_world* check = NULL;
+    silk_world_def plain = silk_default_world_def();
+    FUZZ_ASSERT(silk_world_create(&plain, &check) == SILK_OK, "create");
+    fuzz_bytes before = fuzz_snapshot(w);
+    silk_play_status play_before, play_after;
+    silk_world_play_status(w, &play_before);
+    silk_status s;
+    silk_replay_result r;
+    int target = (how >> 5) % 3;
+    if (target == 0 || !recording)
+    {
+        s = silk_world_restore(w, b.data, b.size);
+    }
+    else if (target == 1)
+    {
+        s = silk_world_play_begin(w, b.data, b.size);
+    }
+    else
+    {
+        s = silk_world_replay(w, b.data, b.size, &r);
+    }
+    alloc.left = -1;
+    if (s != SILK_OK)
+    {
+        fuzz_bytes after = fuzz_snapshot(w);
+        silk_world_play_status(w, &play_after);
+        FUZZ_ASSERT(fuzz_same(before, after), "rejected bytes changed the world");
+        FUZZ_ASSERT(fuzz_same_play(&play_before, &play_after), "rejected bytes changed the replay");
+        free(after.data);
+    }
+    else
+    {
+        if (target == 0 || !recording)
+        {
+            fuzz_bytes again = fuzz_snapshot(w);
+            FUZZ_ASSERT(fuzz_same(b, again), "accepted snapshot bytes round-trip");
+            free(again.data);
+        }
+        fuzz_invariants(w, check);
+        /* step with settings that keep a run short: the mutant may ask for 256 substeps of
+           64 passes, or 4096 relaxations, which are valid but slow */
+        silk_robust_def rd = silk_world_get_robust(w);
+        rd.substeps = rd.substeps > 8 ? 8 : rd.substeps;
+        rd.iterations = rd.iterations > 2 ? 2 : rd.iterations;
+        FUZZ_ASSERT(silk_world_set_robust(w, &rd) == SILK_OK, "settings");
+        silk_stepper_def sd = silk_default_stepper_def();
+        FUZZ_ASSERT(silk_world_set_stepper(w, &sd) == SILK_OK, "stepper");
+        FUZZ_ASSERT(silk_world_set_relax_steps(w, 8) == SILK_OK, "relax steps");
+        for (int solver = 0; solver < 2; ++solver)
+        {
+            silk_world_set_solver(w, (silk_solver)solver);
+            silk_world_advance(w, 2.0 / 60.0, NULL);
+            silk_world_frame(w, 2);
+        }
+        fuzz_invariants(w, check);
+    }
+    free(before.data);
+    free(b.data);
+    silk_world_destroy(w);
+    silk_world_destroy(check);
+    return 0;
+}
