@@ -14,7 +14,7 @@
 #include <string.h>
 
 #define REC_MAGIC      "SILKREC1"
-#define REC_VERSION    1u
+#define REC_VERSION    2u /* 2: robust chains (bit 4) and near passes (event 15) */
 #define REC_HEADER     48
 #define REC_EVENT_SIZE 32
 #define FNV_OFFSET     0xcbf29ce484222325ULL
@@ -227,7 +227,7 @@ static silk_status parse(const uint8_t* bytes, size_t size, rec_view* v)
         uint64_t step = get(at, 8);
         uint32_t type = (uint32_t)get(at + 8, 4);
         if (step < previous || step > v->steps || type < SILK_EVENT_DRAG_BEGIN ||
-            type > SILK_EVENT_STEP_SECONDS)
+            type > SILK_EVENT_ROBUST_NEAR_PASSES)
         {
             return SILK_ERR_FORMAT;
         }
@@ -288,6 +288,11 @@ static void apply(silk_world* world, const uint8_t* at, double* step_seconds)
             def.iterations = (int32_t)x;
             def.tethers = ((int32_t)y & 1) != 0;
             def.near_pass = ((int32_t)y & 2) != 0;
+            def.chains = ((int32_t)y & 4) != 0;
+            silk_world_set_robust(world, &def);
+            break;
+        case SILK_EVENT_ROBUST_NEAR_PASSES:
+            def.near_passes = i;
             silk_world_set_robust(world, &def);
             break;
         case SILK_EVENT_ROBUST_BOX:

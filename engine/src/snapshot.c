@@ -16,14 +16,14 @@
 #include <string.h>
 
 #define SNAP_MAGIC   "SILKSNAP"
-#define SNAP_VERSION 2u /* 2: the robust near pass setting */
+#define SNAP_VERSION 3u /* 2: the robust near pass setting; 3: near passes and chains */
 #define SNAP_HEADER  32
 #define FNV_OFFSET   0xcbf29ce484222325ULL
 #define FNV_PRIME    0x100000001b3ULL
 
 /* Fixed part of the payload and the bytes per particle, composite and constraint. */
 #define SNAP_FIXED                                                                                 \
-    (6 * 8 + 2 * 8 + 6 * 4 + 3 * 8 + 8 + 8 + 4 + 6 * 8 + 5 * 4 + 8 + 14 * 4 + 2 * 4 + 2 * 8 + 3 * 4)
+    (6 * 8 + 2 * 8 + 6 * 4 + 3 * 8 + 8 + 8 + 4 + 6 * 8 + 7 * 4 + 8 + 14 * 4 + 2 * 4 + 2 * 8 + 3 * 4)
 #define SNAP_PER_PARTICLE   (9 * 8 + 4) /* p, q, prev, inverse mass, velocity, then composite */
 #define SNAP_COMPOSITE_AT   (9 * 8)
 #define SNAP_PER_COMPOSITE  (2 * 4)
@@ -254,6 +254,8 @@ static void write_settings(const silk_world* world, writer* w)
     put_i32(w, r->ceiling ? 1 : 0);
     put_i32(w, r->tethers ? 1 : 0);
     put_i32(w, r->near_pass ? 1 : 0);
+    put_i32(w, r->near_passes);
+    put_i32(w, r->chains ? 1 : 0);
     put_f64(w, world->robust.last_h);
     const silk_spider_state* sp = &world->spider;
     put_i32(w, sp->web);
@@ -404,6 +406,8 @@ static void read_fixed(reader* r, snap_fixed* f)
     f->robust.ceiling = get_i32(r) != 0;
     f->robust.tethers = get_i32(r) != 0;
     f->robust.near_pass = get_i32(r) != 0;
+    f->robust.near_passes = get_i32(r);
+    f->robust.chains = get_i32(r) != 0;
     f->last_h = get_f64(r);
     memset(&f->spider, 0, sizeof(f->spider));
     f->spider.web = get_i32(r);
@@ -459,7 +463,8 @@ static silk_status check_fixed(const snap_fixed* f)
         !isfinite(r->ground_friction) || r->ground_friction < 0.0 || !(r->restitution >= 0.0) ||
         !(r->restitution <= 1.0) || !(r->max_step_seconds > 0.0) ||
         !isfinite(r->max_step_seconds) || r->substeps < 1 || r->substeps > SILK_MAX_SUBSTEPS ||
-        r->iterations < 1 || r->iterations > 64)
+        r->iterations < 1 || r->iterations > 64 || r->near_passes < 1 ||
+        r->near_passes > SILK_MAX_NEAR_PASSES)
     {
         return SILK_ERR_FORMAT;
     }
