@@ -9,6 +9,7 @@
 // Scenes (issue 5), 1 m = 100 px, gravity 9.81 m/s^2, a fixed step of 1/60 s, no collisions:
 //   rope   60 links of 0.1 m, pinned at one end, released horizontally
 //   cloth  40 x 40 particles 0.1 m apart, every 4th particle of the top row pinned
+// Silk's rows include the opt-in settings of docs/robust-performance.md (near passes, chains).
 // Each setting runs 5 s (300 steps). Reported: ms per step (median and p95 over all steps)
 // and link stretch |len - rest| / rest over the last 2 s (largest value, and the mean of
 // the per-step means). Silk's links are rigid (compliance 0) and undamped.
@@ -87,9 +88,10 @@ function measure(scene, engine) {
 
 // ---- Silk, robust solver ---------------------------------------------------------------
 
-function silkEngine(scene, substeps, tethers = false) {
+/** opts: robust settings beyond substeps (tethers, nearPasses, chains, iterations). */
+function silkEngine(scene, substeps, opts = {}) {
   const w = silk.createWorld({
-    width: 1e5, height: 1e5, solver: 'robust', substeps, tethers,
+    width: 1e5, height: 1e5, solver: 'robust', substeps, ...opts,
     robust: { gravity: [0, G * PX], damping: 0 }, watchdog: { enabled: false },
   });
   const c = w.addComposite();
@@ -193,15 +195,24 @@ function rapierJointChain(scene, iterations) {
 const pct = (v) => (Number.isFinite(v) ? `${(100 * v).toFixed(3)}%` : String(v));
 for (const scene of [rope(), cloth()]) {
   console.log(`\n${scene.name}: ${scene.points.length} particles, ${scene.links.length} links, ${STEPS} steps of 1/60 s`);
-  console.log(`  ${'engine / setting'.padEnd(36)}${'median ms'.padStart(10)}${'p95 ms'.padStart(9)}${'max stretch'.padStart(13)}${'mean stretch'.padStart(14)}`);
+  console.log(`  ${'engine / setting'.padEnd(50)}${'median ms'.padStart(10)}${'p95 ms'.padStart(9)}${'max stretch'.padStart(13)}${'mean stretch'.padStart(14)}`);
   const rows = [];
   const add = (label, make) => {
     const r = measure(scene, make());
     rows.push({ label, ...r });
-    console.log(`  ${label.padEnd(36)}${r.median.toFixed(3).padStart(10)}${r.p95.toFixed(3).padStart(9)}${pct(r.max).padStart(13)}${pct(r.mean).padStart(14)}`);
+    console.log(`  ${label.padEnd(50)}${r.median.toFixed(3).padStart(10)}${r.p95.toFixed(3).padStart(9)}${pct(r.max).padStart(13)}${pct(r.mean).padStart(14)}`);
   };
   for (const n of [4, 8, 12, 16, 24, 32]) add(`silk robust, ${n} substeps`, () => silkEngine(scene, n));
-  for (const n of [8, 16]) add(`silk robust, ${n} substeps + tethers`, () => silkEngine(scene, n, true));
+  for (const n of [8, 16]) add(`silk robust, ${n} substeps + tethers`, () => silkEngine(scene, n, { tethers: true }));
+  // the opt-in settings of docs/robust-performance.md: repeated near passes (the cloth's taut
+  // top row), and the chain solve (one tridiagonal solve per path per pass: the rope)
+  for (const [n, p] of [[16, 6], [18, 4], [20, 3]]) {
+    add(`silk robust, ${n} substeps, ${p} near passes`, () => silkEngine(scene, n, { nearPasses: p }));
+  }
+  for (const [n, it] of [[2, 2], [4, 1], [6, 1], [8, 1]]) {
+    add(`silk robust, ${n} substeps x ${it} it., chains`, () => silkEngine(scene, n, { chains: true, iterations: it }));
+  }
+  add('silk robust, 2 substeps x 2 it., chains + tethers', () => silkEngine(scene, 2, { chains: true, iterations: 2, tethers: true }));
   for (const it of [2, 4, 8]) add(`matter-js, ${it} constraint iterations`, () => matterEngine(scene, it));
   for (const it of [4, 8, 16]) add(`rapier SoftBody, ${it} iterations`, () => rapierSoftBody(scene, it));
   if (scene.name.startsWith('rope')) {

@@ -1,7 +1,8 @@
 /* hash_cli.c -- `silk-lab hash` and `silk-lab replay`: the state hash a page shows, natively.
 
    silk-lab hash --scene web --solver robust --seed S --frames N [--substeps K]
-                 [--iterations I] [--tethers 0|1] [--width W --height H] [--verbose]
+                 [--iterations I] [--tethers 0|1] [--near-passes P] [--chains 0|1]
+                 [--width W --height H] [--verbose]
        builds the scene in a W x H world (default 800 x 500) exactly as the page does (solver chosen
        before the scene is built, so a robust world builds with Silk's own trig), runs N fixed
        steps of advance, and prints the state hash as 16 hex digits -- the page's number.
@@ -21,7 +22,7 @@ static int hash_usage(void)
     fprintf(stderr,
             "usage: silk-lab hash [--scene web|cloth|shapes|tree] [--solver compat|robust]\n"
             "                     [--seed S] [--frames N] [--substeps K] [--iterations I]\n"
-            "                     [--tethers 0|1]\n"
+            "                     [--tethers 0|1] [--near-passes P] [--chains 0|1]\n"
             "                     [--width W] [--height H] [--verbose]\n"
             "       silk-lab replay FILE\n");
     return 2;
@@ -46,7 +47,7 @@ int lab_hash_command(int argc, char** argv)
     silk_solver solver = SILK_SOLVER_ROBUST;
     uint64_t seed = 1;
     long frames = 600;
-    int substeps = 0, iterations = 0, tethers = -1;
+    int substeps = 0, iterations = 0, tethers = -1, near_passes = 0, chains = -1;
     double width = 800, height = 500;
     bool verbose = false;
     for (int i = 2; i < argc; ++i)
@@ -102,6 +103,15 @@ int lab_hash_command(int argc, char** argv)
                  (tethers == 0 || tethers == 1))
         {
         }
+        else if (strcmp(arg, "--near-passes") == 0 &&
+                 (near_passes = (int)strtol(value, &end, 0), *end == 0) && near_passes >= 1 &&
+                 near_passes <= SILK_MAX_NEAR_PASSES)
+        {
+        }
+        else if (strcmp(arg, "--chains") == 0 &&
+                 (chains = (int)strtol(value, &end, 0), *end == 0) && (chains == 0 || chains == 1))
+        {
+        }
         else
         {
             return hash_usage();
@@ -118,12 +128,15 @@ int lab_hash_command(int argc, char** argv)
     {
         status = silk_world_set_solver(world, solver);
     }
-    if (status == SILK_OK && (substeps > 0 || iterations > 0 || tethers >= 0))
+    if (status == SILK_OK &&
+        (substeps > 0 || iterations > 0 || tethers >= 0 || near_passes > 0 || chains >= 0))
     {
         silk_robust_def robust = silk_world_get_robust(world);
         robust.substeps = substeps > 0 ? substeps : robust.substeps;
         robust.iterations = iterations > 0 ? iterations : robust.iterations;
         robust.tethers = tethers >= 0 ? tethers == 1 : robust.tethers;
+        robust.near_passes = near_passes > 0 ? near_passes : robust.near_passes;
+        robust.chains = chains >= 0 ? chains == 1 : robust.chains;
         status = silk_world_set_robust(world, &robust);
     }
     silk_scene_def scene_def = silk_default_scene_def();

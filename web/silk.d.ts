@@ -45,6 +45,8 @@ export interface RobustSettings {
   maxStepSeconds: number;  // coupled loop mode: longest step, default 1/30
   tethers: boolean;        // long-range attachments to the nearest pin (rigid hanging cloth/rope), default false
   nearPass: boolean;       // an extra scaled pass near the pins each substep, default true
+  nearPasses: number;      // how many near passes (nearPass on), 1..64, default 1 (a hanging cloth: 4-6)
+  chains: boolean;         // solve links path by path, one direct tridiagonal solve each (ropes), default false
 }
 
 export interface WatchdogOptions {
@@ -104,6 +106,8 @@ export interface WorldOptions {
   restitution?: number;      // robust, default 0
   tethers?: boolean;         // robust, default false
   nearPass?: boolean;        // robust, default true (false: exactly substeps x iterations passes)
+  nearPasses?: number;       // robust, default 1
+  chains?: boolean;          // robust, default false
   /** robust settings; default: mapped from gravity, friction, groundFriction, stepSeconds */
   robust?: Partial<RobustSettings>;
   watchdog?: WatchdogOptions;

@@ -297,7 +297,7 @@ class Silk {
       // the explicit robust options override them.
       const robust = { ...this.robustFromCompat({ gravity: [gx, gy], friction, groundFriction, frameSeconds: stepSeconds }) };
       if (options.robust !== undefined) Object.assign(robust, obj(where, 'robust', options.robust));
-      for (const key of ['substeps', 'iterations', 'ceiling', 'restitution', 'tethers', 'nearPass']) {
+      for (const key of ['substeps', 'iterations', 'ceiling', 'restitution', 'tethers', 'nearPass', 'nearPasses', 'chains']) {
         if (options[key] !== undefined) robust[key] = options[key];
       }
       world.setRobust(robust);
@@ -322,7 +322,7 @@ class Silk {
     const s = this._scratch;
     this.exports.silk_js_robust_from_compat(gx, gy, pick(where, o, 'friction', 0.99),
       pick(where, o, 'groundFriction', 0.8), pick(where, o, 'frameSeconds', 1 / 60), s);
-    return robustFromArray(this._f64(s, 11));
+    return robustFromArray(this._f64(s, 13));
   }
 
   /** The compliance matching compat stiffness k for a constraint with sum |grad C|^2 = w (2 for a distance). */
@@ -432,6 +432,7 @@ function robustFromArray(v) {
   return {
     gravity: [v[0], v[1]], damping: v[2], groundFriction: v[3], substeps: v[4], iterations: v[5],
     ceiling: v[6] !== 0, restitution: v[7], maxStepSeconds: v[8], tethers: v[9] !== 0, nearPass: v[10] !== 0,
+    nearPasses: v[11], chains: v[12] !== 0,
   };
 }
 
@@ -941,11 +942,11 @@ class World {
     this._call('setSolver', this._x.silk_js_set_solver(this._ptr, i));
   }
 
-  /** { gravity px/s^2, damping 1/s, groundFriction 1/s, substeps, iterations, ceiling, restitution, maxStepSeconds, tethers, nearPass } */
+  /** { gravity px/s^2, damping 1/s, groundFriction 1/s, substeps, iterations, ceiling, restitution, maxStepSeconds, tethers, nearPass, nearPasses, chains } */
   get robust() {
     const s = this._silk._scratch;
     this._call('robust', this._x.silk_js_get_robust(this._ptr, s));
-    return robustFromArray(this._silk._f64(s, 11));
+    return robustFromArray(this._silk._f64(s, 13));
   }
   set robust(o) { this.setRobust(o); }
 
@@ -960,13 +961,16 @@ class World {
     bool(w, 'ceiling', r.ceiling);
     bool(w, 'tethers', r.tethers);
     bool(w, 'nearPass', r.nearPass);
+    const nearPasses = int(w, 'nearPasses', r.nearPasses, 1, 64);
+    bool(w, 'chains', r.chains);
     for (const key of ['damping', 'groundFriction', 'restitution', 'maxStepSeconds']) num(w, key, r[key]);
     if (r.damping < 0) throw new RangeError(`${w}: damping must be >= 0, got ${r.damping}`);
     if (r.groundFriction < 0) throw new RangeError(`${w}: groundFriction must be >= 0, got ${r.groundFriction}`);
     if (r.restitution < 0 || r.restitution > 1) throw new RangeError(`${w}: restitution must be in [0, 1], got ${r.restitution}`);
     stepLength(w, 'maxStepSeconds', r.maxStepSeconds);
     this._call(w, this._x.silk_js_set_robust(this._ptr, gx, gy, r.damping, r.groundFriction, substeps, iterations,
-      r.ceiling ? 1 : 0, r.restitution, r.maxStepSeconds, r.tethers ? 1 : 0, r.nearPass ? 1 : 0));
+      r.ceiling ? 1 : 0, r.restitution, r.maxStepSeconds, r.tethers ? 1 : 0, r.nearPass ? 1 : 0, nearPasses,
+      r.chains ? 1 : 0));
   }
 
   /** One robust step of `seconds`, whatever solver is selected (advance() is the usual way). */

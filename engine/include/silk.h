@@ -841,6 +841,19 @@ SILK_API silk_status silk_ball_energy(const silk_ball* ball, double* out_energy)
     outwards from fixed particles (pins, inverse mass 0), and within each ring coloured so
     that neighbouring records touch different particles (independent sets).
 
+    FASTER STIFFNESS (opt-in; the defaults keep one near pass, no chains, and their bits)
+    `near_passes` repeats the near pass: a cloth hung from a few pins is stretched most in
+    the links at the pins (the top row between two pins is taut and carries the columns
+    below), and a few cheap passes over those rings buy more there than whole substeps.
+    `chains` cuts the distance constraints into simple paths (a rope is one; a grid cloth
+    one path snaking through its rows, then its columns) and solves each path at once: one
+    tridiagonal solve of (J W J^T + alpha~) dlambda = -C - alpha~ lambda per pass, the block
+    form of the Gauss-Seidel pass, so a pin's pull reaches the end of a rope in one pass
+    instead of one link per pass (the near pass is not run with chains; `iterations` repeat
+    the chain solve, as Newton steps). A rope needs 2 substeps x 2 iterations for what 100+
+    plain substeps do; a grid cloth does worse with chains (its taut top row is a singular
+    configuration for the linearised solve). docs/robust-performance.md has the figures.
+
     DETERMINISM
     The robust path gives the same bits natively and in wasm in every browser: IEEE + - * /
     and sqrt only (-ffp-contract=off: no fused multiply-add), its own polynomial atan2, exp
@@ -933,11 +946,16 @@ typedef struct silk_robust_def
     bool near_pass;          /* one extra, scaled pass over the links nearest the fixed
                                 particles each substep, default true; off, a step is exactly
                                 substeps x iterations Gauss-Seidel passes (the seed 003 rope) */
+    int32_t near_passes;     /* how many near passes (with near_pass on), 1..SILK_MAX_NEAR_PASSES,
+                                default 1; see "FASTER STIFFNESS" above */
+    bool chains;             /* solve the distances chain by chain, each by one direct
+                                tridiagonal solve per pass, default false (see above) */
     int32_t internal_cookie;
 } silk_robust_def;
 
 #define SILK_MAX_SUBSTEPS      256
 #define SILK_MAX_ITERATIONS    64 /* robust passes per substep */
+#define SILK_MAX_NEAR_PASSES   64
 #define SILK_MAX_COMPLIANCE    1e9
 #define SILK_COMPAT_FRAME_RATE 60.0 /* the compat page: one frame per 1/60 s */
 
@@ -1033,6 +1051,7 @@ enum
     SILK_EVENT_ROBUST_ITERATIONS = 12,
     SILK_EVENT_ROBUST_BOX = 13,
     SILK_EVENT_STEP_SECONDS = 14,
+    SILK_EVENT_ROBUST_NEAR_PASSES = 15,
 };
 
 /* What a recording may claim (silk_world_replay's work is bounded by the bytes): at most

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #define REC_MAGIC      "SILKREC1"
-#define REC_VERSION    1u
+#define REC_VERSION    2u /* 2: robust chains (bit 4) and near passes (event 15) */
 #define REC_HEADER     48
 #define REC_EVENT_SIZE 32
 #define FNV_OFFSET     0xcbf29ce484222325ULL
@@ -226,8 +226,10 @@ static bool event_valid(uint32_t type, int32_t i, double x, double y, int32_t pa
         case SILK_EVENT_ROBUST_ITERATIONS:
             /* x iterations and y flags are whole numbers stored as doubles: in range first,
                then the conversion is defined */
-            return silk_check_substeps(i) == SILK_OK && x >= 1.0 && x <= 64.0 &&
-                   x == (double)(int32_t)x && y >= 0.0 && y <= 3.0 && y == (double)(int32_t)y;
+            return silk_check_substeps(i) == SILK_OK && x >= 1.0 && x <= SILK_MAX_ITERATIONS &&
+                   x == (double)(int32_t)x && y >= 0.0 && y <= 7.0 && y == (double)(int32_t)y;
+        case SILK_EVENT_ROBUST_NEAR_PASSES:
+            return silk_check_near_passes(i) == SILK_OK;
         case SILK_EVENT_ROBUST_BOX:
             return (i == 0 || i == 1) && silk_check_restitution(x) == SILK_OK &&
                    silk_check_step_seconds(y) == SILK_OK;
@@ -342,6 +344,11 @@ static void apply(silk_world* world, const uint8_t* at, double* step_seconds)
             def.iterations = (int32_t)x;
             def.tethers = ((int32_t)y & 1) != 0;
             def.near_pass = ((int32_t)y & 2) != 0;
+            def.chains = ((int32_t)y & 4) != 0;
+            silk_world_set_robust(world, &def);
+            break;
+        case SILK_EVENT_ROBUST_NEAR_PASSES:
+            def.near_passes = i;
             silk_world_set_robust(world, &def);
             break;
         case SILK_EVENT_ROBUST_BOX:

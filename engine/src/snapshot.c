@@ -16,14 +16,14 @@
 #include <string.h>
 
 #define SNAP_MAGIC   "SILKSNAP"
-#define SNAP_VERSION 2u /* 2: the robust near pass setting */
+#define SNAP_VERSION 3u /* 2: the robust near pass setting; 3: near passes and chains */
 #define SNAP_HEADER  32
 #define FNV_OFFSET   0xcbf29ce484222325ULL
 #define FNV_PRIME    0x100000001b3ULL
 
 /* Fixed part of the payload and the bytes per particle, composite and constraint. */
 #define SNAP_FIXED                                                                                 \
-    (6 * 8 + 2 * 8 + 6 * 4 + 3 * 8 + 8 + 8 + 4 + 6 * 8 + 5 * 4 + 8 + 14 * 4 + 2 * 4 + 2 * 8 + 3 * 4)
+    (6 * 8 + 2 * 8 + 6 * 4 + 3 * 8 + 8 + 8 + 4 + 6 * 8 + 7 * 4 + 8 + 14 * 4 + 2 * 4 + 2 * 8 + 3 * 4)
 #define SNAP_PER_PARTICLE   (9 * 8 + 4) /* p, q, prev, inverse mass, velocity, then composite */
 #define SNAP_COMPOSITE_AT   (9 * 8)
 #define SNAP_PER_COMPOSITE  (2 * 4)
@@ -254,6 +254,8 @@ static void write_settings(const silk_world* world, writer* w)
     put_i32(w, r->ceiling ? 1 : 0);
     put_i32(w, r->tethers ? 1 : 0);
     put_i32(w, r->near_pass ? 1 : 0);
+    put_i32(w, r->near_passes);
+    put_i32(w, r->chains ? 1 : 0);
     put_f64(w, world->robust.last_h);
     const silk_spider_state* sp = &world->spider;
     put_i32(w, sp->web);
@@ -359,7 +361,7 @@ typedef struct snap_fixed
     double friction, ground_friction;
     uint64_t seed, rng;
     int32_t relax_steps, loop_mode, auto_crawl, last_step, solver, padding;
-    int32_t flags[3]; /* robust ceiling, tethers, near pass: 0 or 1 */
+    int32_t flags[4]; /* robust ceiling, tethers, near pass, chains: 0 or 1 */
     int64_t frame_count, total_steps, accumulator_ticks;
     double tick_carry;
     silk_stepper_def stepper;
@@ -405,9 +407,12 @@ static void read_fixed(reader* r, snap_fixed* f)
     f->flags[0] = get_i32(r);
     f->flags[1] = get_i32(r);
     f->flags[2] = get_i32(r);
+    f->robust.near_passes = get_i32(r);
+    f->flags[3] = get_i32(r);
     f->robust.ceiling = f->flags[0] != 0;
     f->robust.tethers = f->flags[1] != 0;
     f->robust.near_pass = f->flags[2] != 0;
+    f->robust.chains = f->flags[3] != 0;
     f->last_h = get_f64(r);
     memset(&f->spider, 0, sizeof(f->spider));
     f->spider.web = get_i32(r);
@@ -450,7 +455,8 @@ static silk_status check_fixed(const snap_fixed* f)
         silk_check_relax_steps(f->last_step) != SILK_OK || !in_range(f->loop_mode, 0, 2) ||
         !in_range(f->auto_crawl, 0, 2) || !in_range(f->solver, 0, 2) || f->padding != 0 ||
         !in_range(f->flags[0], 0, 2) || !in_range(f->flags[1], 0, 2) ||
-        !in_range(f->flags[2], 0, 2) || silk_check_counter(f->frame_count) != SILK_OK ||
+        !in_range(f->flags[2], 0, 2) || !in_range(f->flags[3], 0, 2) ||
+        silk_check_counter(f->frame_count) != SILK_OK ||
         silk_check_counter(f->total_steps) != SILK_OK || f->accumulator_ticks < 0 ||
         f->accumulator_ticks >= SILK_TICKS_PER_STEP || !(fabs(f->tick_carry) <= 0.5) ||
         silk_check_step_seconds(f->last_h) != SILK_OK)

@@ -47,6 +47,7 @@
    exp. Nothing here allocates; the arrays grow with the world's reserve functions. */
 #include "detmath.h"
 #include "robust_batch.h"
+#include "robust_chain.h"
 #include "trig.h"
 #include "world.h"
 
@@ -78,6 +79,8 @@ silk_robust_def silk_robust_def_from_compat(silk_vec2 gravity_per_frame2, double
     def.restitution = 0.0;
     def.max_step_seconds = 1.0 / 30.0;
     def.near_pass = true;
+    def.near_passes = 1;
+    def.chains = false;
     def.internal_cookie = SILK_DEF_COOKIE;
     if (!(frame_seconds > 0.0) || !isfinite(frame_seconds))
     {
@@ -179,7 +182,8 @@ static silk_status validate_robust_def(const silk_robust_def* def)
     const silk_status checks[] = {
         silk_check_decay_rate(def->damping),      silk_check_decay_rate(def->ground_friction),
         silk_check_restitution(def->restitution), silk_check_step_seconds(def->max_step_seconds),
-        silk_check_substeps(def->substeps),       silk_check_iterations(def->iterations)};
+        silk_check_substeps(def->substeps),       silk_check_iterations(def->iterations),
+        silk_check_near_passes(def->near_passes)};
     silk_status first_range = SILK_OK;
     for (size_t k = 0; k < sizeof(checks) / sizeof(checks[0]); ++k)
     {
@@ -218,10 +222,16 @@ silk_status silk_world_set_robust(silk_world* world, const silk_robust_def* def)
         silk_record_input(world, SILK_EVENT_ROBUST_DAMPING, 0, def->damping, def->ground_friction);
     }
     if (old->substeps != def->substeps || old->iterations != def->iterations ||
-        old->tethers != def->tethers || old->near_pass != def->near_pass)
+        old->tethers != def->tethers || old->near_pass != def->near_pass ||
+        old->chains != def->chains)
     {
         silk_record_input(world, SILK_EVENT_ROBUST_ITERATIONS, def->substeps, def->iterations,
-                          (def->tethers ? 1.0 : 0.0) + (def->near_pass ? 2.0 : 0.0));
+                          (def->tethers ? 1.0 : 0.0) + (def->near_pass ? 2.0 : 0.0) +
+                              (def->chains ? 4.0 : 0.0));
+    }
+    if (old->near_passes != def->near_passes)
+    {
+        silk_record_input(world, SILK_EVENT_ROBUST_NEAR_PASSES, def->near_passes, 0, 0);
     }
     if (old->ceiling != def->ceiling || old->restitution != def->restitution ||
         old->max_step_seconds != def->max_step_seconds)
@@ -443,6 +453,10 @@ silk_status silk_robust_reserve_particles(silk_world* world, int32_t capacity)
     silk_status status = grow_scratch(world, slots, sizes, 6, capacity);
     if (status == SILK_OK)
     {
+        status = silk_robust_chain_reserve_particles(world, capacity);
+    }
+    if (status == SILK_OK)
+    {
         /* the buckets are indexed by level, which runs to particle count + 1 */
         void** bucket[] = {(void**)&r->bucket, (void**)&r->neighbour_begin};
         const size_t bucket_size[] = {sizeof(int32_t), sizeof(int32_t)};
@@ -466,7 +480,8 @@ silk_status silk_robust_reserve_constraints(silk_world* world, int32_t capacity)
                             sizeof(int32_t), sizeof(double),          sizeof(int32_t),
                             sizeof(int32_t), 4 * sizeof(int32_t)}; /* <= 2 edges per constraint */
     silk_robust_touch(world);
-    return grow_scratch(world, slots, sizes, 11, capacity);
+    silk_status status = grow_scratch(world, slots, sizes, 11, capacity);
+    return status == SILK_OK ? silk_robust_chain_reserve_constraints(world, capacity) : status;
 }
 
 void silk_robust_free(silk_world* world)
@@ -486,6 +501,7 @@ void silk_robust_free(silk_world* world)
     {
         silk_free(world, all[k]);
     }
+    silk_robust_chain_free(world);
 }
 
 /* ---- prepare: ring order, colours, packed records ---------------------------------------- */
@@ -801,7 +817,7 @@ static void prepare(silk_world* world)
 {
     silk_robust_state* r = &world->robust;
     if (r->prepared_version == r->version && r->version != 0 &&
-        r->prepared_tethers == r->def.tethers)
+        r->prepared_tethers == r->def.tethers && r->prepared_chains == r->def.chains)
     {
         return;
     }
@@ -811,7 +827,12 @@ static void prepare(silk_world* world)
     }
     r->prepared_tethers = r->def.tethers;
     compute_levels(world);
-    sort_by_level(world);
+    const int32_t sorted = sort_by_level(world);
+    if (r->def.chains)
+    {
+        silk_robust_chain_prepare(world, r->order, sorted);
+    }
+    r->prepared_chains = r->def.chains;
     memset(r->colour, 0, (size_t)world->particle_count * sizeof(uint64_t));
     r->distance_count = 0;
     r->angle_count = 0;
@@ -1006,6 +1027,20 @@ static void solve_constraints(silk_world* world, const silk_robust_substep* k)
     const int32_t nd = r->distance_count, na = r->angle_count;
     const int32_t near = r->def.near_pass ? r->near_run_count : 0, runs = r->run_count;
     const int32_t iterations = r->def.iterations;
+    if (r->def.chains)
+    {
+        /* the chain solve (robust_chain.c) replaces the distance sweeps and the near pass */
+        for (int32_t it = 0; it < iterations; ++it)
+        {
+            silk_lambda_mode mode = iterations == 1 ? SILK_LAMBDA_NONE
+                                    : it == 0       ? SILK_LAMBDA_FIRST
+                                                    : SILK_LAMBDA_ADD;
+            silk_robust_chain_solve(world, r->w, k->inv_hs2, mode);
+            solve_angles(world->pos, r->w, r->angles, na, r->lambda + nd, k->inv_hs2, mode);
+            collide_polygons(world);
+        }
+        return;
+    }
     if (iterations == 1)
     {
         silk_robust_solve_distances(world->pos, r->w, &r->distances, r->runs, 0, near, r->lambda,
@@ -1023,7 +1058,7 @@ static void solve_constraints(silk_world* world, const silk_robust_substep* k)
         solve_angles(world->pos, r->w, r->angles, na, r->lambda + nd, k->inv_hs2, mode);
         collide_polygons(world);
     }
-    if (near > 0)
+    for (int32_t q = 0; q < r->def.near_passes && near > 0; ++q)
     {
         silk_robust_solve_distances(world->pos, r->w, &r->distances, r->runs, 0, near, r->lambda,
                                     k->inv_hs2, SILK_LAMBDA_ADD, true);

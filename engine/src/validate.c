@@ -39,7 +39,12 @@ silk_status silk_check_substeps(int32_t substeps)
 
 silk_status silk_check_iterations(int32_t iterations)
 {
-    return iterations >= 1 && iterations <= 64 ? SILK_OK : SILK_ERR_RANGE;
+    return iterations >= 1 && iterations <= SILK_MAX_ITERATIONS ? SILK_OK : SILK_ERR_RANGE;
+}
+
+silk_status silk_check_near_passes(int32_t near_passes)
+{
+    return near_passes >= 1 && near_passes <= SILK_MAX_NEAR_PASSES ? SILK_OK : SILK_ERR_RANGE;
 }
 
 silk_status silk_check_decay_rate(double rate)

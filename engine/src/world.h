@@ -66,6 +66,30 @@ typedef struct silk_robust_angle
     double cos_rest, sin_rest; /* silk_det_cos/sin(rest), once per prepare */
 } silk_robust_angle;
 
+/* The chain solve's records (robust_chain.c, opt-in: silk_robust_def.chains): the distance
+   constraints cut into simple paths, link by link in path order, chain after chain. */
+typedef struct silk_robust_chains
+{
+    int32_t count, link_count;
+    /* constraint capacity */
+    int32_t* end; /* chain c is links [end[c - 1], end[c]) */
+    int32_t* a;   /* link k joins a[k] to b[k]; inside a chain b[k] == a[k + 1] */
+    int32_t* b;
+    double* rest;
+    double* compliance;
+    double* lambda;
+    double* nx; /* a solve's scratch: the unit direction of a - b, */
+    double* ny;
+    double* upper;     /* the eliminated super-diagonal and */
+    double* rhs;       /* right-hand side, then dlambda */
+    int32_t* incident; /* prepare: the distance constraints at each particle (2 per constraint) */
+    int32_t* stack;    /* prepare: a chain's links behind its seed, walked backwards */
+    uint8_t* used;     /* prepare: the constraint is in a chain already */
+    /* particle capacity */
+    int32_t* incident_begin; /* capacity + 1 */
+    int32_t* mark;           /* prepare: the last chain that took the particle */
+} silk_robust_chains;
+
 typedef struct silk_robust_state
 {
     silk_robust_def def;
@@ -92,6 +116,8 @@ typedef struct silk_robust_state
     int32_t* anchor;          /* tethers: the nearest fixed particle, or -1 */
     double* reach;            /* tethers: rest-length path distance to it */
     bool prepared_tethers;
+    bool prepared_chains;
+    silk_robust_chains chains;
     uint64_t* colour; /* colour masks per particle while ordering */
 } silk_robust_state;
 
@@ -252,6 +278,7 @@ silk_status silk_check_step_seconds(double seconds); /* [SILK_MIN_, SILK_MAX_STE
 silk_status silk_check_relax_steps(int32_t step);
 silk_status silk_check_substeps(int32_t substeps);
 silk_status silk_check_iterations(int32_t iterations);
+silk_status silk_check_near_passes(int32_t near_passes);
 silk_status silk_check_decay_rate(double rate); /* damping, ground friction: finite, >= 0 */
 silk_status silk_check_restitution(double restitution);
 silk_status silk_check_inverse_mass(double inverse_mass);

@@ -653,12 +653,15 @@ static void robust_out(const silk_robust_def* def, double* out)
     out[8] = def->max_step_seconds;
     out[9] = def->tethers ? 1.0 : 0.0;
     out[10] = def->near_pass ? 1.0 : 0.0;
+    out[11] = def->near_passes;
+    out[12] = def->chains ? 1.0 : 0.0;
 }
 
 EXPORT int32_t silk_js_set_robust(silk_world* world, double gx, double gy, double damping,
                                   double ground_friction, int32_t substeps, int32_t iterations,
                                   int32_t ceiling, double restitution, double max_step_seconds,
-                                  int32_t tethers, int32_t near_pass)
+                                  int32_t tethers, int32_t near_pass, int32_t near_passes,
+                                  int32_t chains)
 {
     silk_robust_def def = silk_default_robust_def();
     def.gravity = (silk_vec2){gx, gy};
@@ -671,11 +674,13 @@ EXPORT int32_t silk_js_set_robust(silk_world* world, double gx, double gy, doubl
     def.max_step_seconds = max_step_seconds;
     def.tethers = tethers != 0;
     def.near_pass = near_pass != 0;
+    def.near_passes = near_passes;
+    def.chains = chains != 0;
     return silk_world_set_robust(world, &def);
 }
 
 /* out: gx, gy, damping, ground friction, substeps, iterations, ceiling, restitution, max step,
-   tethers, near pass */
+   tethers, near pass, near passes, chains */
 EXPORT int32_t silk_js_get_robust(const silk_world* world, double* out)
 {
     if (world == NULL || out == NULL)

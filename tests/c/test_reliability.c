@@ -20,10 +20,10 @@
 #define AT_PADDING       84  /* the i32 after the solver */
 #define AT_FRAME_COUNT   88  /* u64 */
 #define AT_TOTAL_STEPS   96  /* u64 */
-#define AT_ROBUST_FLAGS  188 /* ceiling, tethers, near pass: i32 each */
-#define AT_DRAG_PARTICLE 264
-#define AT_DRAG_PIN      268
-#define SNAP_FIXED       300
+#define AT_ROBUST_FLAGS  188 /* ceiling, tethers, near pass: i32 each (then near passes, chains) */
+#define AT_DRAG_PARTICLE 272
+#define AT_DRAG_PIN      276
+#define SNAP_FIXED       308
 #define PER_PARTICLE     76
 #define PER_COMPOSITE    8
 #define PER_CONSTRAINT   56

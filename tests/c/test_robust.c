@@ -473,6 +473,146 @@ static void tethers(void)
     CHECK(tethered < 0.5 * plain);
 }
 
+/* The peers bench's scenes (bench/peers.mjs): 1 m = 100 px, 9.81 m/s^2, 1/60 s, rigid links.
+   rope: 60 links pinned at one end, released horizontally; cloth: 40 x 40 with every 4th top
+   particle pinned. Returns the largest |len - rest| / rest over the last 2 of 5 s. */
+static double peers_max_stretch(bool cloth, silk_robust_def r)
+{
+    silk_world* w = make_world(1e5, 1e5, SILK_SOLVER_ROBUST);
+    r.damping = 0;
+    r.gravity = (silk_vec2){0, 981};
+    CHECK_EQ_INT(silk_world_set_robust(w, &r), SILK_OK);
+    int32_t c = 0;
+    silk_world_add_composite(w, &c);
+    const int n = cloth ? 40 : 61;
+    int32_t la[3200], lb[3200], links = 0;
+    for (int i = 0; i < (cloth ? n * n : n); ++i)
+    {
+        add(w, c, 50000 + 10 * (cloth ? i % n : i), 1000 + 10 * (cloth ? i / n : 0));
+    }
+    for (int i = 0; i < (cloth ? n * n : n - 1); ++i)
+    {
+        const int x = cloth ? i % n : i, y = cloth ? i / n : 0;
+        int32_t pairs[2][2] = {{cloth ? i - 1 : i, cloth ? i : i + 1}, {i - n, i}};
+        for (int e = 0; e < (cloth ? 2 : 1); ++e)
+        {
+            if (cloth && (e == 0 ? x == 0 : y == 0))
+            {
+                continue;
+            }
+            la[links] = pairs[e][0];
+            lb[links] = pairs[e][1];
+            silk_world_set_compliance(w, c, distance(w, c, la[links], lb[links], 1, -1), 0.0);
+            links += 1;
+        }
+    }
+    for (int x = 0; x < (cloth ? n : 1); x += 4)
+    {
+        pin(w, c, x);
+    }
+    double max = 0.0;
+    for (int f = 0; f < 300; ++f)
+    {
+        silk_world_advance(w, 1.0 / 60, NULL);
+        for (int k = 0; k < links && f >= 180; ++k)
+        {
+            silk_vec2 a = pos(w, la[k]), b = pos(w, lb[k]);
+            double s = fabs(hypot(a.x - b.x, a.y - b.y) - 10) / 10;
+            max = s > max || isnan(s) ? s : max;
+        }
+    }
+    CHECK(finite_world(w));
+    silk_world_destroy(w);
+    return max;
+}
+
+/* The chain solve (robust_chain.c): one tridiagonal solve per path per pass. The rope is one
+   path, so a pin's pull reaches its end in one pass: 2 substeps x 2 passes hold it under
+   0.5 %, where the same passes of Gauss-Seidel leave it tens of percent long. */
+static void chains_rope(void)
+{
+    silk_robust_def r = silk_default_robust_def();
+    r.substeps = 2;
+    r.iterations = 2;
+    double plain = peers_max_stretch(false, r);
+    r.chains = true;
+    double chained = peers_max_stretch(false, r);
+    r.substeps = 6;
+    r.iterations = 1;
+    double six = peers_max_stretch(false, r);
+    printf("chains: 60-link rope, max stretch over 2 s: 2 substeps x 2 passes %.3f%% plain, "
+           "%.3f%% chains; 6 substeps chains %.3f%%\n",
+           100 * plain, 100 * chained, 100 * six);
+    CHECK(chained < 0.005);
+    CHECK(six < 0.005);
+    CHECK(plain > 10 * chained);
+}
+
+/* Repeated near passes: the 40 x 40 cloth is stretched most in its taut top row, and 4 near
+   passes at 18 substeps take it under 1 %, which one near pass at 18 substeps does not. */
+static void near_passes(void)
+{
+    silk_robust_def r = silk_default_robust_def();
+    r.substeps = 18;
+    double one = peers_max_stretch(true, r);
+    r.near_passes = 4;
+    double four = peers_max_stretch(true, r);
+    printf("near passes: 40 x 40 cloth, 18 substeps, max stretch over 2 s: %.3f%% with 1, "
+           "%.3f%% with 4\n",
+           100 * one, 100 * four);
+    CHECK(four < 0.01);
+    CHECK(one > 0.01);
+    /* range: 1..SILK_MAX_NEAR_PASSES */
+    silk_world* w = make_world(100, 100, SILK_SOLVER_ROBUST);
+    r.near_passes = 0;
+    CHECK_EQ_INT(silk_world_set_robust(w, &r), SILK_ERR_RANGE);
+    r.near_passes = SILK_MAX_NEAR_PASSES + 1;
+    CHECK_EQ_INT(silk_world_set_robust(w, &r), SILK_ERR_RANGE);
+    r.near_passes = SILK_MAX_NEAR_PASSES;
+    CHECK_EQ_INT(silk_world_set_robust(w, &r), SILK_OK);
+    CHECK(silk_world_get_robust(w).near_passes == SILK_MAX_NEAR_PASSES);
+    CHECK(silk_default_robust_def().near_passes == 1 && !silk_default_robust_def().chains);
+    silk_world_destroy(w);
+}
+
+/* A snapshot carries the two settings: restored into a default world, the run goes on with
+   the same bits as the world that took it. */
+static void chain_settings_in_snapshots(void)
+{
+    silk_world* w = make_world(800, 500, SILK_SOLVER_ROBUST);
+    silk_robust_def r = silk_world_get_robust(w);
+    r.chains = true;
+    r.near_passes = 3;
+    r.iterations = 2;
+    silk_world_set_robust(w, &r);
+    silk_scene_def s = silk_default_scene_def();
+    s.scene = SILK_SCENE_CLOTH;
+    CHECK_EQ_INT(silk_world_build_scene(w, &s), SILK_OK);
+    for (int f = 0; f < 30; ++f)
+    {
+        silk_world_advance(w, 1.0 / 60, NULL);
+    }
+    size_t size = silk_world_snapshot_size(w);
+    uint8_t* snap = malloc(size);
+    size_t written = 0;
+    CHECK_EQ_INT(silk_world_snapshot(w, snap, size, &written), SILK_OK);
+    silk_world_def plain = silk_default_world_def();
+    silk_world* other = NULL;
+    silk_world_create(&plain, &other);
+    CHECK_EQ_INT(silk_world_restore(other, snap, written), SILK_OK);
+    silk_robust_def got = silk_world_get_robust(other);
+    CHECK(got.chains && got.near_passes == 3 && got.iterations == 2);
+    for (int f = 0; f < 120; ++f)
+    {
+        silk_world_advance(w, 1.0 / 60, NULL);
+        silk_world_advance(other, 1.0 / 60, NULL);
+    }
+    CHECK(silk_world_state_hash(other) == silk_world_state_hash(w));
+    free(snap);
+    silk_world_destroy(other);
+    silk_world_destroy(w);
+}
+
 /* A free pendulum (rigid link, no damping) keeps its energy bounded for 10,000 steps: it never
    gains. Position projection does lose a little per substep (about (v hs / L)^2 of the kinetic
    energy), so the loss is printed for 8 and 32 substeps; the scenes' own damping (0.6/s on
@@ -789,6 +929,9 @@ int main(void)
     stiffness_independence();
     pendulum_energy();
     tethers();
+    chains_rope();
+    near_passes();
+    chain_settings_in_snapshots();
     pins_exact();
     masses();
     solver_switch();

@@ -32,10 +32,11 @@ function wasmLabHash(args) {
     .split('\n')[0].trim();
 }
 
-function moduleHash({ scene, seed, frames, substeps, iterations, tethers }) {
+function moduleHash({ scene, seed, frames, substeps, iterations, tethers, nearPasses, chains }) {
   const w = silk.createWorld({
     seed, solver: 'robust', ...(substeps ? { substeps } : {}), ...(iterations ? { iterations } : {}),
-    ...(tethers !== undefined ? { tethers } : {}),
+    ...(tethers !== undefined ? { tethers } : {}), ...(nearPasses ? { nearPasses } : {}),
+    ...(chains !== undefined ? { chains } : {}),
   });
   w.buildScene(scene);
   for (let f = 0; f < frames; f++) w.advance(1 / 60);
@@ -117,6 +118,55 @@ test('a recording made in wasm replays natively to the same hash', () => {
     corrupt[100] ^= 1;
     writeFileSync(name, corrupt);
     assert.throws(() => execFileSync(nativeLab, ['replay', name], { stdio: 'pipe' }), (e) => e.status === 2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// The opt-in stiffness settings (docs/robust-performance.md): repeated near passes, and the
+// chain solve (robust_chain.c: one tridiagonal solve per path, scalar everywhere, so the SIMD
+// and scalar builds must agree as well as native and wasm).
+test('near passes and chains agree too: native, scalar, wasm C and silk.mjs (600 steps)', () => {
+  const settings = [
+    { nearPasses: 4, args: ['--near-passes', '4'] },
+    { chains: true, iterations: 2, substeps: 2, args: ['--chains', '1', '--iterations', '2', '--substeps', '2'] },
+    { chains: true, tethers: true, substeps: 6, args: ['--chains', '1', '--tethers', '1', '--substeps', '6'] },
+  ];
+  for (const scene of mod.SCENES) {
+    const plain = nativeHash(['--scene', scene, '--seed', '7', '--frames', '600']);
+    for (const { args: extra, ...opts } of settings) {
+      const args = ['--scene', scene, '--seed', '7', '--frames', '600', ...extra];
+      const native = nativeHash(args);
+      assert.notEqual(native, plain, `${scene} ${extra.join(' ')}: the setting changes the run`);
+      assert.equal(nativeHash(args, scalarLab), native, `${scene} ${extra.join(' ')}: scalar build`);
+      assert.equal(wasmLabHash(args), native, `${scene} ${extra.join(' ')}: silk-lab.js`);
+      assert.equal(moduleHash({ scene, seed: 7, frames: 600, ...opts }), native, `${scene} ${extra.join(' ')}: silk.mjs`);
+    }
+  }
+});
+
+test('a recording that turns chains and near passes on and off replays natively to its hash', () => {
+  const w = silk.createWorld({ seed: 4, solver: 'robust', chains: true, iterations: 2, substeps: 3 });
+  w.buildScene('cloth');
+  for (let f = 0; f < 60; f++) w.advance(1 / 60);
+  w.startRecording();
+  for (let f = 0; f < 600; f++) {
+    if (f === 100) w.setRobust({ chains: false, nearPasses: 5 });
+    if (f === 250) w.setRobust({ nearPasses: 1, chains: true });
+    if (f === 400) w.setRobust({ chains: false });
+    w.advance(1 / 60);
+  }
+  const file = w.stopRecording();
+  const hash = w.stateHash();
+  assert.deepEqual([w.robust.chains, w.robust.nearPasses], [false, 1]);
+  w.destroy();
+  const dir = mkdtempSync(path.join(tmpdir(), 'silk-replay-'));
+  try {
+    const name = path.join(dir, 'recording.silkrec');
+    writeFileSync(name, file);
+    const out = execFileSync(nativeLab, ['replay', name], { encoding: 'utf8' });
+    assert.equal(out.split('\n')[0].trim(), hash);
+    assert.match(out, /same hash/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -262,3 +262,58 @@ test('defect 6: enumerable prototype pollution does not change a run', () => {
     delete Object.prototype.alsoPolluted;
   }
 });
+
+// docs/robust-performance.md: the two opt-in stiffness settings, through the binding.
+test('nearPasses and chains: defaults, options, setRobust, snapshots, and bad values throw', () => {
+  const d = silk.createWorld({ solver: 'robust' });
+  assert.deepEqual([d.robust.nearPasses, d.robust.chains], [1, false]);
+  d.destroy();
+  const w = silk.createWorld({ solver: 'robust', nearPasses: 4, chains: true, iterations: 2 });
+  assert.deepEqual([w.robust.nearPasses, w.robust.chains, w.robust.iterations], [4, true, 2]);
+  w.buildScene('cloth');
+  run(w, 30);
+  const snap = w.snapshot();
+  run(w, 60);
+  const hash = w.stateHash();
+  const other = silk.createWorld(); // compat, default settings: the snapshot brings them
+  other.restore(snap);
+  assert.deepEqual([other.robust.nearPasses, other.robust.chains], [4, true]);
+  run(other, 60);
+  assert.equal(other.stateHash(), hash);
+  assert.equal(other.health(), 'healthy');
+  other.destroy();
+  w.setRobust({ chains: false, nearPasses: 64 });
+  assert.deepEqual([w.robust.nearPasses, w.robust.chains], [64, false]);
+  assert.throws(() => w.setRobust({ nearPasses: 0 }), (e) => e instanceof RangeError && /nearPasses/.test(e.message));
+  assert.throws(() => w.setRobust({ nearPasses: 65 }), (e) => e instanceof RangeError && /nearPasses/.test(e.message));
+  assert.throws(() => w.setRobust({ nearPasses: 2.5 }), (e) => e instanceof RangeError && /nearPasses/.test(e.message));
+  assert.throws(() => w.setRobust({ nearPasses: '2' }), (e) => e instanceof TypeError && /nearPasses/.test(e.message));
+  assert.throws(() => w.setRobust({ chains: 1 }), (e) => e instanceof TypeError && /chains/.test(e.message));
+  assert.throws(() => silk.createWorld({ chains: 'yes' }), (e) => e instanceof TypeError && /chains/.test(e.message));
+  assert.deepEqual([w.robust.nearPasses, w.robust.chains], [64, false]); // a rejected call changes nothing
+  w.destroy();
+});
+
+test('chains: a 60-link rope at 2 substeps x 2 passes stays under 0.5 % stretch (plain passes do not)', () => {
+  const stretch = (chains) => {
+    const w = silk.createWorld({ width: 1e5, height: 1e5, solver: 'robust', substeps: 2, iterations: 2, chains,
+      robust: { gravity: [0, 981], damping: 0 } });
+    const c = w.addComposite();
+    for (let i = 0; i <= 60; i++) w.addParticle(c, 5e4 + 10 * i, 1000);
+    for (let i = 0; i < 60; i++) w.addDistance(c, i, i + 1, 1, { compliance: 0 });
+    w.addPin(c, 0);
+    let max = 0;
+    for (let f = 0; f < 300; f++) {
+      w.advance(1 / 60);
+      const p = w.positions;
+      for (let i = 0; i < 60 && f >= 180; i++) {
+        max = Math.max(max, Math.abs(Math.hypot(p[2 * i] - p[2 * i + 2], p[2 * i + 1] - p[2 * i + 3]) - 10) / 10);
+      }
+    }
+    w.destroy();
+    return max;
+  };
+  const chained = stretch(true), plain = stretch(false);
+  assert.ok(chained < 0.005, `chains: ${chained}`);
+  assert.ok(plain > 10 * chained, `plain ${plain} vs chains ${chained}`);
+});
