@@ -899,7 +899,7 @@ constraint kind a b c, stiffness, rest, target x y, compliance; composite count 
 composite's range; the generator state; the spider's leg index. NaNs are hashed as one canonical
 NaN. The page shows it as 16 hex digits.
 
-    SNAPSHOT FORMAT (version 1, all little-endian)
+    SNAPSHOT FORMAT (version 3, all little-endian)
         0   8  magic "SILKSNAP"        8  4  version     12  4  reserved (0)
         16  8  payload length L        24 8  FNV-1a 64 of the payload
         32  L  payload: settings, clock, generator, spider, drag, robust settings, then the
@@ -908,7 +908,7 @@ NaN. The page shows it as 16 hex digits.
     changes anything: foreign or corrupt bytes give SILK_ERR_FORMAT (SILK_ERR_INDEX for
     inconsistent indices) and leave the world as it was. The watchdog's history restarts.
 
-    RECORDING FILE FORMAT (version 1, all little-endian; "silk-lab replay FILE")
+    RECORDING FILE FORMAT (version 2, all little-endian; "silk-lab replay FILE")
         0   8  magic "SILKREC1"        8  4  version     12  4  reserved (0)
         16  8  steps S covered         24 8  state hash after the S steps (0 if unknown)
         32  8  snapshot length L       40 8  event count E
@@ -919,8 +919,9 @@ NaN. The page shows it as 16 hex digits.
     Event types (SILK_EVENT_*): drag begin (i particle, x y), drag move (x y), drag end,
     compat gravity (x y), friction (x), ground friction (x), relax steps (i), solver (i),
     auto-crawl (i), robust gravity (x y), robust damping (x damping, y ground friction),
-    robust iterations (i substeps, x iterations, y tethers + 2 near pass), robust box (i ceiling, x
-restitution, y max step), step length (x seconds; coupled robust steps only). Replay restores
+    robust iterations (i substeps, x iterations, y tethers + 2 near pass + 4 chains), robust
+    box (i ceiling, x restitution, y max step), step length (x seconds; coupled robust steps
+    only), robust near passes (i). Replay restores
 the snapshot and, for each step s < S, applies the events of step s and runs one step as advance
 would. Calls that are not inputs (adding particles, frame(), set_position ...) are not recorded:
 a replay of a run that used them differs, and the hash check says so.

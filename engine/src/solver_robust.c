@@ -1020,7 +1020,9 @@ static void carry_velocity(silk_world* world)
    fixed particles, where a hanging structure's tension and error are largest -- get one more
    pass, tapered (set_tapers). It goes on accumulating their lambda (the main pass stores it
    for them), so a compliant constraint there stays as compliant as anywhere else: only its
-   iterations differ. See README "Robust solver" for what it buys and costs. */
+   iterations differ. See README "Robust solver" for what it buys and costs. near_passes
+   repeats that pass (opt-in); with chains, robust_chain.c's path solves replace the distance
+   passes and there is no near pass (docs/robust-performance.md). */
 static void solve_constraints(silk_world* world, const silk_robust_substep* k)
 {
     silk_robust_state* r = &world->robust;
