@@ -112,7 +112,11 @@ for (const [name, profile, cpu] of [['desktop', DESKTOP, 1], ['phone', PHONE, 4]
     const one = await openPost([EMBEDS[1]], profile, cpu);
     await scrollTo(one, 0);
     await one.frames()[0].waitForFunction(() => window.silkApp?.stats().framesRendered > 10, null, { timeout: 60000, polling: 100 });
-    const alone = await measure(one);
+    // Contention from other jobs only ever adds task time, so the least of a few windows is
+    // the best estimate of a cost (every window is recorded in the figures).
+    const aloneWindows = [];
+    for (let k = 0; k < 3; k++) aloneWindows.push(await measure(one));
+    const alone = aloneWindows.reduce((a, b) => (b.msPerSecond < a.msPerSecond ? b : a));
     await one.context.close();
 
     const p = await openPost(EMBEDS, profile, cpu);
@@ -124,10 +128,10 @@ for (const [name, profile, cpu] of [['desktop', DESKTOP, 1], ['phone', PHONE, 4]
 
     await startedAll(p);
     await scrollBetween(p);
-    // Up to three windows: on a machine shared with other jobs a window can catch unrelated
+    // Up to five windows: on a machine shared with other jobs a window can catch unrelated
     // stalls; the quietest is taken (all are recorded, and every one must render 0 frames).
     const windows = [];
-    for (let k = 0; k < 3; k++) {
+    for (let k = 0; k < 5; k++) {
       const w = await measure(p);
       windows.push(w);
       assert.deepEqual(w.frames, EMBEDS.map(() => 0), `off-screen embeds render nothing: ${w.frames}`);
@@ -142,9 +146,14 @@ for (const [name, profile, cpu] of [['desktop', DESKTOP, 1], ['phone', PHONE, 4]
     await scrollTo(p, 1);
     await p.frames()[1].waitForFunction(() => window.silkApp.stats().offscreen === false, null, { timeout: 30000, polling: 100 });
     await p.page.waitForTimeout(200);
-    const oneVisible = await measure(p);
-    assert.ok(oneVisible.frames[1] > 0, 'the visible embed runs');
-    assert.deepEqual(oneVisible.frames.filter((_, i) => i !== 1), EMBEDS.slice(1).map(() => 0), `only the visible one renders: ${oneVisible.frames}`);
+    const visibleWindows = [];
+    for (let k = 0; k < 3; k++) {
+      const w = await measure(p);
+      visibleWindows.push(w);
+      assert.ok(w.frames[1] > 0, 'the visible embed runs');
+      assert.deepEqual(w.frames.filter((_, i) => i !== 1), EMBEDS.slice(1).map(() => 0), `only the visible one renders: ${w.frames}`);
+    }
+    const oneVisible = visibleWindows.reduce((a, b) => (b.msPerSecond < a.msPerSecond ? b : a));
     // The cost of one: within 50 % (+5 ms/s of noise) of a post holding that embed alone.
     assert.ok(oneVisible.msPerSecond <= alone.msPerSecond * 1.5 + 5,
       `one of seven visible: ${oneVisible.msPerSecond.toFixed(1)} ms/s; alone: ${alone.msPerSecond.toFixed(1)} ms/s`);
@@ -157,7 +166,9 @@ for (const [name, profile, cpu] of [['desktop', DESKTOP, 1], ['phone', PHONE, 4]
       offscreenMsPerSecond: +off.msPerSecond.toFixed(2),
       offscreenWindowsMsPerSecond: windows.map((w) => +w.msPerSecond.toFixed(2)),
       oneVisibleMsPerSecond: +oneVisible.msPerSecond.toFixed(2),
+      oneVisibleWindowsMsPerSecond: visibleWindows.map((w) => +w.msPerSecond.toFixed(2)),
       aloneMsPerSecond: +alone.msPerSecond.toFixed(2),
+      aloneWindowsMsPerSecond: aloneWindows.map((w) => +w.msPerSecond.toFixed(2)),
       oneVisibleFramesPerSecond: +(oneVisible.frames[1] / oneVisible.seconds).toFixed(1),
       cpuThrottle: cpu,
     };
