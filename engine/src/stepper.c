@@ -108,6 +108,12 @@ silk_status silk_stepper_advance(silk_stepper* stepper, double dt_seconds, silk_
        realistic dts (< 1e4 steps) the subtraction below is exact. */
     double exact = in_steps * (double)SILK_TICKS_PER_STEP + stepper->tick_carry;
     int64_t ticks = llround(exact);
+    if (ticks < 0)
+    {
+        /* exact = -0.5 (a carry of -0.5 and dt = 0): llround rounds half away from zero, to
+           -1, which would take an empty accumulator below zero. Keep the half in the carry. */
+        ticks = 0;
+    }
     stepper->tick_carry = exact - (double)ticks;
     if (!(fabs(stepper->tick_carry) <= 0.5))
     {

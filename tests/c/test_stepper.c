@@ -37,8 +37,34 @@ static int64_t run_double_accumulator(double hz, int64_t frames)
     return steps;
 }
 
+/* Found by the API fuzzer (seed 11): a frame the clamp cuts leaves an empty accumulator with a
+   carry of -1/2 tick, and a following advance(0) rounded -1/2 to -1: a negative accumulator
+   (alpha < 0) whose snapshot the world's own restore refused. */
+static void test_half_tick_carry(void)
+{
+    const double T = (double)SILK_TICKS_PER_STEP;
+    silk_stepper_def def = silk_default_stepper_def();
+    def.max_steps_per_frame = 1;
+    silk_stepper s;
+    CHECK_EQ_INT(silk_stepper_init(&s, &def), SILK_OK);
+    silk_advance_result out;
+    /* 2.5 ticks past three steps (exactly representable in the stepper's arithmetic): rounds to
+       3 ticks (carry -0.5), runs one step, drops the rest */
+    double dt = (3.0 * T + 2.5) / T * def.step_seconds;
+    CHECK_EQ_INT(silk_stepper_advance(&s, dt, NULL, NULL, &out), SILK_OK);
+    CHECK_EQ_INT(out.steps, 1);
+    CHECK(out.alpha == 0.0);
+    CHECK_EQ_INT(silk_stepper_advance(&s, 0.0, NULL, NULL, &out), SILK_OK);
+    CHECK(out.alpha >= 0.0 && out.alpha < 1.0);
+    CHECK(out.accumulator_seconds >= 0.0);
+    /* the half tick is not lost: the next half tick completes it */
+    CHECK_EQ_INT(silk_stepper_advance(&s, 0.5 / T * def.step_seconds, NULL, NULL, &out), SILK_OK);
+    CHECK(out.alpha >= 0.0 && out.alpha < 1.0);
+}
+
 int main(void)
 {
+    test_half_tick_carry();
     CHECK_EQ_INT(run(120, 120), 60);
     CHECK_EQ_INT(run(144, 144), 60);
     CHECK(run_double_accumulator(144, 144) == 59); /* why ticks: the double sum falls short */
