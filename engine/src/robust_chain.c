@@ -41,36 +41,12 @@
 
 /* ---- storage ------------------------------------------------------------------------------ */
 
-static silk_status grow(silk_world* world, void** slots[], const size_t sizes[], int count,
-                        int32_t capacity)
-{
-    void* fresh[16] = {0};
-    for (int k = 0; k < count; ++k)
-    {
-        fresh[k] = silk_alloc(world, (size_t)capacity * sizes[k]);
-        if (fresh[k] == NULL)
-        {
-            for (int m = 0; m < k; ++m)
-            {
-                silk_free(world, fresh[m]);
-            }
-            return SILK_ERR_NOMEM;
-        }
-    }
-    for (int k = 0; k < count; ++k)
-    {
-        silk_free(world, *slots[k]);
-        *slots[k] = fresh[k];
-    }
-    return SILK_OK;
-}
-
 silk_status silk_robust_chain_reserve_particles(silk_world* world, int32_t capacity)
 {
     silk_robust_chains* c = &world->robust.chains;
     void** slots[] = {(void**)&c->incident_begin, (void**)&c->mark};
     const size_t sizes[] = {sizeof(int32_t), sizeof(int32_t)};
-    return grow(world, slots, sizes, 2, capacity + 1);
+    return silk_robust_grow_scratch(world, slots, sizes, 2, capacity + 1);
 }
 
 silk_status silk_robust_chain_reserve_constraints(silk_world* world, int32_t capacity)
@@ -85,7 +61,7 @@ silk_status silk_robust_chain_reserve_constraints(silk_world* world, int32_t cap
                             sizeof(double),  sizeof(double),  sizeof(double),      sizeof(double),
                             sizeof(double),  sizeof(double),  2 * sizeof(int32_t), sizeof(int32_t),
                             sizeof(uint8_t)};
-    return grow(world, slots, sizes, 13, capacity);
+    return silk_robust_grow_scratch(world, slots, sizes, 13, capacity);
 }
 
 void silk_robust_chain_free(silk_world* world)

@@ -418,9 +418,10 @@ const double* silk_world_constraint_compliance(const silk_world* world)
 
 /* ---- storage ------------------------------------------------------------------------------ */
 
-/* Scratch arrays hold nothing between steps, so growing them needs no copy; all or nothing. */
-static silk_status grow_scratch(silk_world* world, void** slots[], const size_t sizes[], int count,
-                                int32_t capacity)
+/* Scratch arrays hold nothing between steps, so growing them needs no copy; all or nothing.
+   (robust_chain.c grows its path arrays with it too.) */
+silk_status silk_robust_grow_scratch(silk_world* world, void** slots[], const size_t sizes[],
+                                     int count, int32_t capacity)
 {
     void* fresh[16] = {0};
     for (int k = 0; k < count; ++k)
@@ -450,7 +451,7 @@ silk_status silk_robust_reserve_particles(silk_world* world, int32_t capacity)
                       (void**)&r->colour, (void**)&r->anchor, (void**)&r->reach};
     const size_t sizes[] = {sizeof(silk_vec2), sizeof(double),  sizeof(int32_t),
                             sizeof(uint64_t),  sizeof(int32_t), sizeof(double)};
-    silk_status status = grow_scratch(world, slots, sizes, 6, capacity);
+    silk_status status = silk_robust_grow_scratch(world, slots, sizes, 6, capacity);
     if (status == SILK_OK)
     {
         status = silk_robust_chain_reserve_particles(world, capacity);
@@ -460,7 +461,7 @@ silk_status silk_robust_reserve_particles(silk_world* world, int32_t capacity)
         /* the buckets are indexed by level, which runs to particle count + 1 */
         void** bucket[] = {(void**)&r->bucket, (void**)&r->neighbour_begin};
         const size_t bucket_size[] = {sizeof(int32_t), sizeof(int32_t)};
-        status = grow_scratch(world, bucket, bucket_size, 2, capacity + 2);
+        status = silk_robust_grow_scratch(world, bucket, bucket_size, 2, capacity + 2);
     }
     silk_robust_touch(world);
     return status;
@@ -480,7 +481,7 @@ silk_status silk_robust_reserve_constraints(silk_world* world, int32_t capacity)
                             sizeof(int32_t), sizeof(double),          sizeof(int32_t),
                             sizeof(int32_t), 4 * sizeof(int32_t)}; /* <= 2 edges per constraint */
     silk_robust_touch(world);
-    silk_status status = grow_scratch(world, slots, sizes, 11, capacity);
+    silk_status status = silk_robust_grow_scratch(world, slots, sizes, 11, capacity);
     return status == SILK_OK ? silk_robust_chain_reserve_constraints(world, capacity) : status;
 }
 

@@ -327,6 +327,10 @@ double silk_robust_default_compliance(const silk_world* world, silk_constraint_k
                                       int32_t b, int32_t c, double stiffness);
 /* One robust step of h seconds (h > 0), drag and bounds included. */
 void silk_robust_step(silk_world* world, double h);
+/* Replaces `count` scratch arrays (each `sizes[k]` bytes an element) with fresh ones of
+   `capacity` elements, all or nothing; the contents are not kept. solver_robust.c. */
+silk_status silk_robust_grow_scratch(silk_world* world, void** slots[], const size_t sizes[],
+                                     int count, int32_t capacity);
 
 /* One step as advance runs it (crawl rule, the selected solver, watchdog, recording);
    h is the robust step in seconds (compat ignores it). stepper.c. */
