@@ -961,7 +961,7 @@ class World {
     bool(w, 'ceiling', r.ceiling);
     bool(w, 'tethers', r.tethers);
     bool(w, 'nearPass', r.nearPass);
-    const nearPasses = int(w, 'nearPasses', r.nearPasses, 1, 64);
+    const nearPasses = int(w, 'nearPasses', r.nearPasses, 1, LIMITS.MAX_NEAR_PASSES);
     bool(w, 'chains', r.chains);
     for (const key of ['damping', 'groundFriction', 'restitution', 'maxStepSeconds']) num(w, key, r[key]);
     if (r.damping < 0) throw new RangeError(`${w}: damping must be >= 0, got ${r.damping}`);
