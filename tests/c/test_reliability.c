@@ -5,6 +5,7 @@
    alone -- and checks that it now gets a clear error and leaves the world byte-identical
    (silk_world_snapshot compared before and after), or, where the input is valid, that the
    result is finite. Runs natively, in wasm and under ASan + UBSan. */
+#include "bytes.h"
 #include "check.h"
 #include "silk.h"
 
@@ -27,41 +28,6 @@
 #define PER_PARTICLE     76
 #define PER_COMPOSITE    8
 #define PER_CONSTRAINT   56
-
-static uint64_t fnv1a(const uint8_t* bytes, size_t count)
-{
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (size_t i = 0; i < count; ++i)
-    {
-        h = (h ^ bytes[i]) * 0x100000001b3ULL;
-    }
-    return h;
-}
-
-static void put_le(uint8_t* at, uint64_t v, int bytes)
-{
-    for (int k = 0; k < bytes; ++k)
-    {
-        at[k] = (uint8_t)(v >> (8 * k));
-    }
-}
-
-static uint64_t get_le(const uint8_t* at, int bytes)
-{
-    uint64_t v = 0;
-    for (int k = 0; k < bytes; ++k)
-    {
-        v |= (uint64_t)at[k] << (8 * k);
-    }
-    return v;
-}
-
-static void put_f64(uint8_t* at, double v)
-{
-    uint64_t bits;
-    memcpy(&bits, &v, sizeof(bits));
-    put_le(at, bits, 8);
-}
 
 /* A snapshot with its checksum made valid again after a patch: only the validation stands
    between the bytes and the world. */

@@ -10,6 +10,7 @@
      - accepted snapshot bytes round-trip exactly (snapshot(restore(b)) == b);
      - an accepted world steps a few times in both solvers without UB, and fuzz_invariants()
        holds (its own snapshot restores). */
+#include "../c/bytes.h"
 #include "fuzz.h"
 
 #define CORPUS_MAX 24
@@ -20,24 +21,6 @@ typedef struct corpus
     fuzz_bytes item[CORPUS_MAX];
     bool is_recording[CORPUS_MAX];
 } corpus;
-
-static uint64_t fnv1a(const uint8_t* bytes, size_t count)
-{
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (size_t i = 0; i < count; ++i)
-    {
-        h = (h ^ bytes[i]) * 0x100000001b3ULL;
-    }
-    return h;
-}
-
-static void put_le(uint8_t* at, uint64_t v, int bytes)
-{
-    for (int k = 0; k < bytes; ++k)
-    {
-        at[k] = (uint8_t)(v >> (8 * k));
-    }
-}
 
 static void add(corpus* c, fuzz_bytes b, bool recording)
 {
@@ -201,11 +184,7 @@ static void reseal(fuzz_bytes* b, bool recording)
     if (recording && b->size >= 56)
     {
         size_t snap = (size_t)(b->size - 56);
-        uint64_t claimed = 0;
-        for (int k = 0; k < 8; ++k)
-        {
-            claimed |= (uint64_t)b->data[32 + k] << (8 * k);
-        }
+        uint64_t claimed = get_le(b->data + 32, 8);
         if (claimed <= snap && claimed >= 32)
         {
             uint8_t* s = b->data + 48;

@@ -4,25 +4,13 @@
 // exactly as it was.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadSilkForTests } from './helpers.mjs';
+import { fnv1a, loadSilkForTests } from './helpers.mjs';
 
 const silk = await loadSilkForTests();
 
 const SNAP_HEADER = 32;
 const AT_FRAME_COUNT = 88;
 
-function fnv1a(bytes, from, to) {
-  let lo = 0x84222325;
-  let hi = 0xcbf29ce4;
-  for (let i = from; i < to; i++) {
-    lo = (lo ^ bytes[i]) >>> 0;
-    const loMul = lo * 0x1b3;
-    const carry = Math.floor(loMul / 0x100000000);
-    hi = (Math.imul(hi, 0x1b3) + Math.imul(lo, 0x100) + carry) >>> 0;
-    lo = loMul >>> 0;
-  }
-  return [lo, hi];
-}
 
 function reseal(bytes, recording) {
   const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
