@@ -22,7 +22,7 @@
    Times come from clock_gettime(CLOCK_MONOTONIC): perf counters are often unavailable in VMs. */
 #define _POSIX_C_SOURCE 200112L /* clock_gettime */
 
-#include "silk.h"
+#include "silk_extras.h"
 
 #include <math.h>
 #include <stdio.h>

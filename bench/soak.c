@@ -10,7 +10,7 @@
    the end. --ftz sets the x86 flush-to-zero and denormals-are-zero flags first (MXCSR): if a
    slowdown disappears with them, subnormal arithmetic is its cause. Prints figures; asserts
    nothing. */
-#include "silk.h"
+#include "silk_extras.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -252,6 +252,10 @@ int lab_replay_command(int argc, char** argv)
     silk_world* world = NULL;
     silk_replay_result result = {0, 0, 0, false};
     silk_status status = silk_world_create(&def, &world);
+    if (status == SILK_OK)
+    {
+        status = silk_extras_install(world); /* a web recording carries the crawl state */
+    }
     bool stopped = false;
     if (status == SILK_OK)
     {

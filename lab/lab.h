@@ -7,7 +7,7 @@
 #ifndef SILK_LAB_H
 #define SILK_LAB_H
 
-#include "silk.h"
+#include "silk_extras.h"
 
 #include <stdbool.h>
 

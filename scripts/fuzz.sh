@@ -24,7 +24,7 @@ found=0
 
 if [ "$mode" = libfuzzer ]; then
   mkdir -p build/fuzz
-  src=(engine/src/*.c engine/src/scenes/*.c)
+  src=(engine/src/*.c engine/extras/*.c)
   flags=(-std=c17 -O1 -g -ffp-contract=off -fno-math-errno -Iengine/include -Itests/fuzz
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
   for h in "${harnesses[@]}"; do

@@ -266,6 +266,29 @@ SILK_API double silk_world_random(silk_world* world);
    generator is re-seeded with the world's seed. */
 SILK_API void silk_world_clear(silk_world* world);
 
+/* The def that creates an empty world like this one: size, gravity, friction, seed, relax
+   steps, stepper and allocator as they are now, and the current capacities. A tool builds a
+   scratch copy from it (silk_world_build_scene measures a scene that way). */
+SILK_API silk_world_def silk_world_get_def(const silk_world* world);
+
+/* Grows the capacities to at least these counts, all or nothing (SILK_ERR_NOMEM changes
+   nothing). Adds within the reserved capacity never allocate, so a builder that reserves
+   first cannot fail half-way for memory. Counts above SILK_MAX_* are SILK_ERR_CAPACITY. */
+SILK_API silk_status silk_world_reserve(silk_world* world, int32_t particles, int32_t constraints,
+                                        int32_t composites);
+
+/* Undoing appends. A mark records the counts; silk_world_rollback() removes every particle,
+   constraint and composite added after it. It refuses (SILK_ERR_STATE, nothing changes)
+   unless everything after the mark is appended: new composites, their constraints and
+   particles only, nothing removed or added to an older composite since. Builders use it so
+   that a failing build leaves the world as it was. */
+typedef struct silk_world_mark
+{
+    int32_t particles, constraints, composites;
+} silk_world_mark;
+SILK_API silk_world_mark silk_world_get_mark(const silk_world* world);
+SILK_API silk_status silk_world_rollback(silk_world* world, silk_world_mark mark);
+
 /* ----------------------------------------------------------------------------------------
     Composites and particles
 ---------------------------------------------------------------------------------------- */
@@ -364,6 +387,10 @@ SILK_API silk_status silk_world_get_constraint(const silk_world* world, int32_t 
 /* Moves a pin's target (SILK_ERR_KIND if the constraint is not a pin). */
 SILK_API silk_status silk_world_set_pin_target(silk_world* world, int32_t composite, int32_t index,
                                                silk_vec2 target);
+/* A distance's rest length (>= 0, finite) or an angle's rest angle (finite); pins have none
+   (SILK_ERR_INDEX). The spiderweb's tensor uses it: rest lengths scaled after building. */
+SILK_API silk_status silk_world_set_rest(silk_world* world, int32_t composite, int32_t index,
+                                         double rest);
 
 /* Flat, read-only constraint arrays in solver order (composite 0's list, then 1's, ...),
    for renderers: kinds, particle a, particle b (-1 for pins), rest (distance rest length,
@@ -427,9 +454,6 @@ SILK_API silk_loop_mode silk_world_get_loop_mode(const silk_world* world);
 /* The `step` (relaxation passes) that advance gives frame(). */
 SILK_API silk_status silk_world_set_relax_steps(silk_world* world, int32_t step);
 SILK_API int32_t silk_world_get_relax_steps(const silk_world* world);
-/* When on, advance runs silk_world_spider_tick() before each frame, like the web page. */
-SILK_API silk_status silk_world_set_auto_crawl(silk_world* world, bool on);
-SILK_API bool silk_world_get_auto_crawl(const silk_world* world);
 
 /* Feeds `dt_seconds` of wall time (>= 0, finite).
    FIXED: runs the accumulator's fixed steps, one frame(relax_steps) each; before each step
@@ -444,119 +468,76 @@ SILK_API silk_status silk_world_advance(silk_world* world, double dt_seconds,
 SILK_API void silk_world_reset_clock(silk_world* world);
 
 /* ----------------------------------------------------------------------------------------
-    Builders (the original's objects; each appends one composite and returns its id)
+    Extensions: per-step behaviour from outside the core
+
+    The core knows no content. Content that acts every step (silk_extras.h: the spider's
+    crawl rule) installs one extension on the world: a block of int32 values that the world
+    keeps, and callbacks. The world runs before_step at the start of every step it runs
+    (advance's fixed steps, coupled frames, robust_step, replay), writes the values into
+    snapshots, the state hash and recordings as a tagged block, and applies the extension's
+    inputs through the recording, so a replay reproduces them.
+
+    The values are plain int32s that the core serializes itself (little-endian), so an
+    extension cannot write bytes that differ between a native build and wasm. All zero means
+    "nothing to save": such a world's snapshot has no extension block, and restoring a
+    snapshot without one zeroes the values. Restoring a block whose tag is not the world's
+    extension's (or into a world without one) is SILK_ERR_FORMAT; check() sees the values and
+    the snapshot's counts before anything changes, so a bad block also changes nothing.
 ---------------------------------------------------------------------------------------- */
 
-typedef struct silk_spiderweb_def
+#define SILK_MAX_EXTENSION_VALUES 32
+
+/* Start of every step, before the solver. It may change the world. */
+typedef void silk_before_step_fn(silk_world* world);
+/* A snapshot's values against its counts; *out_constraint_headroom (0 on entry) is the free
+   constraint capacity the restored world must have, so that before_step never allocates. */
+typedef silk_status silk_extension_check_fn(const int32_t* values, int32_t particles,
+                                            int32_t constraints, int32_t composites,
+                                            int32_t* out_constraint_headroom);
+/* An input (code, value): checked (also when a recording is loaded), then applied. */
+typedef silk_status silk_input_check_fn(int32_t code, int32_t value);
+typedef void silk_input_apply_fn(silk_world* world, int32_t code, int32_t value);
+/* The values after silk_world_clear(). */
+typedef void silk_extension_clear_fn(int32_t* values);
+
+typedef struct silk_extension_def
 {
-    silk_vec2 center; /* default (400, 250) */
-    double radius;    /* default 250 */
-    int32_t segments; /* spokes, default 20 */
-    int32_t depth;    /* rings, default 7 */
-    double tensor;    /* rest lengths are multiplied by it, default 0.3 */
-    double stiffness; /* default 0.6 */
+    uint32_t tag;                     /* non-zero: names the block in snapshots and recordings */
+    int32_t value_count;              /* 1..SILK_MAX_EXTENSION_VALUES */
+    silk_before_step_fn* before_step; /* may be NULL */
+    silk_extension_check_fn* check;   /* NULL: any values are accepted */
+    silk_input_check_fn* check_input; /* both or neither (silk_world_extension_input) */
+    silk_input_apply_fn* apply_input;
+    silk_extension_clear_fn* on_clear; /* NULL: a clear zeroes the values */
+    /* One int32 of scratch per particle for before_step (silk_world_extension_scratch),
+       grown with the particle capacity, outside steps. */
+    bool particle_scratch;
     int32_t internal_cookie;
-} silk_spiderweb_def;
+} silk_extension_def;
 
-typedef struct silk_spider_def
-{
-    silk_vec2 origin; /* thorax, default (400, -300): the page drops it from above */
-    int32_t internal_cookie;
-} silk_spider_def;
+SILK_API silk_extension_def silk_default_extension_def(void);
+/* Installs the world's extension (one per world). Installing one with the same tag keeps the
+   values; another tag starts from zero. */
+SILK_API silk_status silk_world_set_extension(silk_world* world, const silk_extension_def* def);
+/* The extension's values (value_count of them), or NULL without one. */
+SILK_API int32_t* silk_world_extension_values(silk_world* world);
+/* Copies the first `count` values (count <= value_count) for a const world. */
+SILK_API silk_status silk_world_get_extension_values(const silk_world* world, int32_t* out_values,
+                                                     int32_t count);
+SILK_API uint32_t silk_world_extension_tag(const silk_world* world); /* 0: none */
+/* The extension's scratch: particle-capacity int32s, contents undefined between calls (NULL
+   unless its def asked for particle_scratch). */
+SILK_API int32_t* silk_world_extension_scratch(silk_world* world);
+/* Checks, records and applies an input of the extension (SILK_ERR_STATE without one). */
+SILK_API silk_status silk_world_extension_input(silk_world* world, int32_t code, int32_t value);
 
-typedef struct silk_cloth_def
-{
-    silk_vec2 center;     /* default (400, 500/3) */
-    double width, height; /* default 250 x 250 */
-    int32_t segments;     /* particles per row and column, default 20 */
-    int32_t pin_mod;      /* top-row particles with x % pin_mod == 0 are pinned, default 6 */
-    double stiffness;     /* default 0.9 */
-    int32_t internal_cookie;
-} silk_cloth_def;
-
-typedef struct silk_tire_def
-{
-    silk_vec2 center;
-    double radius;
-    int32_t segments;
-    double spoke_stiffness, tread_stiffness;
-    int32_t internal_cookie;
-} silk_tire_def;
-
-typedef struct silk_tree_def
-{
-    silk_vec2 origin;     /* base; default (200, 380) */
-    int32_t depth;        /* default 5 */
-    double branch_length; /* default 70 */
-    double segment_coef;  /* default 0.95 */
-    double theta;         /* default (pi/2)/3 */
-    int32_t internal_cookie;
-} silk_tree_def;
-
-SILK_API silk_spiderweb_def silk_default_spiderweb_def(void);
-SILK_API silk_spider_def silk_default_spider_def(void);
-SILK_API silk_cloth_def silk_default_cloth_def(void);
-SILK_API silk_tire_def silk_default_tire_def(void);
-SILK_API silk_tree_def silk_default_tree_def(void);
-
-SILK_API silk_status silk_world_build_spiderweb(silk_world* world, const silk_spiderweb_def* def,
-                                                int32_t* out_composite);
-/* The spider: 35 particles (thorax, head, abdomen, then R1 L1 R2 L2 R3 L3 R4 L4 per leg
-   row), 67 constraints. The world remembers it (and the web) for crawl. */
-SILK_API silk_status silk_world_build_spider(silk_world* world, const silk_spider_def* def,
-                                             int32_t* out_composite);
-SILK_API silk_status silk_world_build_cloth(silk_world* world, const silk_cloth_def* def,
-                                            int32_t* out_composite);
-SILK_API silk_status silk_world_build_tire(silk_world* world, const silk_tire_def* def,
-                                           int32_t* out_composite);
-/* Particles at the points, distance(i, i-1, stiffness); pin what you need afterwards. */
-SILK_API silk_status silk_world_build_line_segments(silk_world* world, const silk_vec2* points,
-                                                    int32_t count, double stiffness,
-                                                    int32_t* out_composite);
-/* Its noise uses the world's generator: two draws per particle, floor(r1*10) added to x. */
-SILK_API silk_status silk_world_build_tree(silk_world* world, const silk_tree_def* def,
-                                           int32_t* out_composite);
-
-/* The spider's foot search: moves leg `leg` (0..7) to a random web particle in its quadrant,
-   35..100 px from the thorax (SILK_ERR_STATE without a web and a spider). */
-SILK_API silk_status silk_world_crawl(silk_world* world, int32_t leg);
-/* The page loop's rule: if floor(rand()*4) == 0, crawl((leg_index++ * 3) % 8).
-   out_crawled (may be NULL) says whether it crawled. The caller then calls frame. */
-SILK_API silk_status silk_world_spider_tick(silk_world* world, bool* out_crawled);
-
-typedef struct silk_spider_info
-{
-    int32_t web_composite, spider_composite; /* -1 if absent */
-    int32_t thorax, head, abdomen;           /* particles */
-    int32_t feet[8];                         /* legs 0..7 (R L per row) */
-    int32_t leg_index;                       /* spider_tick's counter */
-} silk_spider_info;
-SILK_API silk_status silk_world_spider_info(const silk_world* world, silk_spider_info* out_info);
-
-/* ----------------------------------------------------------------------------------------
-    Scenes: the original example pages, built into a cleared world of the def's size
----------------------------------------------------------------------------------------- */
-
-typedef enum silk_scene
-{
-    SILK_SCENE_WEB = 0,    /* spiderweb (tensor) + spider dropped from (W/2, -300), auto-crawl */
-    SILK_SCENE_CLOTH = 1,  /* friction 1, cloth((W/2, H/3), min(W,H)/2, 20 segments, pins %6) */
-    SILK_SCENE_SHAPES = 2, /* friction 1, a pinned line and three tires */
-    SILK_SCENE_TREE = 3,   /* gravity 0, friction 0.98, two trees */
-    SILK_SCENE_COUNT
-} silk_scene;
-
-typedef struct silk_scene_def
-{
-    silk_scene scene;
-    double tensor; /* web only, default 0.3 */
-    int32_t internal_cookie;
-} silk_scene_def;
-
-SILK_API silk_scene_def silk_default_scene_def(void);
-/* Clears the world, resets its generator and clock, sets the page's gravity and friction,
-   and builds the scene for the world's current size. */
-SILK_API silk_status silk_world_build_scene(silk_world* world, const silk_scene_def* def);
+/* The trig of the world's solver: the host's Math.cos/sin/atan2 for compat (bit-identical
+   with verlet-js), detmath's for robust (the same bits everywhere). Content that measures
+   and places with these builds the same scene bits as the core's solvers would. */
+SILK_API double silk_world_cos(const silk_world* world, double x);
+SILK_API double silk_world_sin(const silk_world* world, double x);
+/* The angle a-b-c at b, as verlet-js's Vec2.angle2 computes it, with the world's trig. */
+SILK_API double silk_world_angle(const silk_world* world, silk_vec2 a, silk_vec2 b, silk_vec2 c);
 
 /* ----------------------------------------------------------------------------------------
     Diagnostics
@@ -651,144 +632,6 @@ typedef struct silk_diagnostics
 SILK_API silk_status silk_world_update_diagnostics(silk_world* world, silk_vec2 center);
 /* The struct the last update filled; it lives as long as the world and never moves. */
 SILK_API const silk_diagnostics* silk_world_diagnostics(const silk_world* world);
-
-/* ----------------------------------------------------------------------------------------
-    Lab runs (the page's buttons run these inside wasm, silently)
----------------------------------------------------------------------------------------- */
-
-#define SILK_LAB_MAX_FRAMES  10000000 /* frames of one silent run */
-#define SILK_SWEEP_MAX_COUNT 256      /* rows of one step sweep */
-
-/* Runs `frames` (0..SILK_LAB_MAX_FRAMES) frames of `step` (with the spider's crawl rule if
-   auto-crawl is on), then updates the diagnostics about `center`. */
-SILK_API silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t step,
-                                           silk_vec2 center);
-
-typedef struct silk_sweep_row
-{
-    int32_t step;
-    double k_effective;      /* k_max / step */
-    double stability_margin; /* 1 - |1 - 4 k_eff| */
-    silk_verdict verdict;    /* linear verdict */
-    double bounding_radius;  /* after the frames, about the scene's centre */
-    double nan_count;
-    bool exploded; /* measured: radius past the explosion limit, or NaN */
-} silk_sweep_row;
-
-/* For step = 1..count (count <= SILK_SWEEP_MAX_COUNT): a fresh world from `world_def` with
-   `scene`, `frames` frames of that step (spider tick before each frame for the web), measured
-   about (W/2, H/2). */
-SILK_API silk_status silk_step_sweep(const silk_world_def* world_def, const silk_scene_def* scene,
-                                     int32_t frames, int32_t count, silk_sweep_row* out_rows);
-
-/* ----------------------------------------------------------------------------------------
-    Integrator lesson (seed 004)
-
-    One ball under constant gravity, in SI units (m, s, m/s, J), with no world: plain value
-    types you step yourself. It exists to measure what an integrator does to the same ball
-    (seed 004): the closed form is y(t) = y0 + vy0 t - g t^2 / 2, and the energy of a
-    1 kg ball is E = (vx^2 + vy^2) / 2 + g y (J; potential measured from y = 0).
-
-    One step of h seconds, a = (0, -g):
-
-        EXPLICIT_EULER        x += v h;  v += a h        (position from the OLD velocity)
-        SEMI_IMPLICIT_EULER   v += a h;  x += v h        (position from the NEW velocity;
-                                                          symplectic Euler)
-        POSITION_VERLET       x' = x + (x - prev) (h / h_prev) + a h (h + h_prev) / 2
-                              prev = x;  x = x'          (the classic 2x - prev + a h^2
-                                                          when h == h_prev; the ratio
-                                                          keeps it exact when h changes)
-
-    In free flight explicit Euler gains exactly g^2 h^2 / 2 of energy per step and
-    semi-implicit Euler loses exactly as much (each conserves a shifted energy instead:
-    E + g h vy / 2 and E - g h vy / 2); position Verlet is exact for constant acceleration.
-    What a bounce adds or takes depends on the floor rule below (lab seed004.2*).
-
-    Position Verlet keeps the previous position, not a velocity. When prev_h is 0 (a fresh
-    ball, or one whose velocity you set) the next Verlet step first builds the previous
-    position from the velocity: prev = x - v h + a h^2 / 2, the exact position h seconds
-    earlier. Euler steps set prev_h to 0, so switching integrators mid-run is safe. After
-    every Verlet step vx, vy hold its velocity estimate v = (x - prev) / h + a h / 2 (exact
-    for constant acceleration); Verlet reads them only when prev_h is 0.
-
-    The floor (a horizontal line y = floor_y). After the integration step, if y < floor_y:
-
-        SILK_FLOOR_SNAP     y = floor_y                 (the seed's "snap back")
-        SILK_FLOOR_MIRROR   y = 2 floor_y - y           (the penetration reflected)
-
-    and the velocity turns upwards: Euler integrators set vy = |vy|; Verlet sets its
-    previous position |y - prev| below the new y, so its next step goes up by as much as
-    the last one came down. Neither rule touches x or vx. SILK_FLOOR_NONE: no floor.
-
-    Errors: NULL pointers (SILK_ERR_NULL), NaN or infinite numbers in the def, the ball or
-    h (SILK_ERR_NONFINITE), h <= 0, n < 1 or n > SILK_BALL_MAX_SUBSTEPS, an unknown
-    integrator or floor rule, prev_h < 0 (SILK_ERR_RANGE), a def not from
-    silk_default_ball_def() (SILK_ERR_DEF). A step whose result (position, velocity or
-    energy) would not be finite returns SILK_ERR_NONFINITE. A failing call leaves the ball
-    as it was.
----------------------------------------------------------------------------------------- */
-
-typedef enum silk_integrator
-{
-    SILK_INTEGRATOR_EXPLICIT_EULER = 0,
-    SILK_INTEGRATOR_SEMI_IMPLICIT_EULER = 1,
-    SILK_INTEGRATOR_POSITION_VERLET = 2,
-    SILK_INTEGRATOR_COUNT
-} silk_integrator;
-
-typedef enum silk_floor_rule
-{
-    SILK_FLOOR_NONE = 0,
-    SILK_FLOOR_SNAP = 1,
-    SILK_FLOOR_MIRROR = 2,
-    SILK_FLOOR_RULE_COUNT
-} silk_floor_rule;
-
-#define SILK_BALL_MAX_SUBSTEPS 65536
-
-typedef struct silk_ball_def
-{
-    silk_integrator integrator; /* default SILK_INTEGRATOR_SEMI_IMPLICIT_EULER */
-    double gravity;             /* g, m/s^2, pulling towards -y (default 9.81) */
-    silk_floor_rule floor_rule; /* default SILK_FLOOR_SNAP */
-    double floor_y;             /* m (default 0) */
-    double x, y;                /* initial position, m (default 0, 5) */
-    double vx, vy;              /* initial velocity, m/s (default 0, 0) */
-    int32_t internal_cookie;
-} silk_ball_def;
-
-/* The whole state; copy it freely. */
-typedef struct silk_ball
-{
-    double x, y;           /* m */
-    double vx, vy;         /* m/s (Verlet: its estimate, see above) */
-    double prev_x, prev_y; /* Verlet: the position one step ago, m */
-    double prev_h;         /* Verlet: that step's length, s; 0 = none yet */
-    double gravity;        /* m/s^2 */
-    double floor_y;        /* m */
-    silk_integrator integrator;
-    silk_floor_rule floor_rule;
-} silk_ball;
-
-/* What the floor did during one call (step or sub-steps). */
-typedef struct silk_ball_contact
-{
-    int32_t count;        /* floor contacts in the call */
-    double y_before;      /* the last contact: y the integrator produced (below the floor), */
-    double vy_before;     /* its vy, */
-    double energy_before; /* its energy (J), before the floor rule */
-    double energy_after;  /* and the energy after the rule */
-} silk_ball_contact;
-
-SILK_API silk_ball_def silk_default_ball_def(void);
-SILK_API silk_status silk_ball_init(const silk_ball_def* def, silk_ball* out_ball);
-/* One step of h seconds, then the floor rule. out_contact may be NULL. */
-SILK_API silk_status silk_ball_step(silk_ball* ball, double h, silk_ball_contact* out_contact);
-/* n steps of h / n (the floor rule after each): one frame of h in n sub-steps. */
-SILK_API silk_status silk_ball_substep(silk_ball* ball, double h, int32_t n,
-                                       silk_ball_contact* out_contact);
-/* E = (vx^2 + vy^2) / 2 + g y, J, for m = 1 kg. */
-SILK_API silk_status silk_ball_energy(const silk_ball* ball, double* out_energy);
 
 /* ----------------------------------------------------------------------------------------
     The robust solver (XPBD in seconds), health watchdog, state hash, snapshots, replay
@@ -1046,7 +889,7 @@ enum
     SILK_EVENT_GROUND_FRICTION = 6,
     SILK_EVENT_RELAX_STEPS = 7,
     SILK_EVENT_SOLVER = 8,
-    SILK_EVENT_AUTO_CRAWL = 9,
+    SILK_EVENT_EXTENSION = 9, /* i: code, x: value (silk_world_extension_input) */
     SILK_EVENT_ROBUST_GRAVITY = 10,
     SILK_EVENT_ROBUST_DAMPING = 11,
     SILK_EVENT_ROBUST_ITERATIONS = 12,

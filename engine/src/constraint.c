@@ -45,27 +45,13 @@ silk_angle_def silk_default_angle_def(void)
 double silk_angle_at(silk_vec2 a, silk_vec2 b, silk_vec2 c)
 {
     /* verlet-js: b.angle2(a, c) = (a - b).angle(c - b) = atan2(cross, dot). The sign of a zero
-       cross product matters: the spider's body angle is atan2(-0, negative) = -pi. */
+       cross product matters: a body whose head points straight left measures atan2(-0,
+       negative) = -pi, not pi. */
     double ux = silk_or_zero(a.x - b.x);
     double uy = silk_or_zero(a.y - b.y);
     double vx = silk_or_zero(c.x - b.x);
     double vy = silk_or_zero(c.y - b.y);
     return silk_atan2(ux * vy - uy * vx, ux * vx + uy * vy);
-}
-
-/* The angle a-b-c as the world's solver measures it (a new angle constraint's rest angle):
-   the host's atan2 for compat, detmath's for robust, so a robust world is the same everywhere. */
-double silk_world_angle_at(const silk_world* world, silk_vec2 a, silk_vec2 b, silk_vec2 c)
-{
-    if (world->solver != SILK_SOLVER_ROBUST)
-    {
-        return silk_angle_at(a, b, c);
-    }
-    double ux = silk_or_zero(a.x - b.x);
-    double uy = silk_or_zero(a.y - b.y);
-    double vx = silk_or_zero(c.x - b.x);
-    double vy = silk_or_zero(c.y - b.y);
-    return silk_det_atan2(ux * vy - uy * vx, ux * vx + uy * vy);
 }
 
 /* Moves the constraint at global position `from` (and everything after it) by `shift`. */
@@ -221,7 +207,7 @@ silk_status silk_world_add_angle(silk_world* world, int32_t composite, const sil
         return SILK_ERR_NONFINITE;
     }
     double rest =
-        silk_world_angle_at(world, world->pos[def->a], world->pos[def->b], world->pos[def->c]);
+        silk_world_angle(world, world->pos[def->a], world->pos[def->b], world->pos[def->c]);
     /* the rest angle restore accepts (validate.c): an angle of points so far apart that the
        cross product overflows has none (atan2 of inf - inf) */
     silk_status rest_status = silk_check_rest(SILK_ANGLE, rest);
@@ -350,6 +336,32 @@ silk_status silk_world_set_pin_target(silk_world* world, int32_t composite, int3
         return SILK_ERR_NONFINITE;
     }
     world->target[at] = target;
+    return SILK_OK;
+}
+
+silk_status silk_world_set_rest(silk_world* world, int32_t composite, int32_t index, double rest)
+{
+    int32_t at = 0;
+    silk_status status = locate(world, composite, index, &at);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    if (world->kind[at] == SILK_PIN)
+    {
+        return SILK_ERR_KIND;
+    }
+    if (!silk_is_finite(rest))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    status = silk_check_rest((silk_constraint_kind)world->kind[at], rest);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    world->rest[at] = rest;
+    silk_robust_touch(world); /* the prepared records hold a copy of the rest */
     return SILK_OK;
 }
 

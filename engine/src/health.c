@@ -92,7 +92,8 @@ silk_status silk_watchdog_reserve(silk_world* world)
         return SILK_OK;
     }
     size_t need = silk_snapshot_size_for(world->particle_capacity, world->constraint_capacity,
-                                         world->composite_capacity);
+                                         world->composite_capacity) +
+                  4 * SILK_MAX_EXTENSION_VALUES; /* the largest extension block */
     for (int k = 0; k < 2; ++k)
     {
         if (s->slot_capacity[k] >= need)

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #define REC_MAGIC      "SILKREC1"
-#define REC_VERSION    2u /* 2: robust chains (bit 4) and near passes (event 15) */
+#define REC_VERSION    3u /* 2: chains (bit 4), near passes (event 15); 3: extension inputs */
 #define REC_HEADER     48
 #define REC_EVENT_SIZE 32
 #define FNV_OFFSET     0xcbf29ce484222325ULL
@@ -199,8 +199,9 @@ typedef struct rec_view
 /* An event's values through the validators of the calls that apply it (validate.c), so that a
    replay only ever makes calls the API accepts: no NaN step length, no float-to-int
    conversion out of range. `particles` is the recording's snapshot's particle count (no
-   recorded input adds particles). */
-static bool event_valid(uint32_t type, int32_t i, double x, double y, int32_t particles)
+   recorded input adds particles); extension inputs go through the world's extension. */
+static bool event_valid(const silk_world* world, uint32_t type, int32_t i, double x, double y,
+                        int32_t particles)
 {
     const bool xy = isfinite(x) && isfinite(y);
     switch (type)
@@ -219,8 +220,12 @@ static bool event_valid(uint32_t type, int32_t i, double x, double y, int32_t pa
         case SILK_EVENT_RELAX_STEPS:
             return silk_check_relax_steps(i) == SILK_OK;
         case SILK_EVENT_SOLVER:
-        case SILK_EVENT_AUTO_CRAWL:
             return i == 0 || i == 1;
+        case SILK_EVENT_EXTENSION:
+            /* the value is a whole int32 stored as a double: in range first, then convert */
+            return world->extension.def.check_input != NULL && x >= -2147483648.0 &&
+                   x <= 2147483647.0 && x == (double)(int32_t)x && y == 0.0 &&
+                   world->extension.def.check_input(i, (int32_t)x) == SILK_OK;
         case SILK_EVENT_ROBUST_DAMPING:
             return silk_check_decay_rate(x) == SILK_OK && silk_check_decay_rate(y) == SILK_OK;
         case SILK_EVENT_ROBUST_ITERATIONS:
@@ -240,7 +245,7 @@ static bool event_valid(uint32_t type, int32_t i, double x, double y, int32_t pa
     }
 }
 
-static silk_status parse(const uint8_t* bytes, size_t size, rec_view* v)
+static silk_status parse(const silk_world* world, const uint8_t* bytes, size_t size, rec_view* v)
 {
     if (size < REC_HEADER + 8 || memcmp(bytes, REC_MAGIC, 8) != 0 ||
         get(bytes + 8, 4) != REC_VERSION || get(bytes + 12, 4) != 0)
@@ -269,7 +274,7 @@ static silk_status parse(const uint8_t* bytes, size_t size, rec_view* v)
     v->events = v->snapshot + snapshot_size;
     v->event_count = (int64_t)events;
     int32_t particles = 0;
-    if (silk_snapshot_check(v->snapshot, v->snapshot_size, &particles) != SILK_OK)
+    if (silk_snapshot_check(world, v->snapshot, v->snapshot_size, &particles) != SILK_OK)
     {
         return SILK_ERR_FORMAT;
     }
@@ -282,7 +287,7 @@ static silk_status parse(const uint8_t* bytes, size_t size, rec_view* v)
         int32_t i = (int32_t)(uint32_t)get(at + 12, 4);
         double x = bits_f64(get(at + 16, 8));
         double y = bits_f64(get(at + 24, 8));
-        if (step < previous || step > v->steps || !event_valid(type, i, x, y, particles))
+        if (step < previous || step > v->steps || !event_valid(world, type, i, x, y, particles))
         {
             return SILK_ERR_FORMAT;
         }
@@ -327,8 +332,8 @@ static void apply(silk_world* world, const uint8_t* at, double* step_seconds)
         case SILK_EVENT_SOLVER:
             silk_world_set_solver(world, (silk_solver)i);
             break;
-        case SILK_EVENT_AUTO_CRAWL:
-            silk_world_set_auto_crawl(world, i != 0);
+        case SILK_EVENT_EXTENSION:
+            silk_world_extension_input(world, i, (int32_t)x);
             break;
         case SILK_EVENT_ROBUST_GRAVITY:
             def.gravity = (silk_vec2){x, y};
@@ -371,7 +376,7 @@ static void apply(silk_world* world, const uint8_t* at, double* step_seconds)
 static silk_status play_load(silk_world* world, const uint8_t* bytes, size_t size)
 {
     rec_view v;
-    silk_status status = parse(bytes, size, &v);
+    silk_status status = parse(world, bytes, size, &v);
     if (status != SILK_OK)
     {
         return status;

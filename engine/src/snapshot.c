@@ -15,19 +15,22 @@
 #include <math.h>
 #include <string.h>
 
-#define SNAP_MAGIC   "SILKSNAP"
-#define SNAP_VERSION 3u /* 2: the robust near pass setting; 3: near passes and chains */
-#define SNAP_HEADER  32
-#define FNV_OFFSET   0xcbf29ce484222325ULL
-#define FNV_PRIME    0x100000001b3ULL
+#define SNAP_MAGIC "SILKSNAP"
+#define SNAP_VERSION                                                                               \
+    4u /* 3: near passes and chains; 4: the extension block replaces content fields */
+#define SNAP_HEADER 32
+#define FNV_OFFSET  0xcbf29ce484222325ULL
+#define FNV_PRIME   0x100000001b3ULL
 
 /* Fixed part of the payload and the bytes per particle, composite and constraint. */
 #define SNAP_FIXED                                                                                 \
-    (6 * 8 + 2 * 8 + 6 * 4 + 3 * 8 + 8 + 8 + 4 + 6 * 8 + 7 * 4 + 8 + 14 * 4 + 2 * 4 + 2 * 8 + 3 * 4)
+    (6 * 8 + 2 * 8 + 4 * 4 + 3 * 8 + 8 + 8 + 4 + 6 * 8 + 7 * 4 + 8 + 2 * 4 + 2 * 8 + 3 * 4)
 #define SNAP_PER_PARTICLE   (9 * 8 + 4) /* p, q, prev, inverse mass, velocity, then composite */
 #define SNAP_COMPOSITE_AT   (9 * 8)
 #define SNAP_PER_COMPOSITE  (2 * 4)
 #define SNAP_PER_CONSTRAINT (4 * 4 + 5 * 8)
+/* The extension block after the arrays: tag, count, then count int32 values. */
+#define SNAP_EXTENSION_EMPTY (2 * 4)
 
 uint64_t silk_fnv1a(uint64_t hash, const uint8_t* bytes, size_t count)
 {
@@ -202,7 +205,15 @@ uint64_t silk_world_state_hash(const silk_world* world)
         hash_i32(&s, world->composites[k].constraint_count);
     }
     hash_u64(&s, world->rng.state);
-    hash_i32(&s, world->spider.leg_index);
+    /* the extension block, as the snapshot writes it */
+    bool saves = silk_extension_saves(world);
+    const silk_extension_state* ext = &world->extension;
+    hash_i32(&s, saves ? (int32_t)ext->def.tag : 0);
+    hash_i32(&s, saves ? ext->def.value_count : 0);
+    for (int32_t k = 0; saves && k < ext->def.value_count; ++k)
+    {
+        hash_i32(&s, ext->values[k]);
+    }
     return s.h;
 }
 
@@ -211,13 +222,20 @@ uint64_t silk_world_state_hash(const silk_world* world)
 size_t silk_snapshot_size_for(int32_t particles, int32_t constraints, int32_t composites)
 {
     return SNAP_HEADER + SNAP_FIXED + (size_t)particles * SNAP_PER_PARTICLE +
-           (size_t)constraints * SNAP_PER_CONSTRAINT + (size_t)composites * SNAP_PER_COMPOSITE;
+           (size_t)constraints * SNAP_PER_CONSTRAINT + (size_t)composites * SNAP_PER_COMPOSITE +
+           SNAP_EXTENSION_EMPTY;
+}
+
+static int32_t saved_values(const silk_world* world)
+{
+    return silk_extension_saves(world) ? world->extension.def.value_count : 0;
 }
 
 size_t silk_snapshot_size_of(const silk_world* world)
 {
     return silk_snapshot_size_for(world->particle_count, world->constraint_count,
-                                  world->composite_count);
+                                  world->composite_count) +
+           (size_t)saved_values(world) * 4;
 }
 
 static void write_settings(const silk_world* world, writer* w)
@@ -232,10 +250,8 @@ static void write_settings(const silk_world* world, writer* w)
     put_u64(w, world->rng.state);
     put_i32(w, world->relax_steps);
     put_i32(w, world->loop_mode);
-    put_i32(w, world->auto_crawl ? 1 : 0);
     put_i32(w, world->last_step);
     put_i32(w, world->solver);
-    put_i32(w, 0);
     put_u64(w, (uint64_t)world->frame_count);
     put_u64(w, (uint64_t)world->total_steps);
     put_u64(w, (uint64_t)world->stepper.accumulator_ticks);
@@ -257,17 +273,6 @@ static void write_settings(const silk_world* world, writer* w)
     put_i32(w, r->near_passes);
     put_i32(w, r->chains ? 1 : 0);
     put_f64(w, world->robust.last_h);
-    const silk_spider_state* sp = &world->spider;
-    put_i32(w, sp->web);
-    put_i32(w, sp->spider);
-    put_i32(w, sp->thorax);
-    put_i32(w, sp->head);
-    put_i32(w, sp->abdomen);
-    for (int k = 0; k < 8; ++k)
-    {
-        put_i32(w, sp->feet[k]);
-    }
-    put_i32(w, sp->leg_index);
     put_i32(w, world->drag.particle);
     put_i32(w, world->drag.pin);
     put_f64(w, world->drag.pointer.x);
@@ -316,6 +321,13 @@ void silk_snapshot_write(const silk_world* world, uint8_t* out)
     writer w = {out + SNAP_HEADER};
     write_settings(world, &w);
     write_arrays(world, &w);
+    int32_t values = saved_values(world);
+    put_u32(&w, values > 0 ? world->extension.def.tag : 0);
+    put_i32(&w, values);
+    for (int32_t k = 0; k < values; ++k)
+    {
+        put_i32(&w, world->extension.values[k]);
+    }
     size_t payload = (size_t)(w.at - (out + SNAP_HEADER));
     writer h = {out};
     memcpy(h.at, SNAP_MAGIC, 8);
@@ -360,16 +372,20 @@ typedef struct snap_fixed
     silk_vec2 gravity;
     double friction, ground_friction;
     uint64_t seed, rng;
-    int32_t relax_steps, loop_mode, auto_crawl, last_step, solver, padding;
+    int32_t relax_steps, loop_mode, last_step, solver;
     int32_t flags[4]; /* robust ceiling, tethers, near pass, chains: 0 or 1 */
     int64_t frame_count, total_steps, accumulator_ticks;
     double tick_carry;
     silk_stepper_def stepper;
     silk_robust_def robust;
     double last_h;
-    silk_spider_state spider;
     silk_drag_state drag;
     int32_t particles, composites, constraints;
+    /* the extension block after the arrays */
+    uint32_t extension_tag;
+    int32_t extension_count;
+    int32_t extension[SILK_MAX_EXTENSION_VALUES];
+    int32_t extension_headroom; /* constraints its before_step may add */
 } snap_fixed;
 
 static void read_fixed(reader* r, snap_fixed* f)
@@ -384,10 +400,8 @@ static void read_fixed(reader* r, snap_fixed* f)
     f->rng = get_u64(r);
     f->relax_steps = get_i32(r);
     f->loop_mode = get_i32(r);
-    f->auto_crawl = get_i32(r);
     f->last_step = get_i32(r);
     f->solver = get_i32(r);
-    f->padding = get_i32(r);
     f->frame_count = (int64_t)get_u64(r);
     f->total_steps = (int64_t)get_u64(r);
     f->accumulator_ticks = (int64_t)get_u64(r);
@@ -414,17 +428,6 @@ static void read_fixed(reader* r, snap_fixed* f)
     f->robust.near_pass = f->flags[2] != 0;
     f->robust.chains = f->flags[3] != 0;
     f->last_h = get_f64(r);
-    memset(&f->spider, 0, sizeof(f->spider));
-    f->spider.web = get_i32(r);
-    f->spider.spider = get_i32(r);
-    f->spider.thorax = get_i32(r);
-    f->spider.head = get_i32(r);
-    f->spider.abdomen = get_i32(r);
-    for (int k = 0; k < 8; ++k)
-    {
-        f->spider.feet[k] = get_i32(r);
-    }
-    f->spider.leg_index = get_i32(r);
     f->drag.particle = get_i32(r);
     f->drag.pin = get_i32(r);
     f->drag.pointer.x = get_f64(r);
@@ -453,10 +456,9 @@ static silk_status check_fixed(const snap_fixed* f)
         !isfinite(f->friction) || !isfinite(f->ground_friction) ||
         silk_check_relax_steps(f->relax_steps) != SILK_OK ||
         silk_check_relax_steps(f->last_step) != SILK_OK || !in_range(f->loop_mode, 0, 2) ||
-        !in_range(f->auto_crawl, 0, 2) || !in_range(f->solver, 0, 2) || f->padding != 0 ||
-        !in_range(f->flags[0], 0, 2) || !in_range(f->flags[1], 0, 2) ||
-        !in_range(f->flags[2], 0, 2) || !in_range(f->flags[3], 0, 2) ||
-        silk_check_counter(f->frame_count) != SILK_OK ||
+        !in_range(f->solver, 0, 2) || !in_range(f->flags[0], 0, 2) ||
+        !in_range(f->flags[1], 0, 2) || !in_range(f->flags[2], 0, 2) ||
+        !in_range(f->flags[3], 0, 2) || silk_check_counter(f->frame_count) != SILK_OK ||
         silk_check_counter(f->total_steps) != SILK_OK || f->accumulator_ticks < 0 ||
         f->accumulator_ticks >= SILK_TICKS_PER_STEP || !(fabs(f->tick_carry) <= 0.5) ||
         silk_check_step_seconds(f->last_h) != SILK_OK)
@@ -477,7 +479,7 @@ static silk_status check_fixed(const snap_fixed* f)
     return SILK_OK;
 }
 
-/* Indices inside the arrays and the spider and drag state, checked against the counts. */
+/* Indices inside the arrays and the drag state, checked against the counts. */
 static silk_status check_arrays(const snap_fixed* f, const uint8_t* arrays)
 {
     reader r = {arrays, arrays + arrays_size(f), true};
@@ -525,24 +527,6 @@ static silk_status check_arrays(const snap_fixed* f, const uint8_t* arrays)
         ok = ok && (kind != SILK_PIN || stiffness == 1.0);
         if (!ok || !isfinite(stiffness) || silk_check_rest((silk_constraint_kind)kind, rest) ||
             !silk_is_finite_vec2(target) || silk_check_compliance(compliance) != SILK_OK)
-        {
-            return SILK_ERR_INDEX;
-        }
-    }
-    const silk_spider_state* sp = &f->spider;
-    if (!in_range(sp->web, -1, m) || !in_range(sp->spider, -1, m) || !in_range(sp->leg_index, 0, 8))
-    {
-        return SILK_ERR_INDEX;
-    }
-    if (sp->spider >= 0)
-    {
-        bool ok =
-            in_range(sp->thorax, 0, n) && in_range(sp->head, 0, n) && in_range(sp->abdomen, 0, n);
-        for (int k = 0; k < 8; ++k)
-        {
-            ok = ok && in_range(sp->feet[k], 0, n);
-        }
-        if (!ok)
         {
             return SILK_ERR_INDEX;
         }
@@ -602,18 +586,6 @@ static void read_arrays(silk_world* world, const snap_fixed* f, const uint8_t* a
     }
 }
 
-static int32_t web_particles(const snap_fixed* f, const uint8_t* arrays)
-{
-    int32_t count = 0;
-    for (int32_t i = 0; i < f->particles; ++i)
-    {
-        reader r = {arrays + (size_t)i * SNAP_PER_PARTICLE + SNAP_COMPOSITE_AT,
-                    arrays + (size_t)(i + 1) * SNAP_PER_PARTICLE, true};
-        count += get_i32(&r) == f->spider.web ? 1 : 0;
-    }
-    return count;
-}
-
 static void apply_fixed(silk_world* world, const snap_fixed* f)
 {
     world->width = f->width;
@@ -625,7 +597,6 @@ static void apply_fixed(silk_world* world, const snap_fixed* f)
     world->rng.state = f->rng;
     world->relax_steps = f->relax_steps;
     world->loop_mode = (silk_loop_mode)f->loop_mode;
-    world->auto_crawl = f->auto_crawl != 0;
     world->last_step = f->last_step;
     world->solver = (silk_solver)f->solver;
     world->frame_count = f->frame_count;
@@ -636,11 +607,8 @@ static void apply_fixed(silk_world* world, const snap_fixed* f)
     world->stepper.tick_carry = f->tick_carry;
     world->robust.def = f->robust;
     world->robust.last_h = f->last_h;
-    int32_t* candidates = world->spider.candidates;
-    int32_t candidate_capacity = world->spider.candidate_capacity;
-    world->spider = f->spider;
-    world->spider.candidates = candidates;
-    world->spider.candidate_capacity = candidate_capacity;
+    memset(world->extension.values, 0, sizeof(world->extension.values));
+    memcpy(world->extension.values, f->extension, (size_t)f->extension_count * sizeof(int32_t));
     world->drag = f->drag;
     world->particle_count = f->particles;
     world->composite_count = f->composites;
@@ -649,8 +617,8 @@ static void apply_fixed(silk_world* world, const snap_fixed* f)
 
 /* Everything restore checks, without changing anything: header, checksum, every value and
    index. On success `f` and `arrays` describe the payload. */
-static silk_status check_snapshot(const uint8_t* bytes, size_t size, snap_fixed* f,
-                                  const uint8_t** arrays)
+static silk_status check_snapshot(const silk_world* world, const uint8_t* bytes, size_t size,
+                                  snap_fixed* f, const uint8_t** arrays)
 {
     if (size < SNAP_HEADER || memcmp(bytes, SNAP_MAGIC, 8) != 0)
     {
@@ -672,19 +640,40 @@ static silk_status check_snapshot(const uint8_t* bytes, size_t size, snap_fixed*
     {
         return SILK_ERR_FORMAT;
     }
-    if (size != silk_snapshot_size_for(f->particles, f->constraints, f->composites))
+    size_t fixed_size = silk_snapshot_size_for(f->particles, f->constraints, f->composites);
+    if (size < fixed_size)
     {
         return SILK_ERR_FORMAT;
     }
     *arrays = r.at;
-    return check_arrays(f, r.at);
+    reader e = {bytes + fixed_size - SNAP_EXTENSION_EMPTY, bytes + size, true};
+    f->extension_tag = get_u32(&e);
+    f->extension_count = get_i32(&e);
+    if (f->extension_count < 0 || f->extension_count > SILK_MAX_EXTENSION_VALUES ||
+        size != fixed_size + (size_t)f->extension_count * 4)
+    {
+        return SILK_ERR_FORMAT;
+    }
+    for (int32_t k = 0; k < f->extension_count; ++k)
+    {
+        f->extension[k] = get_i32(&e);
+    }
+    silk_status status = check_arrays(f, r.at);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    return silk_extension_check(world, f->extension_tag, f->extension, f->extension_count,
+                                f->particles, f->constraints, f->composites,
+                                &f->extension_headroom);
 }
 
-silk_status silk_snapshot_check(const uint8_t* bytes, size_t size, int32_t* out_particles)
+silk_status silk_snapshot_check(const silk_world* world, const uint8_t* bytes, size_t size,
+                                int32_t* out_particles)
 {
     snap_fixed f;
     const uint8_t* arrays = NULL;
-    silk_status status = check_snapshot(bytes, size, &f, &arrays);
+    silk_status status = check_snapshot(world, bytes, size, &f, &arrays);
     if (status == SILK_OK && out_particles != NULL)
     {
         *out_particles = f.particles;
@@ -696,33 +685,29 @@ silk_status silk_snapshot_restore(silk_world* world, const uint8_t* bytes, size_
 {
     snap_fixed f;
     const uint8_t* arrays = NULL;
-    silk_status status = check_snapshot(bytes, size, &f, &arrays);
+    silk_status status = check_snapshot(world, bytes, size, &f, &arrays);
     if (status != SILK_OK)
     {
         return status;
     }
-    reader r = {arrays, bytes + size, true};
-    /* Capacity first (crawl's 8 grips and its candidate buffer too, so crawling after a
-       restore never allocates); a failure here has changed nothing the caller can see. */
+    /* Capacity first (and the room the extension's per-step rule adds to, so that stepping
+       after a restore never allocates); a failure here has changed nothing the caller can
+       see. */
     status = silk_reserve_particles(world, f.particles);
     if (status == SILK_OK)
     {
-        status = silk_reserve_constraints(world, f.constraints + (f.spider.spider >= 0 ? 8 : 0));
+        status = silk_reserve_constraints(world, f.constraints + f.extension_headroom);
     }
     if (status == SILK_OK)
     {
         status = silk_reserve_composites(world, f.composites);
-    }
-    if (status == SILK_OK && f.spider.web >= 0)
-    {
-        status = silk_spider_reserve_candidates(world, web_particles(&f, r.at));
     }
     if (status != SILK_OK)
     {
         return status;
     }
     apply_fixed(world, &f);
-    read_arrays(world, &f, r.at);
+    read_arrays(world, &f, arrays);
     silk_robust_touch(world);
     return SILK_OK;
 }

@@ -211,22 +211,6 @@ int32_t silk_world_get_relax_steps(const silk_world* world)
     return silk_is_world(world) ? world->relax_steps : 0;
 }
 
-silk_status silk_world_set_auto_crawl(silk_world* world, bool on)
-{
-    if (!silk_is_world(world))
-    {
-        return SILK_ERR_NULL;
-    }
-    silk_record_input(world, SILK_EVENT_AUTO_CRAWL, on ? 1 : 0, 0.0, 0.0);
-    world->auto_crawl = on;
-    return SILK_OK;
-}
-
-bool silk_world_get_auto_crawl(const silk_world* world)
-{
-    return silk_is_world(world) && world->auto_crawl;
-}
-
 void silk_world_reset_clock(silk_world* world)
 {
     if (!silk_is_world(world))
@@ -238,8 +222,8 @@ void silk_world_reset_clock(silk_world* world)
     world->last_advance = (silk_advance_result){0, 0.0, 0.0, 0.0};
 }
 
-/* One simulation step as the page runs it: the spider's crawl rule, then the selected
-   solver (compat: frame(relax_steps); robust: h seconds), then the watchdog. Replay runs
+/* One simulation step as the page runs it: the extension's rule (the extras' crawl), then the
+   selected solver (compat: frame(relax_steps); robust: h seconds), then the watchdog. Replay runs
    exactly this, so a recording and its replay take the same path. */
 void silk_world_step(silk_world* world, double h)
 {
@@ -247,10 +231,7 @@ void silk_world_step(silk_world* world, double h)
     {
         h = silk_play_before_step(world); /* the recording's inputs and step length */
     }
-    if (world->auto_crawl && world->spider.spider >= 0)
-    {
-        silk_world_spider_tick(world, NULL);
-    }
+    silk_extension_before_step(world); /* content's per-step rule (silk_extras: crawl) */
     if (world->solver == SILK_SOLVER_ROBUST)
     {
         silk_robust_step(world, h);

@@ -130,6 +130,10 @@ silk_status silk_reserve_particles(silk_world* world, int32_t count)
     /* the robust solver's scratch first: larger scratch than needed is harmless if the rest
        fails, while the reverse would leave it short */
     silk_status status = silk_robust_reserve_particles(world, capacity);
+    if (status == SILK_OK)
+    {
+        status = silk_extension_reserve(world, capacity);
+    }
     if (status != SILK_OK)
     {
         return status;
@@ -356,7 +360,6 @@ silk_status silk_world_create(const silk_world_def* def, silk_world** out_world)
     world->drag.particle = -1;
     world->drag.pin = -1;
     silk_stepper_init(&world->stepper, &def->stepper);
-    silk_spider_forget(world);
     world->solver = SILK_SOLVER_COMPAT;
     world->robust.def = silk_default_robust_def();
     world->robust.last_h = def->stepper.step_seconds;
@@ -405,8 +408,8 @@ void silk_world_destroy(silk_world* world)
     silk_free(world, world->velocity);
     silk_free(world, world->scratch);
     silk_free(world, world->scratch2);
-    silk_free(world, world->spider.candidates);
     silk_robust_free(world);
+    silk_extension_free(world);
     silk_watchdog_free(world);
     silk_record_free(world);
     silk_play_free(world);
@@ -429,9 +432,11 @@ void silk_world_clear(silk_world* world)
     world->rng = silk_rng_make(world->seed);
     world->drag.particle = -1;
     world->drag.pin = -1;
-    world->spider.web = -1;
-    world->spider.spider = -1;
-    world->spider.leg_index = 0;
+    /* an empty world starts as a fresh one would: the diagnostics' relaxation count is the
+       world's own, and the robust velocity of a new particle p - q is over one fixed step */
+    world->last_step = world->relax_steps;
+    world->robust.last_h = world->stepper.step_seconds;
+    silk_extension_clear(world);
     silk_world_reset_clock(world);
     silk_robust_touch(world);
     silk_watchdog_reset(world);
@@ -689,4 +694,125 @@ const silk_vec2* silk_world_last_positions(const silk_world* world)
 const silk_vec2* silk_world_previous_positions(const silk_world* world)
 {
     return silk_is_world(world) ? world->prev : NULL;
+}
+
+/* ---- whole-world storage: def, reservations, rollback ------------------------------------ */
+
+silk_world_def silk_world_get_def(const silk_world* world)
+{
+    silk_world_def def = silk_default_world_def();
+    if (!silk_is_world(world))
+    {
+        return def;
+    }
+    def.width = world->width;
+    def.height = world->height;
+    def.gravity = world->gravity;
+    def.friction = world->friction;
+    def.ground_friction = world->ground_friction;
+    def.seed = world->seed;
+    def.particle_capacity = world->particle_capacity;
+    def.constraint_capacity = world->constraint_capacity;
+    def.composite_capacity = world->composite_capacity;
+    def.relax_steps = world->relax_steps;
+    def.stepper.step_seconds = world->stepper.step_seconds;
+    def.stepper.max_steps_per_frame = world->stepper.max_steps_per_frame;
+    def.alloc_fn = world->alloc_fn;
+    def.free_fn = world->free_fn;
+    def.allocator_user = world->allocator_user;
+    return def;
+}
+
+silk_status silk_world_reserve(silk_world* world, int32_t particles, int32_t constraints,
+                               int32_t composites)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    if (particles < 0 || constraints < 0 || composites < 0 || particles > SILK_MAX_PARTICLES ||
+        constraints > SILK_MAX_CONSTRAINTS || composites > SILK_MAX_COMPOSITES)
+    {
+        return SILK_ERR_CAPACITY;
+    }
+    /* each grows all of its arrays or none; a larger capacity is not visible state */
+    silk_status status = silk_reserve_particles(world, particles);
+    if (status == SILK_OK)
+    {
+        status = silk_reserve_constraints(world, constraints);
+    }
+    if (status == SILK_OK)
+    {
+        status = silk_reserve_composites(world, composites);
+    }
+    return status;
+}
+
+silk_world_mark silk_world_get_mark(const silk_world* world)
+{
+    silk_world_mark mark = {0, 0, 0};
+    if (silk_is_world(world))
+    {
+        mark.particles = world->particle_count;
+        mark.constraints = world->constraint_count;
+        mark.composites = world->composite_count;
+    }
+    return mark;
+}
+
+/* Everything after the mark is appended: new composites own every constraint and particle
+   past it, and nothing before it refers to them. */
+static bool only_appended(const silk_world* world, silk_world_mark mark)
+{
+    if (mark.particles < 0 || mark.constraints < 0 || mark.composites < 0 ||
+        mark.particles > world->particle_count || mark.constraints > world->constraint_count ||
+        mark.composites > world->composite_count)
+    {
+        return false;
+    }
+    const silk_composite* last_old =
+        mark.composites > 0 ? &world->composites[mark.composites - 1] : NULL;
+    int32_t old_end = last_old ? last_old->constraint_begin + last_old->constraint_count : 0;
+    if (old_end != mark.constraints)
+    {
+        return false;
+    }
+    for (int32_t i = mark.particles; i < world->particle_count; ++i)
+    {
+        if (world->particle_composite[i] < mark.composites)
+        {
+            return false;
+        }
+    }
+    for (int32_t j = 0; j < mark.constraints; ++j)
+    {
+        if (world->ca[j] >= mark.particles || world->cb[j] >= mark.particles ||
+            world->cc[j] >= mark.particles)
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+silk_status silk_world_rollback(silk_world* world, silk_world_mark mark)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    if (!only_appended(world, mark))
+    {
+        return SILK_ERR_STATE;
+    }
+    if (world->drag.particle >= mark.particles || world->drag.pin >= mark.constraints)
+    {
+        world->drag.particle = -1;
+        world->drag.pin = -1;
+    }
+    world->particle_count = mark.particles;
+    world->constraint_count = mark.constraints;
+    world->composite_count = mark.composites;
+    silk_robust_touch(world);
+    return SILK_OK;
 }

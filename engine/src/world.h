@@ -16,16 +16,14 @@ typedef struct silk_composite
     int32_t constraint_count;
 } silk_composite;
 
-typedef struct silk_spider_state
+/* The installed extension (extension.c): tag 0 when there is none. */
+typedef struct silk_extension_state
 {
-    int32_t web; /* composite ids, -1 if absent */
-    int32_t spider;
-    int32_t thorax, head, abdomen;
-    int32_t feet[8];
-    int32_t leg_index;
-    int32_t* candidates; /* crawl scratch, sized to the web's particle count */
-    int32_t candidate_capacity;
-} silk_spider_state;
+    silk_extension_def def;
+    int32_t values[SILK_MAX_EXTENSION_VALUES];
+    int32_t* scratch; /* def.particle_scratch: one per particle of capacity */
+    int32_t scratch_capacity;
+} silk_extension_state;
 
 typedef struct silk_drag_state
 {
@@ -224,13 +222,12 @@ struct silk_world
     silk_stepper stepper;
     silk_loop_mode loop_mode;
     int32_t relax_steps;
-    bool auto_crawl;
     int32_t last_step;
     int64_t frame_count;
     int64_t total_steps;
     silk_advance_result last_advance;
 
-    silk_spider_state spider;
+    silk_extension_state extension;
     silk_drag_state drag;
     silk_diagnostics diagnostics;
 
@@ -304,8 +301,6 @@ void silk_free(const silk_world* world, void* memory);
 silk_status silk_reserve_particles(silk_world* world, int32_t count);
 silk_status silk_reserve_constraints(silk_world* world, int32_t count);
 silk_status silk_reserve_composites(silk_world* world, int32_t count);
-/* Crawl's candidate buffer, one slot per web particle (scenes/spiderweb.c). */
-silk_status silk_spider_reserve_candidates(silk_world* world, int32_t count);
 
 /* Appends a constraint to a composite (constraint.c); validation is the caller's. */
 silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_constraint_kind kind,
@@ -314,8 +309,6 @@ silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_cons
 
 /* The angle a-b-c at b, as verlet-js's Vec2.angle2 computes it (constraint.c). */
 double silk_angle_at(silk_vec2 a, silk_vec2 b, silk_vec2 c);
-/* The same angle with the world's solver's trig (detmath for robust). constraint.c. */
-double silk_world_angle_at(const silk_world* world, silk_vec2 a, silk_vec2 b, silk_vec2 c);
 
 /* The robust solver (solver_robust.c). */
 silk_status silk_robust_reserve_particles(silk_world* world, int32_t capacity);
@@ -348,12 +341,13 @@ void silk_diagnostics_store_health(silk_world* world);
 
 /* Snapshots (snapshot.c): the serialized state without allocation into a caller buffer. */
 size_t silk_snapshot_size_of(const silk_world* world);
-/* The size of a snapshot of a world with these counts. */
+/* The size of a snapshot of a world with these counts and no extension block. */
 size_t silk_snapshot_size_for(int32_t particles, int32_t constraints, int32_t composites);
 void silk_snapshot_write(const silk_world* world, uint8_t* out);
 /* Every check restore makes, changing nothing; out_particles (may be NULL) receives the
    snapshot's particle count. */
-silk_status silk_snapshot_check(const uint8_t* bytes, size_t size, int32_t* out_particles);
+silk_status silk_snapshot_check(const silk_world* world, const uint8_t* bytes, size_t size,
+                                int32_t* out_particles);
 /* Restore without resetting the watchdog (its auto-restore uses it). */
 silk_status silk_snapshot_restore(silk_world* world, const uint8_t* bytes, size_t size);
 uint64_t silk_fnv1a(uint64_t hash, const uint8_t* bytes, size_t count);
@@ -379,7 +373,16 @@ void silk_polygons_collide(silk_world* world, const silk_vec2* start, const doub
 void silk_polygons_clear(silk_world* world);
 void silk_polygons_free(silk_world* world);
 
-/* Spider bookkeeping (scenes/spider.c): adjusts stored indices after a removal. */
-void silk_spider_forget(silk_world* world);
+/* The extension (extension.c): the start of a step, a clear, and the snapshot block
+   (SILK_ERR_FORMAT for a foreign tag; headroom: constraints before_step may add). */
+void silk_extension_before_step(silk_world* world);
+void silk_extension_clear(silk_world* world);
+/* Grows the extension's scratch to `capacity` particles (before the particle arrays grow). */
+silk_status silk_extension_reserve(silk_world* world, int32_t capacity);
+void silk_extension_free(silk_world* world);
+bool silk_extension_saves(const silk_world* world); /* values not all zero */
+silk_status silk_extension_check(const silk_world* world, uint32_t tag, const int32_t* values,
+                                 int32_t count, int32_t particles, int32_t constraints,
+                                 int32_t composites, int32_t* out_constraint_headroom);
 
 #endif

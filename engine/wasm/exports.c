@@ -7,7 +7,7 @@
    web/silk.mjs turns negative results into RangeError/TypeError with silk_status_string().
    This file is the only platform glue; the engine itself knows nothing of JS. */
 #include "boundary_layout.h" /* the struct layout silk-boundary.mjs assumes, checked here */
-#include "silk.h"
+#include "silk_extras.h"
 
 #include <emscripten.h>
 #include <math.h>
@@ -39,6 +39,24 @@ EXPORT const char* silk_js_status_string(int32_t status)
 
 /* ---- world ------------------------------------------------------------------------------ */
 
+/* Every world of the module runs the extras' content: the extension that carries the spider's
+   crawl state through snapshots, hashes and recordings is installed at creation, so a page's
+   world restores and replays any scene's bytes. */
+static silk_status create_with_extras(const silk_world_def* def, silk_world** out_world)
+{
+    silk_status status = silk_world_create(def, out_world);
+    if (status == SILK_OK)
+    {
+        status = silk_extras_install(*out_world);
+        if (status != SILK_OK)
+        {
+            silk_world_destroy(*out_world);
+            *out_world = NULL;
+        }
+    }
+    return status;
+}
+
 EXPORT int32_t silk_js_world_create(double width, double height, double gx, double gy,
                                     double friction, double ground_friction, uint32_t seed_lo,
                                     uint32_t seed_hi, int32_t relax_steps, double step_seconds,
@@ -55,7 +73,7 @@ EXPORT int32_t silk_js_world_create(double width, double height, double gx, doub
     def.stepper.step_seconds = step_seconds;
     def.stepper.max_steps_per_frame = max_steps_per_frame;
     silk_world* world = NULL;
-    silk_status status = silk_world_create(&def, &world);
+    silk_status status = create_with_extras(&def, &world);
     return value_or_status(status, (int32_t)(intptr_t)world);
 }
 

@@ -6,7 +6,7 @@
    settings, positions, constraints, drag, spider and diagnostics compared bit for bit, and the
    random generator checked against an identical twin world. */
 #include "check.h"
-#include "silk.h"
+#include "silk_extras.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
    result is finite. Runs natively, in wasm and under ASan + UBSan. */
 #include "bytes.h"
 #include "check.h"
-#include "silk.h"
+#include "silk_extras.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -18,13 +18,12 @@
 /* Snapshot layout (silk.h, SNAPSHOT FORMAT): a 32-byte header, then the payload. Offsets of
    the payload fields these tests patch (snapshot.c writes them in this order). */
 #define SNAP_HEADER      32
-#define AT_PADDING       84  /* the i32 after the solver */
-#define AT_FRAME_COUNT   88  /* u64 */
-#define AT_TOTAL_STEPS   96  /* u64 */
-#define AT_ROBUST_FLAGS  188 /* ceiling, tethers, near pass: i32 each (then near passes, chains) */
-#define AT_DRAG_PARTICLE 272
-#define AT_DRAG_PIN      276
-#define SNAP_FIXED       308
+#define AT_FRAME_COUNT   80  /* u64 */
+#define AT_TOTAL_STEPS   88  /* u64 */
+#define AT_ROBUST_FLAGS  180 /* ceiling, tethers, near pass: i32 each (then near passes, chains) */
+#define AT_DRAG_PARTICLE 208
+#define AT_DRAG_PIN      212
+#define SNAP_FIXED       244
 #define PER_PARTICLE     76
 #define PER_COMPOSITE    8
 #define PER_CONSTRAINT   56
@@ -505,7 +504,10 @@ static void test_finding07_recording_events_checked(void)
         {SILK_EVENT_RELAX_STEPS, 0, 0, 0},
         {SILK_EVENT_RELAX_STEPS, SILK_MAX_STEP + 1, 0, 0},
         {SILK_EVENT_SOLVER, 2, 0, 0},
-        {SILK_EVENT_AUTO_CRAWL, -1, 0, 0},
+        {SILK_EVENT_EXTENSION, 0, -1, 0},    /* auto-crawl is 0 or 1 */
+        {SILK_EVENT_EXTENSION, 0, 1.5, 0},   /* a whole number */
+        {SILK_EVENT_EXTENSION, 0, 1e300, 0}, /* in int32 range before the conversion */
+        {SILK_EVENT_EXTENSION, 7, 1, 0},     /* no such input */
         {SILK_EVENT_DRAG_BEGIN, 100000, 1, 1},
         {SILK_EVENT_DRAG_BEGIN, 0, NAN, 1},
         {SILK_EVENT_DRAG_MOVE, 0, 1, -INFINITY},
@@ -628,8 +630,9 @@ static void test_finding10_reserved_bytes(void)
         restore_fails(other, b, SILK_ERR_FORMAT);
         free(b.data);
     }
-    /* the payload's padding word and the robust flags (0 or 1) too */
-    const int words[4] = {AT_PADDING, AT_ROBUST_FLAGS, AT_ROBUST_FLAGS + 4, AT_ROBUST_FLAGS + 8};
+    /* the robust flags (0 or 1) too: ceiling, tethers, near pass and chains */
+    const int words[4] = {AT_ROBUST_FLAGS, AT_ROBUST_FLAGS + 4, AT_ROBUST_FLAGS + 8,
+                          AT_ROBUST_FLAGS + 16};
     for (int k = 0; k < 4; ++k)
     {
         bytes b = snap(w);

@@ -3,7 +3,7 @@
    Each defect test runs the same situation through both solvers: compat must still show the
    defect (it is verlet-js, on purpose) and robust must not. Runs natively and in wasm. */
 #include "check.h"
-#include "silk.h"
+#include "silk_extras.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -786,6 +786,11 @@ static void snapshots(void)
     silk_world_def plain = silk_default_world_def(); /* a fresh world: no scene, compat */
     silk_world* fresh = NULL;
     silk_world_create(&plain, &fresh);
+    /* the web's crawl state is the extras' extension block: a core-only world refuses it
+       (and stays as it was), one with the extras installed takes it */
+    CHECK_EQ_INT(silk_world_restore(fresh, snap, size), SILK_ERR_FORMAT);
+    CHECK_EQ_INT(silk_world_particle_count(fresh), 0);
+    CHECK_EQ_INT(silk_extras_install(fresh), SILK_OK);
     CHECK_EQ_INT(silk_world_restore(fresh, snap, size), SILK_OK);
     run(fresh, 300);
     CHECK(silk_world_state_hash(fresh) == straight);
@@ -810,8 +815,18 @@ static void snapshots(void)
     /* a well-formed checksum over an impossible index: caught by the second layer */
     uint8_t* bad = malloc(size);
     memcpy(bad, snap, size);
-    size_t last_constraint = size - 56; /* kind, a, b, c (4 x i32), then 5 f64 */
-    bad[last_constraint + 4] = 0xff;    /* particle a := huge */
+    /* the snapshot ends with the extension block: tag, count, count values */
+    size_t block = 0;
+    for (uint32_t count = 0; count <= SILK_MAX_EXTENSION_VALUES && block == 0; ++count)
+    {
+        const uint8_t* at = snap + size - 4 * count - 8;
+        uint32_t tag = at[0] | at[1] << 8 | at[2] << 16 | (uint32_t)at[3] << 24;
+        uint32_t n = at[4] | at[5] << 8 | at[6] << 16 | (uint32_t)at[7] << 24;
+        block = tag == SILK_EXTRAS_TAG && n == count ? 8 + 4 * count : 0;
+    }
+    CHECK(block > 8);
+    size_t last_constraint = size - block - 56; /* kind, a, b, c (4 x i32), then 5 f64 */
+    bad[last_constraint + 4] = 0xff;            /* particle a := huge */
     bad[last_constraint + 5] = 0xff;
     bad[last_constraint + 6] = 0xff;
     bad[last_constraint + 7] = 0x7f;

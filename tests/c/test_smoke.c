@@ -1,6 +1,6 @@
 /* test_smoke.c -- the spider page builds to the original's counts and runs without NaN. */
 #include "check.h"
-#include "silk.h"
+#include "silk_extras.h"
 
 #include <math.h>
 

@@ -2,7 +2,7 @@
    N * 60 / Hz steps of 1/60 s at every common display rate, for ten simulated minutes, where a
    double accumulator drifts (144 advances of 1/144 s give 59 steps with one). */
 #include "check.h"
-#include "silk.h"
+#include "silk_extras.h"
 
 static int64_t run(double hz, int64_t frames)
 {

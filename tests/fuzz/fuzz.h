@@ -8,7 +8,7 @@
 #ifndef SILK_FUZZ_H
 #define SILK_FUZZ_H
 
-#include "silk.h"
+#include "silk_extras.h"
 
 #include <math.h>
 #include <stdio.h>

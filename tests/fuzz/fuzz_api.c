@@ -423,9 +423,16 @@ int fuzz_api_one(const uint8_t* data, size_t size)
         FUZZ_ASSERT(s == SILK_ERR_NOMEM && f.w == NULL, "create fails cleanly");
         return 0;
     }
+    if (silk_extras_install(f.w) != SILK_OK) /* its scratch may meet the failing allocator */
+    {
+        FUZZ_ASSERT(silk_world_extension_tag(f.w) == 0, "install fails cleanly");
+        silk_world_destroy(f.w);
+        return 0;
+    }
     silk_world_def plain = silk_default_world_def();
     silk_world* other = NULL;
     FUZZ_ASSERT(silk_world_create(&plain, &other) == SILK_OK, "create");
+    FUZZ_ASSERT(silk_extras_install(other) == SILK_OK, "install");
     for (int ops = 0; ops < MAX_OPS && in.left > 0; ++ops)
     {
         uint8_t op = fuzz_u8(&in);

@@ -224,6 +224,7 @@ int fuzz_bytes_one(const uint8_t* data, size_t size)
     def.allocator_user = &alloc;
     silk_world* w = NULL;
     FUZZ_ASSERT(silk_world_create(&def, &w) == SILK_OK, "create");
+    FUZZ_ASSERT(silk_extras_install(w) == SILK_OK, "install");
     FUZZ_ASSERT(silk_world_play_begin(w, own->data, own->size) == SILK_OK, "own replay");
     silk_world_advance(w, 1.0 / 60.0, NULL);
     if (how & 0x10)
@@ -234,6 +235,7 @@ int fuzz_bytes_one(const uint8_t* data, size_t size)
     silk_world* check = NULL;
     silk_world_def plain = silk_default_world_def();
     FUZZ_ASSERT(silk_world_create(&plain, &check) == SILK_OK, "create");
+    FUZZ_ASSERT(silk_extras_install(check) == SILK_OK, "install");
     fuzz_bytes before = fuzz_snapshot(w);
     silk_play_status play_before, play_after;
     silk_world_play_status(w, &play_before);

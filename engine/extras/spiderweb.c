@@ -10,7 +10,6 @@
    cannot be satisfied (it would have to shrink to 30% while its rim is pinned), which is why
    it looks taut -- and why its median strain sits near 97% (seed 000, row 16). */
 #include "build.h"
-#include "../trig.h"
 
 #include <string.h>
 
@@ -24,23 +23,23 @@ silk_spiderweb_def silk_default_spiderweb_def(void)
     def.depth = 7;
     def.tensor = 0.3;
     def.stiffness = 0.6;
-    def.internal_cookie = SILK_DEF_COOKIE;
+    def.internal_cookie = SILK_EXTRAS_DEF_COOKIE;
     return def;
 }
 
 static silk_status validate(const silk_world* world, const silk_spiderweb_def* def,
                             const int32_t* out)
 {
-    if (!silk_is_world(world) || def == NULL || out == NULL)
+    if (world == NULL || def == NULL || out == NULL)
     {
         return SILK_ERR_NULL;
     }
-    if (def->internal_cookie != SILK_DEF_COOKIE)
+    if (def->internal_cookie != SILK_EXTRAS_DEF_COOKIE)
     {
         return SILK_ERR_DEF;
     }
-    if (!silk_is_finite_vec2(def->center) || !silk_is_finite(def->radius) ||
-        !silk_is_finite(def->tensor) || !silk_is_finite(def->stiffness))
+    if (!silk_finite2(def->center) || !isfinite(def->radius) || !isfinite(def->tensor) ||
+        !isfinite(def->stiffness))
     {
         return SILK_ERR_NONFINITE;
     }
@@ -53,24 +52,6 @@ static silk_status validate(const silk_world* world, const silk_spiderweb_def* d
     {
         return SILK_ERR_CAPACITY;
     }
-    return SILK_OK;
-}
-
-/* Crawl needs one candidate slot per web particle; allocated here, never in a step. */
-silk_status silk_spider_reserve_candidates(silk_world* world, int32_t count)
-{
-    if (count <= world->spider.candidate_capacity)
-    {
-        return SILK_OK;
-    }
-    int32_t* fresh = silk_alloc(world, (size_t)count * sizeof(int32_t));
-    if (fresh == NULL)
-    {
-        return SILK_ERR_NOMEM;
-    }
-    silk_free(world, world->spider.candidates);
-    world->spider.candidates = fresh;
-    world->spider.candidate_capacity = count;
     return SILK_OK;
 }
 
@@ -89,23 +70,27 @@ silk_status silk_world_build_spiderweb(silk_world* world, const silk_spiderweb_d
     const double rs = radius / n;
     const double k = def->stiffness;
 
-    silk_build_mark mark = silk_build_begin(world);
-    SILK_TRY(silk_spider_reserve_candidates(world, n));
-    SILK_TRY(silk_reserve_particles(world, world->particle_count + n));
-    SILK_TRY(silk_reserve_constraints(world, world->constraint_count + segments / 4 + 1 + 2 * n));
+    /* the extension keeps the web for crawl (its candidate scratch grows with the particles) */
+    status = silk_spider_install(world);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    silk_world_mark mark = silk_world_get_mark(world);
+    SILK_TRY(silk_build_reserve(world, n, segments / 4 + 1 + 2 * n, 1));
     int32_t comp = 0;
     SILK_TRY(silk_world_add_composite(world, &comp));
-    int32_t first = world->particle_count;
+    int32_t first = silk_world_particle_count(world);
     for (int32_t i = 0; i < n; ++i)
     {
-        double theta = (i * stride + silk_build_cos(world, i * 0.4) * 0.05) +
-                       silk_build_cos(world, i * 0.05) * 0.2;
-        double r = (radius - rs * i) + silk_build_cos(world, i * 0.1) * 20;
-        double offy = (silk_build_cos(world, theta * 2.1) * (radius / def->depth)) * 0.2;
+        double theta = (i * stride + silk_world_cos(world, i * 0.4) * 0.05) +
+                       silk_world_cos(world, i * 0.05) * 0.2;
+        double r = (radius - rs * i) + silk_world_cos(world, i * 0.1) * 20;
+        double offy = (silk_world_cos(world, theta * 2.1) * (radius / def->depth)) * 0.2;
         int32_t p = 0;
         SILK_TRY(silk_build_particle(
-            world, comp, silk_or_zero(def->center.x + silk_build_cos(world, theta) * r),
-            silk_or_zero((def->center.y + silk_build_sin(world, theta) * r) + offy), &p));
+            world, comp, silk_or_zero(def->center.x + silk_world_cos(world, theta) * r),
+            silk_or_zero((def->center.y + silk_world_sin(world, theta) * r) + offy), &p));
     }
     for (int32_t i = 0; i < segments; i += 4)
     {
@@ -120,24 +105,29 @@ silk_status silk_world_build_spiderweb(silk_world* world, const silk_spiderweb_d
     }
     SILK_TRY(silk_build_distance(world, comp, first, first + segments - 1, k));
 
-    const silk_composite* c = &world->composites[comp];
     /* the scaled rest lengths pass the validator add_distance and restore use (a huge web
        times a large tensor overflows to inf): all of them, before any is changed */
-    for (int32_t j = c->constraint_begin; j < c->constraint_begin + c->constraint_count; ++j)
+    int32_t begin = 0, count = 0;
+    silk_world_composite_constraint_begin(world, comp, &begin);
+    silk_world_composite_constraint_count(world, comp, &count);
+    const uint8_t* kind = silk_world_constraint_kinds(world);
+    const double* rest = silk_world_constraint_rest(world);
+    for (int32_t j = 0; j < count; ++j)
     {
-        if (world->kind[j] == SILK_DISTANCE)
+        double scaled = rest[begin + j] * def->tensor;
+        if (kind[begin + j] == SILK_DISTANCE && !(isfinite(scaled) && scaled >= 0.0))
         {
-            SILK_TRY(silk_check_rest(SILK_DISTANCE, world->rest[j] * def->tensor));
+            SILK_TRY(isfinite(scaled) ? SILK_ERR_RANGE : SILK_ERR_NONFINITE);
         }
     }
-    for (int32_t j = c->constraint_begin; j < c->constraint_begin + c->constraint_count; ++j)
+    for (int32_t j = 0; j < count; ++j)
     {
-        if (world->kind[j] == SILK_DISTANCE)
+        if (kind[begin + j] == SILK_DISTANCE)
         {
-            world->rest[j] = world->rest[j] * def->tensor;
+            silk_world_set_rest(world, comp, j, rest[begin + j] * def->tensor);
         }
     }
-    world->spider.web = comp;
+    silk_spider_set_web(world, comp);
     *out_composite = comp;
     return SILK_OK;
 }

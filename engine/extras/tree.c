@@ -4,7 +4,6 @@
    (two draws per particle, the first moves x by floor(r1*10), the second is unused, as in the
    original); q is left alone, so the offset becomes an initial velocity. */
 #include "build.h"
-#include "../trig.h"
 
 #include <math.h>
 #include <string.h>
@@ -18,7 +17,7 @@ silk_tree_def silk_default_tree_def(void)
     def.branch_length = 70.0;
     def.segment_coef = 0.95;
     def.theta = (SILK_PI / 2) / 3;
-    def.internal_cookie = SILK_DEF_COOKIE;
+    def.internal_cookie = SILK_EXTRAS_DEF_COOKIE;
     return def;
 }
 
@@ -36,8 +35,8 @@ static silk_vec2 rotate_about_zero(const silk_world* world, silk_vec2 n, double 
 {
     double x = n.x - 0.0;
     double y = n.y - 0.0;
-    double c = silk_build_cos(world, t);
-    double s = silk_build_sin(world, t);
+    double c = silk_world_cos(world, t);
+    double s = silk_world_sin(world, t);
     return (silk_vec2){silk_or_zero(((x * c) - (y * s)) + 0.0),
                        silk_or_zero(((x * s) + (y * c)) + 0.0)};
 }
@@ -46,7 +45,7 @@ static silk_status branch(const tree_builder* b, int32_t parent, int32_t i, doub
                           silk_vec2 normal, int32_t* out_particle)
 {
     silk_world* world = b->world;
-    silk_vec2 from = world->pos[parent];
+    silk_vec2 from = silk_build_position(world, parent);
     double s = b->length * coef;
     double sx = silk_or_zero(normal.x * s); /* normal.scale(len*coef) constructs, and so */
     double sy = silk_or_zero(normal.y * s); /* does parent.pos.add(...) */
@@ -84,16 +83,16 @@ static silk_status branch(const tree_builder* b, int32_t parent, int32_t i, doub
 silk_status silk_world_build_tree(silk_world* world, const silk_tree_def* def,
                                   int32_t* out_composite)
 {
-    if (!silk_is_world(world) || def == NULL || out_composite == NULL)
+    if (world == NULL || def == NULL || out_composite == NULL)
     {
         return SILK_ERR_NULL;
     }
-    if (def->internal_cookie != SILK_DEF_COOKIE)
+    if (def->internal_cookie != SILK_EXTRAS_DEF_COOKIE)
     {
         return SILK_ERR_DEF;
     }
-    if (!silk_is_finite_vec2(def->origin) || !silk_is_finite(def->branch_length) ||
-        !silk_is_finite(def->segment_coef) || !silk_is_finite(def->theta))
+    if (!silk_finite2(def->origin) || !isfinite(def->branch_length) ||
+        !isfinite(def->segment_coef) || !isfinite(def->theta))
     {
         return SILK_ERR_NONFINITE;
     }
@@ -101,10 +100,10 @@ silk_status silk_world_build_tree(silk_world* world, const silk_tree_def* def,
     {
         return SILK_ERR_RANGE;
     }
-    silk_build_mark mark = silk_build_begin(world);
+    silk_world_mark mark = silk_world_get_mark(world);
     int32_t comp = 0;
     SILK_TRY(silk_world_add_composite(world, &comp));
-    const int32_t first = world->particle_count;
+    const int32_t first = silk_world_particle_count(world);
     int32_t base = 0, root = 0, trunk = 0;
     SILK_TRY(silk_build_particle(world, comp, def->origin.x, def->origin.y, &base));
     SILK_TRY(silk_build_particle(world, comp, silk_or_zero(def->origin.x + 0),
@@ -115,12 +114,13 @@ silk_status silk_world_build_tree(silk_world* world, const silk_tree_def* def,
     SILK_TRY(branch(&b, base, 0, def->segment_coef, (silk_vec2){0.0, -1.0}, &trunk));
     SILK_TRY(silk_build_angle(world, comp, root, base, trunk, 1));
 
-    for (int32_t i = first; i < world->particle_count; ++i)
+    for (int32_t i = first; i < silk_world_particle_count(world); ++i)
     {
-        double r1 = silk_rng_next_double(&world->rng);
-        (void)silk_rng_next_double(&world->rng);
-        world->pos[i].x = world->pos[i].x + silk_or_zero(floor(r1 * 10));
-        world->pos[i].y = world->pos[i].y + 0;
+        double r1 = silk_world_random(world);
+        (void)silk_world_random(world);
+        silk_vec2 p = silk_build_position(world, i);
+        SILK_TRY(silk_world_set_position(world, i,
+                                         (silk_vec2){p.x + silk_or_zero(floor(r1 * 10)), p.y + 0}));
     }
     *out_composite = comp;
     return SILK_OK;

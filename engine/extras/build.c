@@ -1,7 +1,5 @@
 /* build.c -- helpers shared by the builders. */
 #include "build.h"
-#include "../detmath.h"
-#include "../trig.h"
 
 silk_status silk_build_particle(silk_world* world, int32_t composite, double x, double y,
                                 int32_t* out_particle)
@@ -37,31 +35,20 @@ silk_status silk_build_angle(silk_world* world, int32_t composite, int32_t a, in
     return silk_world_add_angle(world, composite, &def, NULL);
 }
 
-silk_build_mark silk_build_begin(const silk_world* world)
+silk_status silk_build_reserve(silk_world* world, int32_t particles, int32_t constraints,
+                               int32_t composites)
 {
-    return (silk_build_mark){world->particle_count, world->constraint_count,
-                             world->composite_count};
+    int64_t p = (int64_t)silk_world_particle_count(world) + particles;
+    int64_t c = (int64_t)silk_world_constraint_count(world) + constraints;
+    int64_t k = (int64_t)silk_world_composite_count(world) + composites;
+    if (p > SILK_MAX_PARTICLES || c > SILK_MAX_CONSTRAINTS || k > SILK_MAX_COMPOSITES)
+    {
+        return SILK_ERR_CAPACITY;
+    }
+    return silk_world_reserve(world, (int32_t)p, (int32_t)c, (int32_t)k);
 }
 
-void silk_build_rollback(silk_world* world, silk_build_mark mark)
+silk_vec2 silk_build_position(const silk_world* world, int32_t particle)
 {
-    /* Builders only append a new last composite, so its constraints are the array's tail. */
-    world->particle_count = mark.particles;
-    world->constraint_count = mark.constraints;
-    world->composite_count = mark.composites;
-}
-
-/* ---- the builders' trig ------------------------------------------------------------------ */
-
-/* A builder measures and places with the trig of the world's solver: the host's (compat, so a
-   built scene is verlet-js's to the bit) or detmath's (robust, the same bits everywhere). */
-
-double silk_build_cos(const silk_world* world, double x)
-{
-    return world->solver == SILK_SOLVER_ROBUST ? silk_det_cos(x) : silk_cos(x);
-}
-
-double silk_build_sin(const silk_world* world, double x)
-{
-    return world->solver == SILK_SOLVER_ROBUST ? silk_det_sin(x) : silk_sin(x);
+    return silk_world_positions(world)[particle];
 }

@@ -1,6 +1,5 @@
 /* shapes.c -- tires (a ring, a hub, spokes and cross braces) and line segments. */
 #include "build.h"
-#include "../trig.h"
 
 #include <string.h>
 
@@ -13,23 +12,23 @@ silk_tire_def silk_default_tire_def(void)
     def.segments = 30;
     def.spoke_stiffness = 0.3;
     def.tread_stiffness = 0.9;
-    def.internal_cookie = SILK_DEF_COOKIE;
+    def.internal_cookie = SILK_EXTRAS_DEF_COOKIE;
     return def;
 }
 
 silk_status silk_world_build_tire(silk_world* world, const silk_tire_def* def,
                                   int32_t* out_composite)
 {
-    if (!silk_is_world(world) || def == NULL || out_composite == NULL)
+    if (world == NULL || def == NULL || out_composite == NULL)
     {
         return SILK_ERR_NULL;
     }
-    if (def->internal_cookie != SILK_DEF_COOKIE)
+    if (def->internal_cookie != SILK_EXTRAS_DEF_COOKIE)
     {
         return SILK_ERR_DEF;
     }
-    if (!silk_is_finite_vec2(def->center) || !silk_is_finite(def->radius) ||
-        !silk_is_finite(def->spoke_stiffness) || !silk_is_finite(def->tread_stiffness))
+    if (!silk_finite2(def->center) || !isfinite(def->radius) || !isfinite(def->spoke_stiffness) ||
+        !isfinite(def->tread_stiffness))
     {
         return SILK_ERR_NONFINITE;
     }
@@ -39,19 +38,18 @@ silk_status silk_world_build_tire(silk_world* world, const silk_tire_def* def,
     }
     const int32_t segs = def->segments;
     const double stride = (2 * SILK_PI) / segs;
-    silk_build_mark mark = silk_build_begin(world);
-    SILK_TRY(silk_reserve_particles(world, world->particle_count + segs + 1));
-    SILK_TRY(silk_reserve_constraints(world, world->constraint_count + 3 * segs));
+    silk_world_mark mark = silk_world_get_mark(world);
+    SILK_TRY(silk_build_reserve(world, segs + 1, 3 * segs, 1));
     int32_t comp = 0;
     SILK_TRY(silk_world_add_composite(world, &comp));
-    const int32_t first = world->particle_count;
+    const int32_t first = silk_world_particle_count(world);
     for (int32_t i = 0; i < segs; ++i)
     {
         double theta = i * stride;
         int32_t p = 0;
         SILK_TRY(silk_build_particle(
-            world, comp, silk_or_zero(def->center.x + silk_build_cos(world, theta) * def->radius),
-            silk_or_zero(def->center.y + silk_build_sin(world, theta) * def->radius), &p));
+            world, comp, silk_or_zero(def->center.x + silk_world_cos(world, theta) * def->radius),
+            silk_or_zero(def->center.y + silk_world_sin(world, theta) * def->radius), &p));
     }
     int32_t center = 0;
     SILK_TRY(silk_build_particle(world, comp, def->center.x, def->center.y, &center));
@@ -70,11 +68,11 @@ silk_status silk_world_build_tire(silk_world* world, const silk_tire_def* def,
 silk_status silk_world_build_line_segments(silk_world* world, const silk_vec2* points,
                                            int32_t count, double stiffness, int32_t* out_composite)
 {
-    if (!silk_is_world(world) || points == NULL || out_composite == NULL)
+    if (world == NULL || points == NULL || out_composite == NULL)
     {
         return SILK_ERR_NULL;
     }
-    if (!silk_is_finite(stiffness))
+    if (!isfinite(stiffness))
     {
         return SILK_ERR_NONFINITE;
     }
@@ -84,12 +82,12 @@ silk_status silk_world_build_line_segments(silk_world* world, const silk_vec2* p
     }
     for (int32_t i = 0; i < count; ++i)
     {
-        if (!silk_is_finite_vec2(points[i]))
+        if (!silk_finite2(points[i]))
         {
             return SILK_ERR_NONFINITE;
         }
     }
-    silk_build_mark mark = silk_build_begin(world);
+    silk_world_mark mark = silk_world_get_mark(world);
     int32_t comp = 0;
     SILK_TRY(silk_world_add_composite(world, &comp));
     int32_t previous = -1;

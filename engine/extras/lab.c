@@ -1,13 +1,13 @@
 /* lab.c -- silent runs for experiments and the page's diagnostic buttons. */
-#include "world.h"
+#include "build.h"
 
 silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t step, silk_vec2 center)
 {
-    if (!silk_is_world(world))
+    if (world == NULL)
     {
         return SILK_ERR_NULL;
     }
-    if (!silk_is_finite_vec2(center))
+    if (!silk_finite2(center))
     {
         return SILK_ERR_NONFINITE;
     }
@@ -17,9 +17,9 @@ silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t ste
     }
     for (int32_t f = 0; f < frames; ++f)
     {
-        if (world->auto_crawl && world->spider.spider >= 0)
+        if (silk_world_get_auto_crawl(world))
         {
-            silk_world_spider_tick(world, NULL);
+            silk_world_spider_tick(world, NULL); /* SILK_ERR_STATE without a spider: no crawl */
         }
         silk_world_frame(world, step);
     }
@@ -47,7 +47,8 @@ silk_status silk_step_sweep(const silk_world_def* world_def, const silk_scene_de
         }
         if (status == SILK_OK)
         {
-            silk_vec2 center = {world->width / 2, world->height / 2};
+            silk_vec2 size = silk_world_get_size(world);
+            silk_vec2 center = {size.x / 2, size.y / 2};
             status = silk_world_run_frames(world, frames, step, center);
         }
         if (status != SILK_OK)
@@ -55,7 +56,7 @@ silk_status silk_step_sweep(const silk_world_def* world_def, const silk_scene_de
             silk_world_destroy(world);
             return status;
         }
-        const double* v = world->diagnostics.values;
+        const double* v = silk_world_diagnostics(world)->values;
         silk_sweep_row* row = &out_rows[step - 1];
         row->step = step;
         row->k_effective = v[SILK_DIAG_K_EFFECTIVE];

@@ -1,4 +1,4 @@
-/* integrators.c -- seed 004's ball: three integrators, sub-steps and a floor (silk.h explains
+/* ball.c -- seed 004's ball: three integrators, sub-steps and a floor (silk.h explains
    the model; this file explains the choices).
 
    Why a ball apart from the world: the world's compat solver is verlet-js, frozen bit for bit,
@@ -8,7 +8,7 @@
 
    Why every call works on a copy: a step that overflows (h = 1e300) must not leave half a
    ball behind. The copy is a few doubles; nothing is allocated. */
-#include "world.h"
+#include "build.h"
 
 #include <math.h>
 
@@ -23,7 +23,7 @@ silk_ball_def silk_default_ball_def(void)
     def.y = 5.0;
     def.vx = 0.0;
     def.vy = 0.0;
-    def.internal_cookie = SILK_DEF_COOKIE;
+    def.internal_cookie = SILK_EXTRAS_DEF_COOKIE;
     return def;
 }
 
@@ -63,7 +63,7 @@ silk_status silk_ball_init(const silk_ball_def* def, silk_ball* out_ball)
     {
         return SILK_ERR_NULL;
     }
-    if (def->internal_cookie != SILK_DEF_COOKIE)
+    if (def->internal_cookie != SILK_EXTRAS_DEF_COOKIE)
     {
         return SILK_ERR_DEF;
     }

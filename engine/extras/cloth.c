@@ -14,23 +14,23 @@ silk_cloth_def silk_default_cloth_def(void)
     def.segments = 20;
     def.pin_mod = 6;
     def.stiffness = 0.9;
-    def.internal_cookie = SILK_DEF_COOKIE;
+    def.internal_cookie = SILK_EXTRAS_DEF_COOKIE;
     return def;
 }
 
 silk_status silk_world_build_cloth(silk_world* world, const silk_cloth_def* def,
                                    int32_t* out_composite)
 {
-    if (!silk_is_world(world) || def == NULL || out_composite == NULL)
+    if (world == NULL || def == NULL || out_composite == NULL)
     {
         return SILK_ERR_NULL;
     }
-    if (def->internal_cookie != SILK_DEF_COOKIE)
+    if (def->internal_cookie != SILK_EXTRAS_DEF_COOKIE)
     {
         return SILK_ERR_DEF;
     }
-    if (!silk_is_finite_vec2(def->center) || !silk_is_finite(def->width) ||
-        !silk_is_finite(def->height) || !silk_is_finite(def->stiffness))
+    if (!silk_finite2(def->center) || !isfinite(def->width) || !isfinite(def->height) ||
+        !isfinite(def->stiffness))
     {
         return SILK_ERR_NONFINITE;
     }
@@ -43,12 +43,11 @@ silk_status silk_world_build_cloth(silk_world* world, const silk_cloth_def* def,
     const double w = def->width, h = def->height;
     const double xs = w / segs, ys = h / segs;
     const double k = def->stiffness;
-    silk_build_mark mark = silk_build_begin(world);
-    SILK_TRY(silk_reserve_particles(world, world->particle_count + segs * segs));
-    SILK_TRY(silk_reserve_constraints(world, world->constraint_count + 2 * segs * segs + segs));
+    silk_world_mark mark = silk_world_get_mark(world);
+    SILK_TRY(silk_build_reserve(world, segs * segs, 2 * segs * segs + segs, 1));
     int32_t comp = 0;
     SILK_TRY(silk_world_add_composite(world, &comp));
-    const int32_t first = world->particle_count;
+    const int32_t first = silk_world_particle_count(world);
     for (int32_t y = 0; y < segs; ++y)
     {
         for (int32_t x = 0; x < segs; ++x)
