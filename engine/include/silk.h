@@ -901,9 +901,14 @@ enum
 /* What a recording may claim (silk_world_replay's work is bounded by the bytes): at most
    SILK_REPLAY_STEPS_PER_BYTE steps per byte of the file, and SILK_MAX_RECORDING_STEPS in all
    (a recording stops logging there). 64 steps a byte lets a 20 KB web-scene recording cover
-   1.3 million steps (6 hours at 60 Hz); a 33 KB file can no longer claim 2^40 steps. */
+   1.3 million steps (6 hours at 60 Hz); a 33 KB file can no longer claim 2^40 steps.
+   A step's cost grows with the world, which the snapshot's size measures, so steps times
+   snapshot bytes is bounded too (SILK_REPLAY_MAX_WORK): a file cannot buy quadratic work by
+   growing its snapshot and its step count together. 2^36 covers an hour at 60 Hz of a 300 KB
+   snapshot (a 40 x 40 cloth is 150 KB). A recording stops logging at whichever it meets. */
 #define SILK_REPLAY_STEPS_PER_BYTE 64
 #define SILK_MAX_RECORDING_STEPS   ((int64_t)1 << 40)
+#define SILK_REPLAY_MAX_WORK       ((int64_t)1 << 36)
 
 /* Takes a snapshot and starts logging inputs per fixed step (replaces any recording). */
 SILK_API silk_status silk_world_record_begin(silk_world* world);

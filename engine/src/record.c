@@ -98,6 +98,18 @@ bool silk_world_recording(const silk_world* world)
     return silk_is_world(world) && world->record.active;
 }
 
+uint64_t silk_record_step_limit(const silk_world* world)
+{
+    const silk_record_state* r = &world->record;
+    uint64_t size = REC_HEADER + r->snapshot_size + (uint64_t)r->event_count * REC_EVENT_SIZE + 8;
+    uint64_t limit = (uint64_t)SILK_MAX_RECORDING_STEPS;
+    uint64_t per_byte = size * SILK_REPLAY_STEPS_PER_BYTE;
+    uint64_t work =
+        r->snapshot_size > 0 ? (uint64_t)SILK_REPLAY_MAX_WORK / r->snapshot_size : limit;
+    limit = per_byte < limit ? per_byte : limit;
+    return work < limit ? work : limit;
+}
+
 size_t silk_world_recording_size(const silk_world* world)
 {
     if (!silk_is_world(world) || world->record.snapshot == NULL)
@@ -265,7 +277,8 @@ static silk_status parse(const silk_world* world, const uint8_t* bytes, size_t s
        per byte of the file (and 2^40 in all) */
     if (snapshot_size > room || events > (room - snapshot_size) / REC_EVENT_SIZE ||
         snapshot_size + events * REC_EVENT_SIZE != room || v->steps > SILK_MAX_RECORDING_STEPS ||
-        v->steps > (uint64_t)size * SILK_REPLAY_STEPS_PER_BYTE)
+        v->steps > (uint64_t)size * SILK_REPLAY_STEPS_PER_BYTE ||
+        (snapshot_size > 0 && v->steps > (uint64_t)SILK_REPLAY_MAX_WORK / snapshot_size))
     {
         return SILK_ERR_FORMAT;
     }

@@ -245,7 +245,7 @@ void silk_world_step(silk_world* world, double h)
     if (world->record.active)
     {
         world->record.steps += 1;
-        if (world->record.steps >= (uint64_t)SILK_MAX_RECORDING_STEPS)
+        if (world->record.steps >= silk_record_step_limit(world))
         {
             world->record.active = false; /* the format's limit: the recording ends there */
         }

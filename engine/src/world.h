@@ -355,6 +355,9 @@ uint64_t silk_fnv1a(uint64_t hash, const uint8_t* bytes, size_t count);
 /* Recording (record.c). */
 void silk_record_input(silk_world* world, uint32_t type, int32_t i, double x, double y);
 void silk_record_free(silk_world* world);
+/* The most steps the recording in progress may claim and still load (silk.h: per byte of
+   the file, times snapshot bytes, and in all). */
+uint64_t silk_record_step_limit(const silk_world* world);
 /* A replay in progress: the step's length after the recording's inputs of this step, and the
    bookkeeping after it (called by silk_world_step). */
 double silk_play_before_step(silk_world* world);

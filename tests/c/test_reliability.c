@@ -537,14 +537,48 @@ static void test_finding07_recording_events_checked(void)
 
 /* ---- 8. a replay's work is bounded by its bytes, and can be stopped ----------------------- */
 
+/* A recording stops logging at the bound its own bytes justify, so what it exports loads. */
+static void test_finding08_recorder_stops_at_bound(void)
+{
+    silk_world_def def = silk_default_world_def();
+    silk_world* w = NULL;
+    silk_world_create(&def, &w);
+    int32_t comp = 0, p = 0;
+    silk_world_add_composite(w, &comp);
+    silk_world_add_particle(w, comp, (silk_vec2){100, 100}, &p);
+    CHECK_EQ_INT(silk_world_record_begin(w), SILK_OK);
+    int64_t steps = 0;
+    while (silk_world_recording(w) && steps < 100000)
+    {
+        silk_world_advance(w, 1.0 / 60.0 + 1e-9, NULL);
+        ++steps;
+    }
+    CHECK(!silk_world_recording(w)); /* a ~300-byte file: about 20,000 steps */
+    size_t size = silk_world_recording_size(w);
+    CHECK(steps == (int64_t)size * SILK_REPLAY_STEPS_PER_BYTE);
+    uint8_t* rec = malloc(size);
+    CHECK_EQ_INT(silk_world_recording_export(w, rec, size, NULL), SILK_OK);
+    silk_replay_result r;
+    CHECK_EQ_INT(silk_world_replay(w, rec, size, &r), SILK_OK);
+    CHECK(r.matches && r.steps == steps);
+    free(rec);
+    silk_world_destroy(w);
+}
+
 static void test_finding08_replay_work_bounded(void)
 {
     silk_world* w = make_world(SILK_SCENE_CLOTH, SILK_SOLVER_ROBUST);
     bytes rec = record_run(w, 5);
     silk_world* other = make_world(SILK_SCENE_TREE, SILK_SOLVER_COMPAT);
-    const uint64_t claims[3] = {(uint64_t)1 << 40,
-                                (uint64_t)rec.size * SILK_REPLAY_STEPS_PER_BYTE + 1, UINT64_MAX};
-    for (int k = 0; k < 3; ++k)
+    /* two bounds: steps per byte of the file, and steps times snapshot bytes (the cloth's
+       73 KB snapshot meets the second first) */
+    const uint64_t snapshot_size = get_le(rec.data + 32, 8);
+    const uint64_t per_byte = (uint64_t)rec.size * SILK_REPLAY_STEPS_PER_BYTE;
+    const uint64_t by_work = (uint64_t)SILK_REPLAY_MAX_WORK / snapshot_size;
+    const uint64_t largest = per_byte < by_work ? per_byte : by_work;
+    CHECK(by_work < per_byte);
+    const uint64_t claims[4] = {(uint64_t)1 << 40, per_byte + 1, by_work + 1, UINT64_MAX};
+    for (int k = 0; k < 4; ++k)
     {
         bytes b = {malloc(rec.size), rec.size};
         memcpy(b.data, rec.data, rec.size);
@@ -556,7 +590,7 @@ static void test_finding08_replay_work_bounded(void)
     /* the largest claim the bytes justify plays, in slices that can stop */
     bytes b = {malloc(rec.size), rec.size};
     memcpy(b.data, rec.data, rec.size);
-    put_le(b.data + 16, (uint64_t)rec.size * SILK_REPLAY_STEPS_PER_BYTE, 8);
+    put_le(b.data + 16, largest, 8);
     rec_reseal(b.data, b.size);
     CHECK_EQ_INT(silk_world_play_begin(other, b.data, b.size), SILK_OK);
     int64_t ran = -1;
@@ -700,6 +734,7 @@ int main(void)
     test_finding06_counter_bounds();
     test_finding07_recording_events_checked();
     test_finding08_replay_work_bounded();
+    test_finding08_recorder_stops_at_bound();
     test_finding09_polygon_edges();
     test_finding10_reserved_bytes();
     test_fuzz01_overflowing_rest();
