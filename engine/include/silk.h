@@ -761,10 +761,10 @@ NaN. The page shows it as 16 hex digits.
         end 8  FNV-1a 64 of every byte before it
     Event types (SILK_EVENT_*): drag begin (i particle, x y), drag move (x y), drag end,
     compat gravity (x y), friction (x), ground friction (x), relax steps (i), solver (i),
-    auto-crawl (i), robust gravity (x y), robust damping (x damping, y ground friction),
-    robust iterations (i substeps, x iterations, y tethers + 2 near pass + 4 chains), robust
-    box (i ceiling, x restitution, y max step), step length (x seconds; coupled robust steps
-    only), robust near passes (i). Replay restores
+    extension input (i code, x value), robust gravity (x y), robust damping (x damping,
+    y ground friction), robust iterations (i substeps, x iterations), robust box (i ceiling,
+    x restitution, y max step), step length (x seconds; coupled robust steps only), robust
+    near passes (i), tethers, near pass and chains (i: 0 or 1 each). Replay restores
 the snapshot and, for each step s < S, applies the events of step s and runs one step as advance
 would. Calls that are not inputs (adding particles, frame(), set_position ...) are not recorded:
 a replay of a run that used them differs, and the hash check says so.
@@ -896,6 +896,10 @@ enum
     SILK_EVENT_ROBUST_BOX = 13,
     SILK_EVENT_STEP_SECONDS = 14,
     SILK_EVENT_ROBUST_NEAR_PASSES = 15,
+    SILK_EVENT_ROBUST_TETHERS = 16,   /* i: 0 or 1 */
+    SILK_EVENT_ROBUST_NEAR_PASS = 17, /* i: 0 or 1 */
+    SILK_EVENT_ROBUST_CHAINS = 18,    /* i: 0 or 1 */
+    SILK_EVENT_COUNT
 };
 
 /* What a recording may claim (silk_world_replay's work is bounded by the bytes): at most

@@ -14,8 +14,9 @@
 #include <math.h>
 #include <string.h>
 
-#define REC_MAGIC      "SILKREC1"
-#define REC_VERSION    3u /* 2: chains (bit 4), near passes (event 15); 3: extension inputs */
+#define REC_MAGIC "SILKREC1"
+#define REC_VERSION                                                                                \
+    3u /* 2: chains, near passes (event 15); 3: extension inputs, one flag per event */
 #define REC_HEADER     48
 #define REC_EVENT_SIZE 32
 #define FNV_OFFSET     0xcbf29ce484222325ULL
@@ -208,53 +209,283 @@ typedef struct rec_view
     int64_t event_count;
 } rec_view;
 
-/* An event's values through the validators of the calls that apply it (validate.c), so that a
-   replay only ever makes calls the API accepts: no NaN step length, no float-to-int
-   conversion out of range. `particles` is the recording's snapshot's particle count (no
-   recorded input adds particles); extension inputs go through the world's extension. */
-static bool event_valid(const silk_world* world, uint32_t type, int32_t i, double x, double y,
-                        int32_t particles)
+/* ---- the event manifest -------------------------------------------------------------------
+
+   Every input a recording holds, declared once: its public type (silk.h SILK_EVENT_*), the
+   payload it carries, and the call that replays it. A payload is checked on load with the
+   validator of the call that applies it (validate.c), so a replay only ever makes calls the
+   API accepts: no NaN step length, no float-to-int conversion out of range. Each payload
+   field has one meaning; nothing is bit-packed. */
+#define SILK_RECORD_EVENTS(X)                                                                      \
+    X(DRAG_BEGIN, particle_point, drag_begin)                                                      \
+    X(DRAG_MOVE, point, drag_move)                                                                 \
+    X(DRAG_END, none, drag_end)                                                                    \
+    X(GRAVITY, point, gravity)                                                                     \
+    X(FRICTION, finite_x, friction)                                                                \
+    X(GROUND_FRICTION, finite_x, ground_friction)                                                  \
+    X(RELAX_STEPS, relax_passes, relax_steps)                                                      \
+    X(SOLVER, solver, solver)                                                                      \
+    X(EXTENSION, extension_input, extension)                                                       \
+    X(ROBUST_GRAVITY, point, robust_gravity)                                                       \
+    X(ROBUST_DAMPING, decay_pair, robust_damping)                                                  \
+    X(ROBUST_ITERATIONS, substeps_iterations, robust_iterations)                                   \
+    X(ROBUST_BOX, box, robust_box)                                                                 \
+    X(STEP_SECONDS, step_seconds, step_seconds)                                                    \
+    X(ROBUST_NEAR_PASSES, near_passes, robust_near_passes)                                         \
+    X(ROBUST_TETHERS, flag, robust_tethers)                                                        \
+    X(ROBUST_NEAR_PASS, flag, robust_near_pass)                                                    \
+    X(ROBUST_CHAINS, flag, robust_chains)
+
+/* `particles`: the recording's snapshot's particle count (no recorded input adds any). */
+typedef bool payload_check(const silk_world* world, const silk_record_event* e, int32_t particles);
+/* `step_seconds`: the length of the step the events precede (coupled robust steps). */
+typedef void event_apply(silk_world* world, const silk_record_event* e, double* step_seconds);
+
+static bool finite_xy(const silk_record_event* e)
 {
-    const bool xy = isfinite(x) && isfinite(y);
-    switch (type)
-    {
-        case SILK_EVENT_DRAG_BEGIN:
-            return i >= 0 && i < particles && xy;
-        case SILK_EVENT_DRAG_MOVE:
-        case SILK_EVENT_GRAVITY:
-        case SILK_EVENT_ROBUST_GRAVITY:
-            return xy;
-        case SILK_EVENT_DRAG_END:
-            return true;
-        case SILK_EVENT_FRICTION:
-        case SILK_EVENT_GROUND_FRICTION:
-            return isfinite(x);
-        case SILK_EVENT_RELAX_STEPS:
-            return silk_check_relax_steps(i) == SILK_OK;
-        case SILK_EVENT_SOLVER:
-            return i == 0 || i == 1;
-        case SILK_EVENT_EXTENSION:
-            /* the value is a whole int32 stored as a double: in range first, then convert */
-            return world->extension.def.check_input != NULL && x >= -2147483648.0 &&
-                   x <= 2147483647.0 && x == (double)(int32_t)x && y == 0.0 &&
-                   world->extension.def.check_input(i, (int32_t)x) == SILK_OK;
-        case SILK_EVENT_ROBUST_DAMPING:
-            return silk_check_decay_rate(x) == SILK_OK && silk_check_decay_rate(y) == SILK_OK;
-        case SILK_EVENT_ROBUST_ITERATIONS:
-            /* x iterations and y flags are whole numbers stored as doubles: in range first,
-               then the conversion is defined */
-            return silk_check_substeps(i) == SILK_OK && x >= 1.0 && x <= SILK_MAX_ITERATIONS &&
-                   x == (double)(int32_t)x && y >= 0.0 && y <= 7.0 && y == (double)(int32_t)y;
-        case SILK_EVENT_ROBUST_NEAR_PASSES:
-            return silk_check_near_passes(i) == SILK_OK;
-        case SILK_EVENT_ROBUST_BOX:
-            return (i == 0 || i == 1) && silk_check_restitution(x) == SILK_OK &&
-                   silk_check_step_seconds(y) == SILK_OK;
-        case SILK_EVENT_STEP_SECONDS:
-            return silk_check_step_seconds(x) == SILK_OK;
-        default:
-            return false;
+    return isfinite(e->x) && isfinite(e->y);
+}
+
+/* A whole number stored as a double: in range first, then the conversion is defined. */
+static bool whole(double v, double lo, double hi)
+{
+    return v >= lo && v <= hi && v == (double)(int32_t)v;
+}
+
+static bool payload_none(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)w, (void)e, (void)n;
+    return true;
+}
+
+static bool payload_particle_point(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)w;
+    return e->i >= 0 && e->i < n && finite_xy(e);
+}
+
+static bool payload_point(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)w, (void)n;
+    return finite_xy(e);
+}
+
+static bool payload_finite_x(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)w, (void)n;
+    return isfinite(e->x);
+}
+
+static bool payload_relax_passes(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)w, (void)n;
+    return silk_check_relax_steps(e->i) == SILK_OK;
+}
+
+static bool payload_solver(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)w, (void)n;
+    return e->i == SILK_SOLVER_COMPAT || e->i == SILK_SOLVER_ROBUST;
+}
+
+static bool payload_flag(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)w, (void)n;
+    return e->i == 0 || e->i == 1;
+}
+
+static bool payload_extension_input(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)n;
+    return w->extension.def.check_input != NULL && whole(e->x, -2147483648.0, 2147483647.0) &&
+           e->y == 0.0 && w->extension.def.check_input(e->i, (int32_t)e->x) == SILK_OK;
+}
+
+static bool payload_decay_pair(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)w, (void)n;
+    return silk_check_decay_rate(e->x) == SILK_OK && silk_check_decay_rate(e->y) == SILK_OK;
+}
+
+static bool payload_substeps_iterations(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)w, (void)n;
+    return silk_check_substeps(e->i) == SILK_OK && whole(e->x, 1.0, SILK_MAX_ITERATIONS) &&
+           e->y == 0.0;
+}
+
+static bool payload_box(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)w, (void)n;
+    return (e->i == 0 || e->i == 1) && silk_check_restitution(e->x) == SILK_OK &&
+           silk_check_step_seconds(e->y) == SILK_OK;
+}
+
+static bool payload_step_seconds(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)w, (void)n;
+    return silk_check_step_seconds(e->x) == SILK_OK;
+}
+
+static bool payload_near_passes(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)w, (void)n;
+    return silk_check_near_passes(e->i) == SILK_OK;
+}
+
+/* The calls, as the page made them. A call can still refuse in a state it does not fit (a
+   drag move with nothing dragged), and is then skipped: the hash will say so. */
+static void apply_drag_begin(silk_world* w, const silk_record_event* e, double* h)
+{
+    (void)h;
+    silk_world_drag_begin(w, e->i, (silk_vec2){e->x, e->y});
+}
+
+static void apply_drag_move(silk_world* w, const silk_record_event* e, double* h)
+{
+    (void)h;
+    silk_world_drag_move(w, (silk_vec2){e->x, e->y});
+}
+
+static void apply_drag_end(silk_world* w, const silk_record_event* e, double* h)
+{
+    (void)e, (void)h;
+    silk_world_drag_end(w);
+}
+
+static void apply_gravity(silk_world* w, const silk_record_event* e, double* h)
+{
+    (void)h;
+    silk_world_set_gravity(w, (silk_vec2){e->x, e->y});
+}
+
+static void apply_friction(silk_world* w, const silk_record_event* e, double* h)
+{
+    (void)h;
+    silk_world_set_friction(w, e->x);
+}
+
+static void apply_ground_friction(silk_world* w, const silk_record_event* e, double* h)
+{
+    (void)h;
+    silk_world_set_ground_friction(w, e->x);
+}
+
+static void apply_relax_steps(silk_world* w, const silk_record_event* e, double* h)
+{
+    (void)h;
+    silk_world_set_relax_steps(w, e->i);
+}
+
+static void apply_solver(silk_world* w, const silk_record_event* e, double* h)
+{
+    (void)h;
+    silk_world_set_solver(w, (silk_solver)e->i);
+}
+
+static void apply_extension(silk_world* w, const silk_record_event* e, double* h)
+{
+    (void)h;
+    silk_world_extension_input(w, e->i, (int32_t)e->x);
+}
+
+static void apply_step_seconds(silk_world* w, const silk_record_event* e, double* h)
+{
+    (void)w;
+    *h = e->x;
+}
+
+/* The robust settings change one field group at a time, through the setter. */
+#define ROBUST_EVENT(name, assign)                                                                 \
+    static void apply_robust_##name(silk_world* w, const silk_record_event* e, double* h)          \
+    {                                                                                              \
+        (void)h;                                                                                   \
+        silk_robust_def def = w->robust.def;                                                       \
+        assign;                                                                                    \
+        silk_world_set_robust(w, &def);                                                            \
     }
+ROBUST_EVENT(gravity, def.gravity = ((silk_vec2){e->x, e->y}))
+ROBUST_EVENT(damping, (def.damping = e->x, def.ground_friction = e->y))
+ROBUST_EVENT(iterations, (def.substeps = e->i, def.iterations = (int32_t)e->x))
+ROBUST_EVENT(box, (def.ceiling = e->i != 0, def.restitution = e->x, def.max_step_seconds = e->y))
+ROBUST_EVENT(near_passes, def.near_passes = e->i)
+ROBUST_EVENT(tethers, def.tethers = e->i != 0)
+ROBUST_EVENT(near_pass, def.near_pass = e->i != 0)
+ROBUST_EVENT(chains, def.chains = e->i != 0)
+#undef ROBUST_EVENT
+
+typedef struct event_op
+{
+    uint32_t type;
+    payload_check* check;
+    event_apply* apply;
+} event_op;
+
+static const event_op event_ops[] = {
+#define X(name, payload, call) {SILK_EVENT_##name, payload_##payload, apply_##call},
+    SILK_RECORD_EVENTS(X)
+#undef X
+};
+
+#define EVENT_OP_COUNT (sizeof(event_ops) / sizeof(event_ops[0]))
+_Static_assert(EVENT_OP_COUNT == SILK_EVENT_COUNT - 1, "every SILK_EVENT_* is in the manifest");
+
+static const event_op* op_of(uint32_t type)
+{
+    /* the types are 1..count in manifest order */
+    return type >= 1 && type <= EVENT_OP_COUNT && event_ops[type - 1].type == type
+               ? &event_ops[type - 1]
+               : NULL;
+}
+
+/* Records what changed between two robust settings, one event per field group. */
+void silk_record_robust(silk_world* world, const silk_robust_def* old, const silk_robust_def* def)
+{
+    if (old->gravity.x != def->gravity.x || old->gravity.y != def->gravity.y)
+    {
+        silk_record_input(world, SILK_EVENT_ROBUST_GRAVITY, 0, def->gravity.x, def->gravity.y);
+    }
+    if (old->damping != def->damping || old->ground_friction != def->ground_friction)
+    {
+        silk_record_input(world, SILK_EVENT_ROBUST_DAMPING, 0, def->damping, def->ground_friction);
+    }
+    if (old->substeps != def->substeps || old->iterations != def->iterations)
+    {
+        silk_record_input(world, SILK_EVENT_ROBUST_ITERATIONS, def->substeps, def->iterations, 0);
+    }
+    if (old->tethers != def->tethers)
+    {
+        silk_record_input(world, SILK_EVENT_ROBUST_TETHERS, def->tethers ? 1 : 0, 0, 0);
+    }
+    if (old->near_pass != def->near_pass)
+    {
+        silk_record_input(world, SILK_EVENT_ROBUST_NEAR_PASS, def->near_pass ? 1 : 0, 0, 0);
+    }
+    if (old->chains != def->chains)
+    {
+        silk_record_input(world, SILK_EVENT_ROBUST_CHAINS, def->chains ? 1 : 0, 0, 0);
+    }
+    if (old->near_passes != def->near_passes)
+    {
+        silk_record_input(world, SILK_EVENT_ROBUST_NEAR_PASSES, def->near_passes, 0, 0);
+    }
+    if (old->ceiling != def->ceiling || old->restitution != def->restitution ||
+        old->max_step_seconds != def->max_step_seconds)
+    {
+        silk_record_input(world, SILK_EVENT_ROBUST_BOX, def->ceiling ? 1 : 0, def->restitution,
+                          def->max_step_seconds);
+    }
+}
+
+static silk_record_event read_event(const uint8_t* at)
+{
+    silk_record_event e;
+    e.step = get(at, 8);
+    e.type = (uint32_t)get(at + 8, 4);
+    e.i = (int32_t)(uint32_t)get(at + 12, 4);
+    e.x = bits_f64(get(at + 16, 8));
+    e.y = bits_f64(get(at + 24, 8));
+    return e;
 }
 
 static silk_status parse(const silk_world* world, const uint8_t* bytes, size_t size, rec_view* v)
@@ -294,92 +525,26 @@ static silk_status parse(const silk_world* world, const uint8_t* bytes, size_t s
     uint64_t previous = 0;
     for (int64_t e = 0; e < v->event_count; ++e)
     {
-        const uint8_t* at = v->events + e * REC_EVENT_SIZE;
-        uint64_t step = get(at, 8);
-        uint32_t type = (uint32_t)get(at + 8, 4);
-        int32_t i = (int32_t)(uint32_t)get(at + 12, 4);
-        double x = bits_f64(get(at + 16, 8));
-        double y = bits_f64(get(at + 24, 8));
-        if (step < previous || step > v->steps || !event_valid(world, type, i, x, y, particles))
+        silk_record_event ev = read_event(v->events + e * REC_EVENT_SIZE);
+        const event_op* op = op_of(ev.type);
+        if (ev.step < previous || ev.step > v->steps || op == NULL ||
+            !op->check(world, &ev, particles))
         {
             return SILK_ERR_FORMAT;
         }
-        previous = step;
+        previous = ev.step;
     }
     return SILK_OK;
 }
 
-/* Applies one event through the public calls, as the page made them. parse() has checked every
-   value with the setter's own validator; a call can still refuse in a state it does not fit
-   (a drag move with nothing dragged), and is then skipped: the hash will say so. */
+/* Applies one event through its call (parse() has checked it against the manifest). */
 static void apply(silk_world* world, const uint8_t* at, double* step_seconds)
 {
-    uint32_t type = (uint32_t)get(at + 8, 4);
-    int32_t i = (int32_t)(uint32_t)get(at + 12, 4);
-    double x = bits_f64(get(at + 16, 8));
-    double y = bits_f64(get(at + 24, 8));
-    silk_robust_def def = world->robust.def;
-    switch (type)
+    silk_record_event e = read_event(at);
+    const event_op* op = op_of(e.type);
+    if (op != NULL)
     {
-        case SILK_EVENT_DRAG_BEGIN:
-            silk_world_drag_begin(world, i, (silk_vec2){x, y});
-            break;
-        case SILK_EVENT_DRAG_MOVE:
-            silk_world_drag_move(world, (silk_vec2){x, y});
-            break;
-        case SILK_EVENT_DRAG_END:
-            silk_world_drag_end(world);
-            break;
-        case SILK_EVENT_GRAVITY:
-            silk_world_set_gravity(world, (silk_vec2){x, y});
-            break;
-        case SILK_EVENT_FRICTION:
-            silk_world_set_friction(world, x);
-            break;
-        case SILK_EVENT_GROUND_FRICTION:
-            silk_world_set_ground_friction(world, x);
-            break;
-        case SILK_EVENT_RELAX_STEPS:
-            silk_world_set_relax_steps(world, i);
-            break;
-        case SILK_EVENT_SOLVER:
-            silk_world_set_solver(world, (silk_solver)i);
-            break;
-        case SILK_EVENT_EXTENSION:
-            silk_world_extension_input(world, i, (int32_t)x);
-            break;
-        case SILK_EVENT_ROBUST_GRAVITY:
-            def.gravity = (silk_vec2){x, y};
-            silk_world_set_robust(world, &def);
-            break;
-        case SILK_EVENT_ROBUST_DAMPING:
-            def.damping = x;
-            def.ground_friction = y;
-            silk_world_set_robust(world, &def);
-            break;
-        case SILK_EVENT_ROBUST_ITERATIONS:
-            def.substeps = i;
-            def.iterations = (int32_t)x;
-            def.tethers = ((int32_t)y & 1) != 0;
-            def.near_pass = ((int32_t)y & 2) != 0;
-            def.chains = ((int32_t)y & 4) != 0;
-            silk_world_set_robust(world, &def);
-            break;
-        case SILK_EVENT_ROBUST_NEAR_PASSES:
-            def.near_passes = i;
-            silk_world_set_robust(world, &def);
-            break;
-        case SILK_EVENT_ROBUST_BOX:
-            def.ceiling = i != 0;
-            def.restitution = x;
-            def.max_step_seconds = y;
-            silk_world_set_robust(world, &def);
-            break;
-        case SILK_EVENT_STEP_SECONDS:
-            *step_seconds = x;
-            break;
-        default:
-            break;
+        op->apply(world, &e, step_seconds);
     }
 }
 

@@ -212,33 +212,7 @@ silk_status silk_world_set_robust(silk_world* world, const silk_robust_def* def)
     {
         return status;
     }
-    const silk_robust_def* old = &world->robust.def;
-    if (old->gravity.x != def->gravity.x || old->gravity.y != def->gravity.y)
-    {
-        silk_record_input(world, SILK_EVENT_ROBUST_GRAVITY, 0, def->gravity.x, def->gravity.y);
-    }
-    if (old->damping != def->damping || old->ground_friction != def->ground_friction)
-    {
-        silk_record_input(world, SILK_EVENT_ROBUST_DAMPING, 0, def->damping, def->ground_friction);
-    }
-    if (old->substeps != def->substeps || old->iterations != def->iterations ||
-        old->tethers != def->tethers || old->near_pass != def->near_pass ||
-        old->chains != def->chains)
-    {
-        silk_record_input(world, SILK_EVENT_ROBUST_ITERATIONS, def->substeps, def->iterations,
-                          (def->tethers ? 1.0 : 0.0) + (def->near_pass ? 2.0 : 0.0) +
-                              (def->chains ? 4.0 : 0.0));
-    }
-    if (old->near_passes != def->near_passes)
-    {
-        silk_record_input(world, SILK_EVENT_ROBUST_NEAR_PASSES, def->near_passes, 0, 0);
-    }
-    if (old->ceiling != def->ceiling || old->restitution != def->restitution ||
-        old->max_step_seconds != def->max_step_seconds)
-    {
-        silk_record_input(world, SILK_EVENT_ROBUST_BOX, def->ceiling ? 1 : 0, def->restitution,
-                          def->max_step_seconds);
-    }
+    silk_record_robust(world, &world->robust.def, def);
     world->robust.def = *def;
     return SILK_OK;
 }

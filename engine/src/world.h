@@ -354,6 +354,8 @@ uint64_t silk_fnv1a(uint64_t hash, const uint8_t* bytes, size_t count);
 
 /* Recording (record.c). */
 void silk_record_input(silk_world* world, uint32_t type, int32_t i, double x, double y);
+/* One event per changed field group of the robust settings (the setter calls it). */
+void silk_record_robust(silk_world* world, const silk_robust_def* old, const silk_robust_def* def);
 void silk_record_free(silk_world* world);
 /* The most steps the recording in progress may claim and still load (silk.h: per byte of
    the file, times snapshot bytes, and in all). */

@@ -495,6 +495,9 @@ static void test_finding07_recording_events_checked(void)
         {SILK_EVENT_ROBUST_ITERATIONS, 8, 1e300, 2},
         {SILK_EVENT_ROBUST_ITERATIONS, 8, 1.5, 2},
         {SILK_EVENT_ROBUST_ITERATIONS, 8, 1, 1e300},
+        {SILK_EVENT_ROBUST_ITERATIONS, 8, 1, 3}, /* no flags packed into y any more */
+        {SILK_EVENT_ROBUST_TETHERS, 2, 0, 0},    /* a flag is 0 or 1 */
+        {SILK_EVENT_ROBUST_CHAINS, -1, 0, 0},
         {SILK_EVENT_ROBUST_ITERATIONS, 0, 1, 2},
         {SILK_EVENT_ROBUST_DAMPING, 0, -1, 0},
         {SILK_EVENT_ROBUST_BOX, 1, 0.5, NAN},
@@ -512,7 +515,7 @@ static void test_finding07_recording_events_checked(void)
         {SILK_EVENT_DRAG_BEGIN, 0, NAN, 1},
         {SILK_EVENT_DRAG_MOVE, 0, 1, -INFINITY},
         {0, 0, 0, 0},
-        {SILK_EVENT_STEP_SECONDS + 1, 0, 0, 0},
+        {SILK_EVENT_COUNT, 0, 0, 0},
     };
     for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); ++k)
     {
@@ -521,10 +524,15 @@ static void test_finding07_recording_events_checked(void)
         free(b.data);
     }
     /* a valid event of each kind is accepted, and the replay stays finite */
-    bytes ok = with_event(rec, SILK_EVENT_ROBUST_ITERATIONS, 4, 2.0, 3.0);
+    bytes ok = with_event(rec, SILK_EVENT_ROBUST_ITERATIONS, 4, 2.0, 0.0);
     silk_replay_result r;
     CHECK_EQ_INT(silk_world_replay(other, ok.data, ok.size, &r), SILK_OK);
     CHECK(all_finite(other));
+    CHECK_EQ_INT(silk_world_get_robust(other).iterations, 2);
+    free(ok.data);
+    ok = with_event(rec, SILK_EVENT_ROBUST_CHAINS, 1, 0.0, 0.0);
+    CHECK_EQ_INT(silk_world_replay(other, ok.data, ok.size, &r), SILK_OK);
+    CHECK(all_finite(other) && silk_world_get_robust(other).chains);
     free(ok.data);
     ok = with_event(rec, SILK_EVENT_STEP_SECONDS, 0, SILK_MIN_STEP_SECONDS, 0);
     CHECK_EQ_INT(silk_world_replay(other, ok.data, ok.size, &r), SILK_OK);
