@@ -6,7 +6,7 @@
 // start() reads the URL, loads the wasm engine, builds the scene and exposes
 //   window.silkApp = { world, options, set(name, value), stats(), ... }
 // for hosts and tests. Settings have one entry point, set(); the controls call it too.
-import { loadSilk, DIAG, VERDICTS, HEALTHS } from './silk.mjs';
+import { loadSilk, DIAG, VERDICTS, HEALTHS } from '../lib/silk.mjs';
 import { DEFAULTS, checkSetting, parseParams } from './params.mjs';
 import { getScene, sceneNames } from './scenes.mjs';
 import { createLoop, browserClock, whenNear, framed } from './loop.mjs';
@@ -14,9 +14,9 @@ import { createRenderer } from './render.mjs';
 import { createPointer } from './input.mjs';
 import { createDashboard } from './dashboard.mjs';
 import { createControls } from './controls.mjs';
-import { createLab } from './lab.mjs';
+import { createLab } from '../labs/lab.mjs';
 import { createReplay } from './replay.mjs';
-import { createLabHost } from './lab-host.mjs';
+import { createLabHost } from '../labs/lab-host.mjs';
 import { watchTheme, isLight } from './theme.mjs';
 import { canvasLabel } from './describe.mjs';
 
