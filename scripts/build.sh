@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # build.sh -- builds both trees (native, wasm) and assembles dist/.
 #   build/native/silk-lab    the native CLI
-#   dist/silk.wasm silk.mjs silk.d.ts index.html (+ the page's modules, silk-demo.mjs)
+#   dist/silk.wasm silk.mjs silk.d.ts index.html (+ the page's modules, silk-demo.mjs), flat:
+#                            scripts/flatten.mjs copies web/<role>/ into it
 #   build/package/           the npm package silk-verlet, staged (scripts/package.mjs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,10 +15,8 @@ cmake --build --preset wasm
 
 rm -rf dist
 mkdir -p dist
-cp build/wasm/silk.wasm web/silk.mjs web/silk.d.ts web/silk-demo.d.ts dist/
-cp web/*.mjs web/*.css dist/ 2>/dev/null || true
-cp shell.html dist/index.html
-[ -f web/favicon.svg ] && cp web/favicon.svg dist/
+cp build/wasm/silk.wasm dist/
+node scripts/flatten.mjs web dist   # web/{lib,element,page,labs,reference}/ -> dist/, flat
 if [ -f scripts/embed.mjs ]; then node scripts/embed.mjs dist; fi
 node scripts/package.mjs dist build/package   # the npm package silk-verlet, staged
 echo "build: dist/ ready ($(stat -c %s dist/silk.wasm) bytes of wasm)"

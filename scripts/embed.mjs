@@ -16,9 +16,10 @@
 // Inlining the modules: each module of the app's import graph becomes a function scope whose
 // exports are returned as an object; `import { a, b as c } from './x.mjs'` becomes
 // `const { a, b: c } = modules['x.mjs']`. Only these forms are supported (they are the ones
-// web/ uses): named imports of ./*.mjs, `import * as ns`, `export function|async function|
-// const|let|class NAME`, and `export { a, b }`. Anything else stops the build with an error
-// instead of producing a broken file.
+// dist/ holds once scripts/flatten.mjs has made web/'s imports flat): named imports of
+// ./*.mjs, `import * as ns`, `export function|async function|const|let|class NAME`, and
+// `export { a, b }`. Anything else stops the build with an error instead of producing a broken
+// file.
 import { readFile, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';

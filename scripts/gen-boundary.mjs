@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const headers = ['engine/include/silk.h', 'engine/include/silk_extras.h'].filter((h) => existsSync(path.join(root, h)));
-const outFile = path.join(root, 'web', 'silk-boundary.mjs');
+const outFile = path.join(root, 'web', 'lib', 'silk-boundary.mjs');
 const layoutFile = path.join(root, 'engine', 'wasm', 'boundary_layout.h');
 
 /** Structs the binding reads or writes in wasm memory, by address. */

@@ -37,8 +37,8 @@ await mkdir(out, { recursive: true });
 const copies = [
   ...modules.map((f) => [path.join(dist, f), f]),
   [path.join(dist, 'silk.wasm'), 'silk.wasm'],
-  [path.join(root, 'web', 'silk.d.ts'), 'silk.d.ts'],
-  [path.join(root, 'web', 'silk-demo.d.ts'), 'silk-demo.d.ts'],
+  [path.join(dist, 'silk.d.ts'), 'silk.d.ts'], // flat in dist/: silk-demo.d.ts imports './silk'
+  [path.join(dist, 'silk-demo.d.ts'), 'silk-demo.d.ts'],
   [path.join(root, 'LICENSE'), 'LICENSE'],
   [path.join(root, 'package', 'README.md'), 'README.md'],
 ];

@@ -8,7 +8,7 @@
 #   5. package                     node --test tests/package: npm pack the silk-verlet package,
 #                                  install it into fresh esbuild / Vite / import-map apps (their
 #                                  tools come from the npm registry into a temp dir), run them
-#   and one check first: web/silk-boundary.mjs is what scripts/gen-boundary.mjs makes of silk.h
+#   and one check first: web/lib/silk-boundary.mjs is what scripts/gen-boundary.mjs makes of silk.h
 # Ends with one line "N passed, N failed" (tests across all suites); exits 1 if any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."

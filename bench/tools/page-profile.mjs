@@ -14,7 +14,7 @@
 //  - a sampled JS CPU profile (Profiler, 100 us): inside script, which functions ran. Samples are
 //    grouped by what they are -- the wasm engine, canvas drawing calls (the time the browser
 //    spends inside stroke()/fill()/lineTo()...), canvas state setters, DOM text, and the JS of
-//    each web/ module -- and scaled to ms per frame.
+//    each page module -- and scaled to ms per frame.
 // Both print as ms per rendered frame (silkApp.stats().framesRendered). The profiler adds its own
 // overhead (a few %), so this tells shares, not the figures of bench/page.mjs. Asserts nothing.
 import { chromium } from 'playwright-core';

@@ -1,4 +1,4 @@
-// element.test.mjs -- <silk-demo> (web/silk-demo.mjs) on a host page with a strict CSP
+// element.test.mjs -- <silk-demo> (web/element/silk-demo.mjs) on a host page with a strict CSP
 // (script-src 'self' 'wasm-unsafe-eval', style-src 'self': no inline script or style):
 //   - five different elements each render and can be dragged;
 //   - silk.wasm is fetched (and compiled) once for all of them;

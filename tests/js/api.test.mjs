@@ -1,4 +1,4 @@
-// api.test.mjs -- every method of web/silk.mjs fed bad arguments.
+// api.test.mjs -- every method of web/lib/silk.mjs fed bad arguments.
 //
 // Wrong types throw TypeError, out-of-range / NaN / Infinity throw RangeError, and the message
 // names the argument. A rejected call leaves the world exactly as it was (counts, settings,

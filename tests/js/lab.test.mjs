@@ -1,6 +1,6 @@
 // lab.test.mjs -- what the timing lab's pages call in wasm: the standalone stepper (seed 002),
 // polygons and cutting, and seed 003's rope on the robust solver checked against a plain-JS
-// transcription of the seed's own stepPhysics (web/seed003.mjs).
+// transcription of the seed's own stepPhysics (web/reference/seed003.mjs).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { loadSilkForTests, repoRoot } from './helpers.mjs';
 
 const silk = await loadSilkForTests();
-const seed = await import(pathToFileURL(path.join(repoRoot, 'web', 'seed003.mjs')).href);
+const seed = await import(pathToFileURL(path.join(repoRoot, 'web', 'reference', 'seed003.mjs')).href);
 
 // ---- the stepper ---------------------------------------------------------------------------
 

@@ -2,8 +2,8 @@
 // body text), the contrast formula matches WCAG's known values, and the theme words resolve.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PALETTE, contrast, isLight, resolveTheme, watchTheme } from '../../web/theme.mjs';
-import { parseParams, DEFAULTS } from '../../web/params.mjs';
+import { PALETTE, contrast, isLight, resolveTheme, watchTheme } from '../../web/page/theme.mjs';
+import { parseParams, DEFAULTS } from '../../web/page/params.mjs';
 
 test('WCAG contrast: black on white is 21, white on white is 1, #767676 on white is AA (4.54)', () => {
   assert.equal(contrast('#000000', '#ffffff'), 21);

@@ -32,14 +32,14 @@
 // For hosts and tests: element.stats() (frames rendered, running, offscreen, problems ...),
 // element.world (the live world, or null), element.worldToClient(x, y), and
 // SilkDemo.shared() (compiles, instances, pooled, wasm bytes across all instances).
-import { loadSilk } from './silk.mjs';
-import { createLoop, whenNear } from './loop.mjs';
-import { createRenderer } from './render.mjs';
-import { createPointer } from './input.mjs';
-import { getScene, sceneNames } from './scenes.mjs';
-import { DEFAULTS, parseParams } from './params.mjs';
-import { PALETTE, INVERT_FILTER, watchTheme, isLight } from './theme.mjs';
-import { canvasLabel } from './describe.mjs';
+import { loadSilk } from '../lib/silk.mjs';
+import { createLoop, whenNear } from '../page/loop.mjs';
+import { createRenderer } from '../page/render.mjs';
+import { createPointer } from '../page/input.mjs';
+import { getScene, sceneNames } from '../page/scenes.mjs';
+import { DEFAULTS, parseParams } from '../page/params.mjs';
+import { PALETTE, INVERT_FILTER, watchTheme, isLight } from '../page/theme.mjs';
+import { canvasLabel } from '../page/describe.mjs';
 
 const TAG = 'silk-demo';
 const CONTROLS = ['none', 'bar', 'full'];
@@ -51,7 +51,7 @@ const READOUT_EVERY = 400; // ms between readout updates (controls=full); never 
 const BASIC_SCENES = ['web', 'shapes', 'tree'];
 let labModule = null;
 function loadLab() {
-  labModule ??= import('./lab-host.mjs');
+  labModule ??= import('../labs/lab-host.mjs');
   labModule.catch(() => { labModule = null; });
   return labModule;
 }

@@ -14,7 +14,7 @@
 //
 // Where the original strokes something twice (a grey 1-px line under the black leg), only the
 // visible stroke is drawn; the result looks the same.
-import { DIAG } from './silk.mjs';
+import { DIAG } from '../lib/silk.mjs';
 
 const DISTANCE = 1;
 const PIN = 2;

@@ -6,8 +6,9 @@
 // to 0.1 s. It runs on Silk's robust solver -- one substep, N iterations, compliance 0 -- which
 // is exactly that projection with inverse-mass weighting (the seed's checklist item 4): pinned
 // particles have inverse mass 0, a heavy weight a small one. tests/js/lab.test.mjs checks the
-// equivalence against a plain-JS transcription of the seed's stepPhysics (web/seed003.mjs) to
-// rounding; the seed's printed code differs only at a pin, which it corrects halfway.
+// equivalence against a plain-JS transcription of the seed's stepPhysics
+// (web/reference/seed003.mjs) to rounding; the seed's printed code differs only at a pin, which
+// it corrects halfway.
 // Static convex polygons (silk_world_add_polygon) hold the rope over a box and the cloth on a
 // ledge; a pointer swipe cuts (silk_world_cut) in the "cut" tool, drags in the "drag" tool.
 //
@@ -22,8 +23,8 @@
 //     tableDone, verlet: { fixed, shrinking, tunnelIn, tunnelOut } }
 // and for ?scene=cloth: { scene: 'cloth', settings: { mode, iterations, tool }, live: {...} }
 // (mode 'verlet-js': { scene, settings } only).
-import { DIAG } from './silk.mjs';
-import * as seed from './seed003.mjs';
+import { DIAG } from '../lib/silk.mjs';
+import * as seed from '../reference/seed003.mjs';
 import { el, select, radios, toggle, button, readouts, prose, table, text, lineHeight, sig } from './lab-kit.mjs';
 
 const H = 1 / 120;

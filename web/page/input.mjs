@@ -14,7 +14,7 @@
 // touch-action: none is set on the canvas only (style.css): the page still scrolls outside
 // it, and no listener here touches events of other elements.
 
-import { DIAG } from './silk.mjs';
+import { DIAG } from '../lib/silk.mjs';
 
 const QUEUE = 64;
 

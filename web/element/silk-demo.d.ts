@@ -1,7 +1,7 @@
 // silk-demo.d.ts -- types of the <silk-demo> element (silk-demo.mjs). Importing the module
 // defines the element; its attributes are documented at the top of silk-demo.mjs and in
 // docs/embedding.md.
-import type { World } from './silk';
+import type { World } from '../lib/silk';
 
 export interface SilkDemoStats {
   started: boolean;

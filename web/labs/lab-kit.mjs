@@ -2,7 +2,7 @@
 // (keyboard and touch work without extra code, like controls.mjs), readout lists, tables, and
 // canvas text and plots sized in CSS pixels (a phone shows the 800 x 500 world at ~0.5x, so a
 // label must grow in world px to stay readable).
-import { sig } from './dashboard.mjs';
+import { sig } from '../page/dashboard.mjs';
 
 export { sig };
 

@@ -28,9 +28,9 @@
 //     determinism: null | { totalSeconds, frames: [a, b],
 //                           fixed: { steps: [a, b], hashes: [a, b], identical },
 //                           coupled: { hashes: [a, b], identical } } }
-import * as draw from './draw.mjs';
-import { DIAG } from './silk.mjs';
-import { compositeRanges } from './scenes.mjs';
+import * as draw from '../page/draw.mjs';
+import { DIAG } from '../lib/silk.mjs';
+import { compositeRanges } from '../page/scenes.mjs';
 import { el, select, toggle, button, readouts, prose, table, text, lineHeight, plot, sig } from './lab-kit.mjs';
 
 const STEP = 1 / 60;

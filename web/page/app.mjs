@@ -1,0 +1,540 @@
+// app.mjs -- wires the page together. Data flows one way, once per animation frame:
+//
+//   loop (clock -> display-frame dts) -> advance (world, pointer samples) -> views
+//     (positions, constraints, diagnostics: live typed arrays) -> draw (canvas) -> dashboard
+//
+// start() reads the URL, loads the wasm engine, builds the scene and exposes
+//   window.silkApp = { world, options, set(name, value), stats(), ... }
+// for hosts and tests. Settings have one entry point, set(); the controls call it too.
+//
+// start() assembles the page from parts that each do one thing:
+//   readSettings, dressDocument   the URL -> settings (and notices); embed class, theme, background
+//   loadEngine                    the wasm module, or a notice that says why it failed
+//   createPage                    the objects every part shares: world, canvas, renderer, pointer,
+//                                 replay, the lab host, the clock and the counters
+//   createScenes                  the scene lifecycle: build, rebuild, switch, the user's overrides
+//   createFrames                  the frame callback: advance -> views -> draw -> dashboard
+//   createSetter                  set(name, value), pause, and who hears about a change
+//   readStats                     stats(): what the dashboard, hosts and tests read
+//   wireControls, wireInput       the dashboard and control panel; keys and the page's buttons
+//   createFacade                  window.silkApp
+// The parts share one object, `page`. They read its fields when they are called, not when they
+// are made, because they call one another in a cycle: a rebuild redraws the dashboard, the
+// dashboard reads stats(), stats() reads the loop, and the loop calls the frame callback.
+import { loadSilk, DIAG, VERDICTS, HEALTHS } from '../lib/silk.mjs';
+import { DEFAULTS, checkSetting, parseParams } from './params.mjs';
+import { getScene, sceneNames } from './scenes.mjs';
+import { createLoop, browserClock, whenNear, framed } from './loop.mjs';
+import { createRenderer } from './render.mjs';
+import { createPointer } from './input.mjs';
+import { createDashboard } from './dashboard.mjs';
+import { createControls } from './controls.mjs';
+import { createLab } from '../labs/lab.mjs';
+import { createReplay } from './replay.mjs';
+import { createLabHost } from '../labs/lab-host.mjs';
+import { watchTheme, isLight } from './theme.mjs';
+import { canvasLabel } from './describe.mjs';
+
+const STEP_SECONDS = 1 / 60;
+const SOLVER_SETTINGS = ['friction', 'gravity', 'solver', 'substeps']; // a lab scene that took the world sets these itself
+
+function $(selector) {
+  const e = document.querySelector(selector);
+  if (!e) throw new Error(`page markup is missing ${selector}`);
+  return e;
+}
+
+function showNotice(lines, kind = 'warning') {
+  const notice = $('#notice');
+  notice.className = `notice ${kind}`;
+  notice.querySelector('.text').replaceChildren(...lines.map((l) => Object.assign(document.createElement('p'), { textContent: l })));
+  notice.hidden = false;
+}
+
+/**
+ * Starts the page. options: { wasm (bytes or URL for loadSilk), search (default
+ * location.search), embed (default for ?embed), clock (for tests) }.
+ */
+export async function start(options = {}) {
+  const search = options.search ?? location.search;
+  const settings = readSettings(search, options.embed);
+  const theme = dressDocument(settings);
+
+  // A guest (?embed=1, the single file, any page in an iframe) builds nothing until its canvas
+  // comes near the viewport, and its loop waits while the canvas is off-screen (loop.mjs). The
+  // full page on its own keeps running while its dashboard is scrolled to.
+  const guest = settings.embed || framed();
+  if (guest) await whenNear($('#view'));
+
+  const silk = await loadEngine(options.wasm);
+  const page = createPage(silk, settings, { search, theme, clock: options.clock ?? browserClock() });
+  page.scenes = createScenes(page);
+  page.frames = createFrames(page);
+  page.setter = createSetter(page);
+  page.lab = createLab({
+    silk,
+    size: () => [page.world.width, page.world.height],
+    current: () => ({ scene: page.scenes.scene, settings, overrides: page.scenes.overrides }),
+  });
+  page.loop = createLoop({ onFrame: page.frames.onFrame, clock: page.clock, element: guest ? page.canvas : null });
+  page.loop.rate = settings.simulatedHz;
+  wireControls(page);
+  wireInput(page);
+
+  page.scenes.rebuild();
+  if (page.labHost.problems.length) showNotice(page.labHost.problems);
+  page.setter.setPaused(settings.paused);
+  page.setter.changed();
+  page.loop.start();
+
+  const app = createFacade(page);
+  globalThis.silkApp = app;
+  document.documentElement.dataset.silk = 'ready';
+  return app;
+}
+
+// ---- settings from the URL, the document's look, the engine ---------------------------------
+
+/** The page's settings from its URL; what the URL got wrong is shown, not thrown. */
+function readSettings(search, embed) {
+  const { settings, problems } = parseParams(search, sceneNames(), {
+    ...DEFAULTS,
+    embed: embed ?? DEFAULTS.embed,
+  });
+  if (problems.length) showNotice(problems.map((p) => p.message));
+  const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  settings.paused = reduced;
+  return settings;
+}
+
+/** Embed mode, theme and background on the document; returns the theme, which set() changes. */
+function dressDocument(settings) {
+  document.body.classList.toggle('embed', settings.embed);
+  const html = document.documentElement;
+  const apply = (t) => { html.dataset.theme = t; };
+  let unwatch = watchTheme(settings.theme, apply);
+  html.dataset.background = settings.background;
+  return {
+    follow(theme) {
+      unwatch();
+      unwatch = watchTheme(theme, apply);
+    },
+  };
+}
+
+async function loadEngine(wasm) {
+  try {
+    return await loadSilk(wasm === undefined ? {} : { wasm });
+  } catch (e) {
+    showNotice([`Silk could not start: ${e.message}`], 'error');
+    throw e;
+  }
+}
+
+// ---- what the parts share -------------------------------------------------------------------
+
+function createPage(silk, settings, { search, theme, clock }) {
+  const world = silk.createWorld({
+    width: 800, height: 500, seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
+  });
+  const canvas = $('#view');
+  const renderer = createRenderer(canvas, world, { transparent: settings.background === 'transparent' });
+  const pointer = createPointer(canvas, renderer, world);
+  const page = {
+    silk, settings, theme, world, canvas, renderer, pointer, clock,
+    now: () => clock.now(),
+    counters: {
+      framesRendered: 0, physicsSteps: 0, stepsThisFrame: 0, alpha: 0, droppedSeconds: 0,
+      physicsMs: 0, renderMs: 0, dashboardMs: 0,
+    },
+    centre: [world.width / 2, world.height / 2], // the world's size never changes
+    stats: () => readStats(page),
+    replay: createReplay(world),
+    labHost: null,
+    // the parts, made by start() in this order
+    scenes: null, frames: null, setter: null, lab: null, loop: null, dashboard: null, controls: null,
+  };
+  // The timing lab's scenes (lab-host.mjs): their panels, settings, stepping and readouts.
+  page.labHost = createLabHost({
+    silk, world, search, appSettings: () => settings, rebuild: () => page.scenes.rebuild(), now: page.now,
+    toWorld: (x, y) => { const r = canvas.getBoundingClientRect(); return renderer.toWorld(x - r.left, y - r.top); },
+  });
+  return page;
+}
+
+// ---- the scene lifecycle --------------------------------------------------------------------
+
+/** Which scene is on screen, its prepared state, and the friction / gravity the user set for it. */
+function createScenes(page) {
+  const { silk, settings, world, canvas, pointer, replay, labHost, counters } = page;
+  let scene = getScene(settings.scene);
+  let state = null;
+  let overrides = {}; // friction / gravity the user set; kept across rebuilds of one scene
+
+  function rebuild() {
+    pointer.cancel();
+    labHost.unmount();
+    const labContext = labHost.context(scene);
+    world.setSeed(settings.seed);
+    scene.build(world, settings, labContext);
+    world.step = settings.step;
+    if (overrides.friction !== undefined) world.friction = overrides.friction;
+    if (overrides.gravity !== undefined) world.gravity = [0, overrides.gravity];
+    settings.friction = world.friction;
+    settings.gravity = world.gravity[1];
+    if (!labHost.ownsWorld) { // a lab scene (rope, cloth lab) configured the solver itself
+      matchRobustToCompat();
+      world.setRobust({ substeps: settings.substeps });
+    }
+    world.setWatchdog({ autoRestore: settings.autoRestore });
+    world.resetClock();
+    replay.sceneBuilt();
+    pointer.state.disabled = false;
+    canvas.classList.toggle('light-scene', isLight(scene.background)); // inverted in the dark theme
+    canvas.setAttribute('aria-label', canvasLabel(scene.name));
+    state = scene.prepare(world, labContext);
+    labHost.mount(scene, state);
+    counters.alpha = 0;
+    page.dashboard?.clearHistory();
+    page.frames.redrawNow();
+  }
+
+  /** The robust solver's gravity and damping in seconds, from the compat sliders (per frame at 60 Hz). */
+  function matchRobustToCompat() {
+    const r = silk.robustFromCompat({ gravity: world.gravity, friction: world.friction, groundFriction: world.groundFriction });
+    world.setRobust({ gravity: r.gravity, damping: r.damping, groundFriction: r.groundFriction });
+  }
+
+  return {
+    get scene() { return scene; },
+    get state() { return state; },
+    get overrides() { return overrides; },
+    rebuild,
+    reset() {
+      rebuild();
+    },
+    /** Switches to another scene; the user's overrides belong to the old one. */
+    show(name) {
+      settings.scene = name;
+      scene = getScene(name);
+      overrides = {};
+      rebuild();
+    },
+    setFriction(v) {
+      overrides.friction = settings.friction = world.friction = v;
+      matchRobustToCompat();
+    },
+    setGravity(v) {
+      overrides.gravity = settings.gravity = v;
+      world.gravity = [0, v];
+      matchRobustToCompat();
+    },
+  };
+}
+
+// ---- the frame: advance -> views -> draw -> dashboard ---------------------------------------
+
+function createFrames(page) {
+  const { settings, world, renderer, pointer, replay, labHost, counters, now } = page;
+  const record = { steps: 0, alpha: 0, dropped: 0 };
+  const stepRecord = { steps: 0, alpha: 0, dropped: 0 };
+  const stepWorld = (dt) => pointer.advance(dt, stepRecord);
+  const highlightAt = { x: 0, y: 0 };
+  let lastHover = null;
+
+  /** Runs this animation frame's fixed steps (the lab's own stepping, or the pointer's). */
+  function advance(info) {
+    const t0 = now();
+    let steps = 0;
+    let dropped = info.dropped;
+    let labStepped = false;
+    if (!settings.paused && labHost.stepping) {
+      labStepped = labHost.advance(info, stepWorld, record);
+      steps = record.steps;
+      dropped += record.dropped;
+      counters.alpha = record.alpha;
+    } else if (!settings.paused) {
+      for (let k = 0; k < info.count; k++) {
+        pointer.advance(info.dts[k], record);
+        steps += record.steps;
+        dropped += record.dropped;
+        counters.alpha = record.alpha;
+      }
+    } else {
+      pointer.flush();
+    }
+    counters.stepsThisFrame = steps;
+    counters.physicsSteps += steps;
+    replay.afterSteps(steps);
+    pointer.state.disabled = replay.playing;
+    counters.droppedSeconds += dropped;
+    if (info.count > 0 || settings.paused) counters.physicsMs += (now() - t0 - counters.physicsMs) * 0.1;
+    return labStepped;
+  }
+
+  /** Where the ring goes: the dragged particle, or the one under a hovering mouse (or its pin). */
+  function highlight() {
+    let i = world.draggedParticle;
+    const hover = pointer.state.hover;
+    if (i < 0 && hover) i = world.findNearest(hover.x, hover.y, 20);
+    if (i < 0) return null;
+    const pin = i === world.draggedParticle ? world.draggedPin : world.particlePin(i);
+    if (pin >= 0) {
+      const t = world.constraintTargets;
+      highlightAt.x = t[2 * pin];
+      highlightAt.y = t[2 * pin + 1];
+    } else {
+      const cur = world.positions;
+      const prev = world.previousPositions;
+      highlightAt.x = prev[2 * i] + (cur[2 * i] - prev[2 * i]) * counters.alpha;
+      highlightAt.y = prev[2 * i + 1] + (cur[2 * i + 1] - prev[2 * i + 1]) * counters.alpha;
+    }
+    return highlightAt;
+  }
+
+  function draw(running) {
+    const [cx, cy] = page.centre;
+    const t0 = now();
+    const d = world.updateDiagnostics(cx, cy);
+    renderer.render(page.scenes.scene, page.scenes.state, counters.alpha, highlight());
+    const t1 = now();
+    page.dashboard.frame(d, t1 / 1000, running);
+    const t2 = now();
+    counters.framesRendered++;
+    counters.renderMs += (t1 - t0 - counters.renderMs) * 0.1;
+    counters.dashboardMs += (t2 - t1 - counters.dashboardMs) * 0.1;
+  }
+
+  function redrawNow() {
+    if (!page.dashboard) return;
+    renderer.invalidate();
+    const [cx, cy] = page.centre;
+    page.dashboard.refresh(world.updateDiagnostics(cx, cy), page.stats(), now() / 1000);
+  }
+
+  /** The loop's callback: step, then draw only when something on screen can have changed. */
+  function onFrame(info) {
+    const labStepped = advance(info);
+    const hover = pointer.state.hover;
+    const hoverMoved = hover !== lastHover;
+    lastHover = hover;
+    if ((!settings.paused && (info.count > 0 || labStepped)) || renderer.dirty || hoverMoved || pointer.state.pointerId >= 0) {
+      draw(!settings.paused);
+    }
+    labHost.frame();
+  }
+
+  function singleStep() {
+    if (!settings.paused) page.setter.set('paused', true);
+    pointer.flush();
+    let r = record;
+    if (labHost.stepping) labHost.advance({ dts: [STEP_SECONDS], count: 1, realDt: STEP_SECONDS, dropped: 0 }, stepWorld, record);
+    else r = world.advance(STEP_SECONDS);
+    counters.physicsSteps += r.steps;
+    counters.stepsThisFrame = r.steps;
+    counters.alpha = r.alpha;
+    redrawNow();
+  }
+
+  /** "Replay the last 10 s": the loop keeps running; the recorded inputs drive the world. */
+  function replayLast() {
+    pointer.cancel();
+    replay.replayLast();
+    pointer.state.disabled = true;
+    if (settings.paused) page.setter.set('paused', false);
+    renderer.invalidate();
+  }
+
+  return { onFrame, redrawNow, singleStep, replayLast };
+}
+
+// ---- settings: one entry point --------------------------------------------------------------
+
+function createSetter(page) {
+  const { settings, world, labHost } = page;
+  const listeners = [];
+  function changed() {
+    for (const fn of listeners) fn(settings);
+  }
+
+  function setPaused(paused) {
+    settings.paused = paused;
+    $('#play-overlay').hidden = !paused;
+    page.controls?.syncPaused(paused);
+    if (paused) page.pointer.flush();
+  }
+
+  function set(name, value) {
+    const v = checkSetting(name, value, sceneNames());
+    if (labHost.ownsWorld && SOLVER_SETTINGS.includes(name)) {
+      throw new RangeError(`'${name}' does not apply to this lab scene: it runs the seed's own solver settings (see silkApp.labSet)`);
+    }
+    switch (name) {
+      case 'scene':
+        page.scenes.show(v);
+        break;
+      case 'tensor':
+      case 'seed':
+        settings[name] = v;
+        page.scenes.rebuild();
+        break;
+      case 'step':
+        settings.step = v;
+        world.step = v;
+        break;
+      case 'friction':
+        page.scenes.setFriction(v);
+        break;
+      case 'gravity':
+        page.scenes.setGravity(v);
+        break;
+      case 'solver':
+        settings.solver = v;
+        world.setSolver(v);
+        break;
+      case 'substeps':
+        settings.substeps = v;
+        world.setRobust({ substeps: v });
+        break;
+      case 'autoRestore':
+        settings.autoRestore = v;
+        world.setWatchdog({ autoRestore: v });
+        break;
+      case 'loopMode':
+        settings.loopMode = v;
+        world.loopMode = v;
+        break;
+      case 'simulatedHz':
+        settings.simulatedHz = v;
+        page.loop.rate = v;
+        break;
+      case 'paused':
+        setPaused(v);
+        break;
+      case 'theme':
+        settings.theme = v;
+        page.theme.follow(v);
+        break;
+      case 'background':
+        if (v !== settings.background) throw new RangeError('background is chosen when the page starts (?background=transparent)');
+        break;
+      case 'embed':
+        settings.embed = v;
+        document.body.classList.toggle('embed', v);
+        page.dashboard.full = !v;
+        break;
+      default:
+        break;
+    }
+    changed();
+    page.renderer.invalidate();
+  }
+
+  return { set, setPaused, changed, onChange: (fn) => listeners.push(fn) };
+}
+
+// ---- stats ----------------------------------------------------------------------------------
+
+function readStats(page) {
+  const { world, settings, counters, loop, replay, labHost } = page;
+  const d = world.diagnosticsView;
+  return {
+    framesRendered: counters.framesRendered,
+    rafCallbacks: loop.rafCount,
+    physicsSteps: counters.physicsSteps,
+    measuredHz: loop.measuredHz,
+    loopMode: settings.loopMode,
+    simulatedHz: settings.simulatedHz,
+    paused: settings.paused,
+    scene: settings.scene,
+    step: settings.step,
+    stepsThisFrame: counters.stepsThisFrame,
+    alpha: counters.alpha,
+    droppedSeconds: counters.droppedSeconds,
+    exploded: d[DIAG.EXPLODED] !== 0 || d[DIAG.NAN_COUNT] > 0,
+    nanCount: d[DIAG.NAN_COUNT],
+    verdict: VERDICTS[d[DIAG.VERDICT]],
+    solver: settings.solver,
+    health: HEALTHS[d[DIAG.HEALTH]],
+    replay: replay.status(),
+    stateHash: world.stateHash(),
+    simSeconds: d[DIAG.SIM_SECONDS],
+    physicsMs: counters.physicsMs,
+    renderMs: counters.renderMs,
+    dashboardMs: counters.dashboardMs,
+    lab: labHost.readouts(),
+    offscreen: loop.offscreen,
+  };
+}
+
+// ---- the dashboard, the controls, keys and buttons ------------------------------------------
+
+function wireControls(page) {
+  const { settings, world, replay, scenes, frames, setter, lab } = page;
+  const appForControls = {
+    get settings() { return settings; },
+    set: setter.set, singleStep: frames.singleStep, reset: scenes.reset, runDiagnostic: lab.runDiagnostic, sweepRow: lab.sweepRow,
+    replayLast: frames.replayLast, replayStatus: () => replay.status(), replayDownloads: () => replay.downloads,
+    sceneList: () => sceneNames().map((n) => getScene(n)),
+    currentScene: () => scenes.scene,
+  };
+  page.dashboard = createDashboard({
+    panel: $('#dashboard'), compact: $('#compact'), banner: $('#blowup'), onReset: scenes.reset,
+    diagnostics: () => world.diagnosticsView, stats: page.stats,
+  });
+  page.dashboard.full = !settings.embed;
+  page.controls = createControls(document, appForControls);
+  setter.onChange(page.controls.sync);
+}
+
+/** Keys on the canvas and the page's own buttons (pointer input is input.mjs's). */
+function wireInput(page) {
+  const { settings, canvas, scenes, frames, setter } = page;
+  $('#play-overlay').addEventListener('click', () => setter.set('paused', false));
+  for (const b of document.querySelectorAll('button.reset-now')) b.addEventListener('click', scenes.reset);
+  $('#notice button').addEventListener('click', () => { $('#notice').hidden = true; });
+  canvas.addEventListener('keydown', (e) => {
+    if (e.key === ' ' || e.key === 'k') setter.set('paused', !settings.paused);
+    else if (e.key === '.') frames.singleStep();
+    else if (e.key === 'r') scenes.reset();
+    else return;
+    e.preventDefault();
+  });
+}
+
+// ---- window.silkApp -------------------------------------------------------------------------
+
+function createFacade(page) {
+  const { world, silk, settings, canvas, renderer, loop, lab, labHost, scenes, frames, setter } = page;
+  return {
+    world,
+    silk,
+    get options() { return Object.freeze({ ...settings }); },
+    set: setter.set,
+    stats: page.stats,
+    reset: scenes.reset,
+    singleStep: frames.singleStep,
+    /** The silent runs behind the lab buttons (fresh worlds; the one on screen is untouched). */
+    runDiagnostic: lab.runDiagnostic,
+    sweepRow: lab.sweepRow,
+    /** Replays the last 10-20 s of recorded inputs; stats().replay follows it. */
+    replayLast: frames.replayLast,
+    /** The current state hash (16 hex digits; robust runs give the same on every platform). */
+    stateHash: () => world.stateHash(),
+    /** rAF callback durations (ms), oldest first: for the benchmark. */
+    rafSamples: () => loop.rafSamples(),
+    /** World px -> viewport (client) CSS px: where to point to touch a particle. */
+    worldToClient(x, y) {
+      const r = canvas.getBoundingClientRect();
+      const [cx, cy] = renderer.toCanvas(x, y);
+      return [r.left + cx, r.top + cy];
+    },
+    /** Forces every readout to show the current state (tests compare them with diagnostics()). */
+    refresh: () => { frames.redrawNow(); labHost.refresh(); },
+    /** The lab scene's readouts (lab-host.mjs; each lab module documents its shape), or null. */
+    get lab() { return labHost.readouts(); },
+    /** Changes a lab scene's setting (the lab panel calls this too); bad values throw. */
+    labSet: (name, value) => labHost.set(name, value),
+    destroy() { loop.destroy(); renderer.destroy(); world.destroy(); },
+  };
+}
