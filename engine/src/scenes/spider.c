@@ -263,7 +263,7 @@ silk_status silk_world_crawl(silk_world* world, int32_t leg)
                more than compat does. README "Robust solver: performance" has the figures. */
             int32_t at = world->composites[sp->spider].constraint_begin + index;
             world->compliance[at] = 10.0 * world->compliance[at];
-            silk_robust_touch(world);
+            silk_constraints_changed(world);
         }
         return status;
     }
