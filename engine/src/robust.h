@@ -50,6 +50,8 @@ typedef struct silk_robust_angle
 typedef struct silk_robust_chains
 {
     int32_t count, link_count;
+    /* the capacities the arrays hold: 0 until chains are first on (robust_prepare.c) */
+    int32_t particle_capacity, constraint_capacity;
     /* constraint capacity */
     int32_t* end; /* chain c is links [end[c - 1], end[c]) */
     int32_t* a;   /* link k joins a[k] to b[k]; inside a chain b[k] == a[k + 1] */
@@ -109,8 +111,10 @@ typedef struct silk_robust_state
    are rebuilt by the next call that succeeds. */
 silk_status silk_robust_prepare(silk_world* world);
 /* Only the sizing half of prepare: the entry points that run steps call it before they change
-   anything, so that a failure is reported with the world untouched (stepper.c, record.c). */
-silk_status silk_robust_reserve(silk_world* world);
+   anything, so that a failure is reported with the world untouched (stepper.c, snapshot.c).
+   `chains`: the chain solve's arrays too (prepare asks for them only while def.chains is on;
+   a replay, which may turn them on, asks up front). */
+silk_status silk_robust_reserve(silk_world* world, bool chains);
 void silk_robust_free(silk_world* world);
 /* Replaces `count` scratch arrays (each `sizes[k]` bytes an element) with fresh ones of
    `capacity` elements, all or nothing; the contents are not kept. robust_prepare.c. */

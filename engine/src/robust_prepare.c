@@ -68,10 +68,6 @@ static silk_status reserve_particles(silk_world* world, int32_t capacity)
     silk_status status = silk_robust_grow_scratch(world, slots, sizes, 6, capacity);
     if (status == SILK_OK)
     {
-        status = silk_robust_chain_reserve_particles(world, capacity);
-    }
-    if (status == SILK_OK)
-    {
         /* the buckets are indexed by level, which runs to particle count + 1 */
         void** bucket[] = {(void**)&r->bucket, (void**)&r->neighbour_begin};
         const size_t bucket_size[] = {sizeof(int32_t), sizeof(int32_t)};
@@ -93,14 +89,21 @@ static silk_status reserve_constraints(silk_world* world, int32_t capacity)
                             sizeof(double),  sizeof(silk_robust_run), sizeof(silk_robust_angle),
                             sizeof(int32_t), sizeof(double),          sizeof(int32_t),
                             sizeof(int32_t), 4 * sizeof(int32_t)}; /* <= 2 edges per constraint */
-    silk_status status = silk_robust_grow_scratch(world, slots, sizes, 11, capacity);
-    return status == SILK_OK ? silk_robust_chain_reserve_constraints(world, capacity) : status;
+    return silk_robust_grow_scratch(world, slots, sizes, 11, capacity);
+}
+
+static silk_status reserve_chains(silk_world* world, int32_t particles, int32_t constraints)
+{
+    silk_status status = silk_robust_chain_reserve_particles(world, particles);
+    return status == SILK_OK ? silk_robust_chain_reserve_constraints(world, constraints) : status;
 }
 
 /* The scratch follows the world's capacities (never its counts), so a world that grows one
    particle at a time reallocates it as rarely as storage does, and a step after no growth
-   allocates nothing. */
-silk_status silk_robust_reserve(silk_world* world)
+   allocates nothing -- nor one in the middle of a call that reserved first: storage does not
+   grow inside steps (the spider's grips are reserved with it). The chain solve's arrays, as
+   large as the rest together, only once chains are asked for. */
+silk_status silk_robust_reserve(silk_world* world, bool chains)
 {
     silk_robust_state* r = &world->robust;
     if (r->particle_capacity < world->particle_capacity)
@@ -124,6 +127,20 @@ silk_status silk_robust_reserve(silk_world* world)
             return status;
         }
         r->constraint_capacity = world->constraint_capacity;
+    }
+    silk_robust_chains* c = &r->chains;
+    if (chains && (c->particle_capacity < world->particle_capacity ||
+                   c->constraint_capacity < world->constraint_capacity))
+    {
+        r->prepared_version = 0;
+        silk_status status =
+            reserve_chains(world, world->particle_capacity, world->constraint_capacity);
+        if (status != SILK_OK)
+        {
+            return status;
+        }
+        c->particle_capacity = world->particle_capacity;
+        c->constraint_capacity = world->constraint_capacity;
     }
     return SILK_OK;
 }
@@ -459,7 +476,7 @@ static int32_t count_distances(const silk_world* world)
 
 silk_status silk_robust_prepare(silk_world* world)
 {
-    silk_status status = silk_robust_reserve(world);
+    silk_status status = silk_robust_reserve(world, world->robust.def.chains);
     if (status != SILK_OK)
     {
         return status;

@@ -760,7 +760,7 @@ static silk_status restore(silk_world* world, const uint8_t* bytes, size_t size,
     }
     if (status == SILK_OK && replay)
     {
-        status = silk_robust_reserve(world);
+        status = silk_robust_reserve(world, true);
     }
     if (status != SILK_OK)
     {

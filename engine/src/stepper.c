@@ -285,7 +285,8 @@ silk_status silk_world_reserve_for_steps(silk_world* world)
 {
     if (world->solver == SILK_SOLVER_ROBUST || world->record.playing)
     {
-        return silk_robust_reserve(world);
+        /* a replay's events may turn the chain solve on */
+        return silk_robust_reserve(world, world->robust.def.chains || world->record.playing);
     }
     return SILK_OK;
 }
@@ -376,8 +377,11 @@ silk_status silk_world_advance(silk_world* world, double dt_seconds,
     }
     else
     {
-        /* reserved before the stepper is touched; its own checks fail without change too */
-        silk_status status = silk_world_reserve_for_steps(world);
+        /* reserved before the stepper is touched; a bad dt is the stepper's to report (it
+           runs no step then) */
+        silk_status status = isfinite(dt_seconds) && dt_seconds >= 0.0
+                                 ? silk_world_reserve_for_steps(world)
+                                 : SILK_OK;
         if (status != SILK_OK)
         {
             return status;
