@@ -56,7 +56,10 @@
     MEMORY
     ======
     The world allocates when it is created and when something is added beyond its capacity
-    (arrays grow geometrically). frame, relax and advance never allocate. There is no global
+    (arrays grow geometrically). frame and relax never allocate. The robust solver sizes its
+    own scratch on its first step after the world grew (advance, robust_step, play_run, or a
+    replay's load): if that fails, the call returns SILK_ERR_NOMEM and changes nothing, and
+    a later call tries again. A step after no growth never allocates. There is no global
     mutable state: everything hangs off the world handle, and two worlds never interact.
 
     THREADS

@@ -1,10 +1,11 @@
 /* constraint.c -- adding, removing and reading distance, pin and angle constraints.
 
-   Storage: one set of flat arrays (kind, a, b, c, stiffness, rest, target) sorted by
-   composite. Appending to the last composite is O(1); appending to an earlier one shifts the
-   later composites' runs by one (a memmove, never inside a step). */
+   Storage: the constraint columns of storage.h, sorted by composite. Appending to the last
+   composite is O(1); appending to an earlier one shifts the later composites' runs by one (a
+   memmove, never inside a step). */
 #include "trig.h"
 #include "detmath.h"
+#include "material.h"
 #include "world.h"
 
 #include <math.h>
@@ -54,27 +55,6 @@ double silk_angle_at(silk_vec2 a, silk_vec2 b, silk_vec2 c)
     return silk_atan2(ux * vy - uy * vx, ux * vx + uy * vy);
 }
 
-/* Moves the constraint at global position `from` (and everything after it) by `shift`. */
-static void shift_constraints(silk_world* world, int32_t from, int32_t shift)
-{
-    int32_t count = world->constraint_count - from;
-    if (count <= 0)
-    {
-        return;
-    }
-    int32_t to = from + shift;
-    memmove(world->kind + to, world->kind + from, (size_t)count * sizeof(*world->kind));
-    memmove(world->ca + to, world->ca + from, (size_t)count * sizeof(*world->ca));
-    memmove(world->cb + to, world->cb + from, (size_t)count * sizeof(*world->cb));
-    memmove(world->cc + to, world->cc + from, (size_t)count * sizeof(*world->cc));
-    memmove(world->stiffness + to, world->stiffness + from,
-            (size_t)count * sizeof(*world->stiffness));
-    memmove(world->rest + to, world->rest + from, (size_t)count * sizeof(*world->rest));
-    memmove(world->target + to, world->target + from, (size_t)count * sizeof(*world->target));
-    memmove(world->compliance + to, world->compliance + from,
-            (size_t)count * sizeof(*world->compliance));
-}
-
 silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_constraint_kind kind,
                                  int32_t a, int32_t b, int32_t c, double stiffness, double rest,
                                  silk_vec2 target, int32_t* out_index)
@@ -86,7 +66,7 @@ silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_cons
     }
     silk_composite* comp = &world->composites[composite];
     int32_t at = comp->constraint_begin + comp->constraint_count;
-    shift_constraints(world, at, 1);
+    silk_constraints_shift(world, at, 1);
     for (int32_t k = composite + 1; k < world->composite_count; ++k)
     {
         world->composites[k].constraint_begin += 1;
@@ -102,9 +82,12 @@ silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_cons
     world->stiffness[at] = stiffness;
     world->rest[at] = rest;
     world->target[at] = target;
-    world->compliance[at] = silk_robust_default_compliance(world, kind, a, b, c, stiffness);
+    const silk_vec2 none = {0.0, 0.0};
+    world->compliance[at] =
+        silk_default_compliance(kind, world->pos[a], b >= 0 ? world->pos[b] : none,
+                                c >= 0 ? world->pos[c] : none, stiffness);
     world->constraint_count += 1;
-    silk_robust_touch(world);
+    silk_constraints_changed(world);
     if (out_index != NULL)
     {
         *out_index = comp->constraint_count;
@@ -361,7 +344,7 @@ silk_status silk_world_set_rest(silk_world* world, int32_t composite, int32_t in
         return status;
     }
     world->rest[at] = rest;
-    silk_robust_touch(world); /* the prepared records hold a copy of the rest */
+    silk_constraints_changed(world); /* the prepared records hold a copy of the rest */
     return SILK_OK;
 }
 
@@ -419,14 +402,7 @@ int32_t silk_remove_constraints_where(silk_world* world, silk_constraint_filter*
             }
             if (write != j)
             {
-                world->kind[write] = world->kind[j];
-                world->ca[write] = world->ca[j];
-                world->cb[write] = world->cb[j];
-                world->cc[write] = world->cc[j];
-                world->stiffness[write] = world->stiffness[j];
-                world->rest[write] = world->rest[j];
-                world->target[write] = world->target[j];
-                world->compliance[write] = world->compliance[j];
+                silk_constraints_move(world, write, j);
             }
             write += 1;
         }
@@ -437,7 +413,7 @@ int32_t silk_remove_constraints_where(silk_world* world, silk_constraint_filter*
     world->drag.pin = drag_pin;
     if (removed > 0)
     {
-        silk_robust_touch(world);
+        silk_constraints_changed(world);
     }
     return removed;
 }

@@ -559,7 +559,7 @@ static silk_status play_load(silk_world* world, const uint8_t* bytes, size_t siz
     {
         return status;
     }
-    status = silk_world_restore(world, v.snapshot, v.snapshot_size);
+    status = silk_snapshot_restore_for_replay(world, v.snapshot, v.snapshot_size);
     if (status != SILK_OK)
     {
         return status == SILK_ERR_NOMEM ? status : SILK_ERR_FORMAT;
@@ -639,7 +639,12 @@ silk_status silk_world_replay(silk_world* world, const void* bytes, size_t size,
     {
         return status;
     }
-    silk_world_play_run(world, INT64_MAX, NULL);
+    /* the load sized the robust scratch (a replay may switch to robust): this cannot fail */
+    status = silk_world_play_run(world, INT64_MAX, NULL);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
     if (out_result != NULL)
     {
         out_result->steps = (int64_t)world->record.play_steps;
@@ -682,21 +687,26 @@ silk_status silk_world_play_run(silk_world* world, int64_t max_steps, int64_t* o
     {
         return SILK_ERR_RANGE;
     }
+    silk_status status = silk_world_reserve_for_steps(world);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
     int64_t steps = 0;
     /* exactly the steps advance would run: previous positions, then one world step */
-    for (; steps < max_steps && world->record.playing; ++steps)
+    for (; steps < max_steps && world->record.playing && status == SILK_OK; ++steps)
     {
         for (int32_t i = 0; i < world->particle_count; ++i)
         {
             world->prev[i] = world->pos[i];
         }
-        silk_world_step(world, world->stepper.step_seconds);
+        status = silk_world_step(world, world->stepper.step_seconds);
     }
     if (out_steps != NULL)
     {
         *out_steps = steps;
     }
-    return SILK_OK;
+    return status;
 }
 
 silk_status silk_world_play_status(const silk_world* world, silk_play_status* out_status)

@@ -2,7 +2,7 @@
    pass two records at a time where that cannot change a bit, and the particle passes between
    substeps, a particle's (x, y) in one register.
 
-   prepare (solver_robust.c) packs the distance records ring by ring and, inside a ring,
+   prepare (robust_prepare.c) packs the distance records ring by ring and, inside a ring,
    colour by colour, and cuts them into runs of one ring and one colour. Inside such a run no
    two records share a particle, so solving records k and k+1 together -- each in one lane of
    a two-double register -- reads and writes exactly what solving k and then k+1 would: k+1

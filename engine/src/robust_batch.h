@@ -1,5 +1,5 @@
 /* robust_batch.h -- the robust solver's inner loops (private): the distance records, run by
-   run, and the particle passes between substeps. solver_robust.c drives them. */
+   run, and the particle passes between substeps. robust_step.c drives them. */
 #ifndef SILK_ROBUST_BATCH_H
 #define SILK_ROBUST_BATCH_H
 

@@ -24,7 +24,7 @@
    links after it solve as a path of their own. A coincident pair takes +x as its direction,
    as robust_batch.c's solve_one does.
 
-   The paths (prepare): seeds in ring order (solver_robust.c: outwards from the fixed
+   The paths (prepare): seeds in ring order (robust_prepare.c: outwards from the fixed
    particles), each grown at both ends, one link at a time, along the first unused distance
    constraint (in the world's order) that does not revisit a particle of the path. A rope is
    one path; a grid cloth (silk_world_build_cloth's order) hung from its top row becomes one

@@ -1,7 +1,7 @@
 /* robust_chain.h -- the robust solver's chain solve (private): distance records cut into
    simple paths, each solved exactly (to first order) by one tridiagonal solve per pass instead
-   of one Gauss-Seidel sweep. Opt-in through silk_robust_def.chains; solver_robust.c drives it.
-   robust_chain.c explains the method. */
+   of one Gauss-Seidel sweep. Opt-in through silk_robust_def.chains; robust_prepare.c and
+   robust_step.c drive it. robust_chain.c explains the method. */
 #ifndef SILK_ROBUST_CHAIN_H
 #define SILK_ROBUST_CHAIN_H
 

@@ -25,10 +25,14 @@
 /* Fixed part of the payload and the bytes per particle, composite and constraint. */
 #define SNAP_FIXED                                                                                 \
     (6 * 8 + 2 * 8 + 4 * 4 + 3 * 8 + 8 + 8 + 4 + 6 * 8 + 7 * 4 + 8 + 2 * 4 + 2 * 8 + 3 * 4)
-#define SNAP_PER_PARTICLE   (9 * 8 + 4) /* p, q, prev, inverse mass, velocity, then composite */
-#define SNAP_COMPOSITE_AT   (9 * 8)
-#define SNAP_PER_COMPOSITE  (2 * 4)
-#define SNAP_PER_CONSTRAINT (4 * 4 + 5 * 8)
+/* A particle or constraint row: its columns in the order of storage.h's tables. */
+#define WIRE_SIZE(type, name, wire, hashed) +SILK_WIRE_SIZE_##wire
+#define SNAP_PER_PARTICLE                   (0 SILK_PARTICLE_COLUMNS(WIRE_SIZE))
+#define SNAP_PER_COMPOSITE                  (2 * 4)
+#define SNAP_PER_CONSTRAINT                 (0 SILK_CONSTRAINT_COLUMNS(WIRE_SIZE))
+/* The format's row sizes: a change of the tables that changes them needs a new SNAP_VERSION. */
+_Static_assert(SNAP_PER_PARTICLE == 9 * 8 + 4, "snapshot v4: p, q, prev, 1/m, v, composite");
+_Static_assert(SNAP_PER_CONSTRAINT == 4 * 4 + 5 * 8, "snapshot v4: kind, a, b, c, 5 doubles");
 /* The extension block after the arrays: tag, count, then count int32 values. */
 #define SNAP_EXTENSION_EMPTY (2 * 4)
 
@@ -75,6 +79,17 @@ static void put_f64(writer* w, double v)
     uint64_t bits;
     memcpy(&bits, &v, sizeof(bits));
     put_u64(w, bits);
+}
+
+static void put_vec2(writer* w, silk_vec2 v)
+{
+    put_f64(w, v.x);
+    put_f64(w, v.y);
+}
+
+static void put_u8(writer* w, uint8_t v)
+{
+    put_i32(w, v);
 }
 
 typedef struct reader
@@ -129,6 +144,53 @@ static double get_f64(reader* r)
     return v;
 }
 
+static silk_vec2 get_vec2(reader* r)
+{
+    silk_vec2 v;
+    v.x = get_f64(r);
+    v.y = get_f64(r); /* two statements: the order of a brace list's reads is unspecified */
+    return v;
+}
+
+static int32_t get_u8(reader* r)
+{
+    return get_i32(r); /* range-checked (check_arrays) before narrow_u8 */
+}
+
+/* A checked row value into its column's type. */
+static double narrow_f64(double v)
+{
+    return v;
+}
+
+static silk_vec2 narrow_vec2(silk_vec2 v)
+{
+    return v;
+}
+
+static int32_t narrow_i32(int32_t v)
+{
+    return v;
+}
+
+static uint8_t narrow_u8(int32_t v)
+{
+    return (uint8_t)v;
+}
+
+/* Rows, field by field in the tables' order. */
+#define READ_FIELD(type, name, wire, hashed) row->name = get_##wire(r);
+static void read_particle_row(reader* r, silk_particle_row* row)
+{
+    SILK_PARTICLE_COLUMNS(READ_FIELD)
+}
+
+static void read_constraint_row(reader* r, silk_constraint_row* row)
+{
+    SILK_CONSTRAINT_COLUMNS(READ_FIELD)
+}
+#undef READ_FIELD
+
 /* ---- the state hash -------------------------------------------------------------------- */
 
 typedef struct hasher
@@ -167,6 +229,24 @@ static void hash_f64(hasher* s, double v)
     hash_u64(s, bits);
 }
 
+static void hash_vec2(hasher* s, silk_vec2 v)
+{
+    hash_f64(s, v.x);
+    hash_f64(s, v.y);
+}
+
+static void hash_u8(hasher* s, uint8_t v)
+{
+    hash_i32(s, v);
+}
+
+/* The hashed columns of a row, in the tables' order (prev and the composite are not hashed). */
+#define HASH_FIELD(type, name, wire, hashed)                                                       \
+    if (hashed)                                                                                    \
+    {                                                                                              \
+        hash_##wire(&s, world->name[i]);                                                           \
+    }
+
 uint64_t silk_world_state_hash(const silk_world* world)
 {
     if (!silk_is_world(world))
@@ -177,26 +257,12 @@ uint64_t silk_world_state_hash(const silk_world* world)
     hash_i32(&s, world->particle_count);
     for (int32_t i = 0; i < world->particle_count; ++i)
     {
-        hash_f64(&s, world->pos[i].x);
-        hash_f64(&s, world->pos[i].y);
-        hash_f64(&s, world->last[i].x);
-        hash_f64(&s, world->last[i].y);
-        hash_f64(&s, world->inverse_mass[i]);
-        hash_f64(&s, world->velocity[i].x);
-        hash_f64(&s, world->velocity[i].y);
+        SILK_PARTICLE_COLUMNS(HASH_FIELD)
     }
     hash_i32(&s, world->constraint_count);
-    for (int32_t j = 0; j < world->constraint_count; ++j)
+    for (int32_t i = 0; i < world->constraint_count; ++i)
     {
-        hash_i32(&s, world->kind[j]);
-        hash_i32(&s, world->ca[j]);
-        hash_i32(&s, world->cb[j]);
-        hash_i32(&s, world->cc[j]);
-        hash_f64(&s, world->stiffness[j]);
-        hash_f64(&s, world->rest[j]);
-        hash_f64(&s, world->target[j].x);
-        hash_f64(&s, world->target[j].y);
-        hash_f64(&s, world->compliance[j]);
+        SILK_CONSTRAINT_COLUMNS(HASH_FIELD)
     }
     hash_i32(&s, world->composite_count);
     for (int32_t k = 0; k < world->composite_count; ++k)
@@ -282,38 +348,24 @@ static void write_settings(const silk_world* world, writer* w)
     put_i32(w, world->constraint_count);
 }
 
+/* Particle rows, composites, constraint rows. */
 static void write_arrays(const silk_world* world, writer* w)
 {
+#define WRITE_FIELD(type, name, wire, hashed) put_##wire(w, world->name[i]);
     for (int32_t i = 0; i < world->particle_count; ++i)
     {
-        put_f64(w, world->pos[i].x);
-        put_f64(w, world->pos[i].y);
-        put_f64(w, world->last[i].x);
-        put_f64(w, world->last[i].y);
-        put_f64(w, world->prev[i].x);
-        put_f64(w, world->prev[i].y);
-        put_f64(w, world->inverse_mass[i]);
-        put_f64(w, world->velocity[i].x);
-        put_f64(w, world->velocity[i].y);
-        put_i32(w, world->particle_composite[i]);
+        SILK_PARTICLE_COLUMNS(WRITE_FIELD)
     }
     for (int32_t k = 0; k < world->composite_count; ++k)
     {
         put_i32(w, world->composites[k].constraint_begin);
         put_i32(w, world->composites[k].constraint_count);
     }
-    for (int32_t j = 0; j < world->constraint_count; ++j)
+    for (int32_t i = 0; i < world->constraint_count; ++i)
     {
-        put_i32(w, world->kind[j]);
-        put_i32(w, world->ca[j]);
-        put_i32(w, world->cb[j]);
-        put_i32(w, world->cc[j]);
-        put_f64(w, world->stiffness[j]);
-        put_f64(w, world->rest[j]);
-        put_f64(w, world->target[j].x);
-        put_f64(w, world->target[j].y);
-        put_f64(w, world->compliance[j]);
+        SILK_CONSTRAINT_COLUMNS(WRITE_FIELD)
     }
+#undef WRITE_FIELD
 }
 
 void silk_snapshot_write(const silk_world* world, uint8_t* out)
@@ -486,14 +538,11 @@ static silk_status check_arrays(const snap_fixed* f, const uint8_t* arrays)
     const int32_t n = f->particles, m = f->composites, c = f->constraints;
     for (int32_t i = 0; i < n; ++i)
     {
-        for (int k = 0; k < 6; ++k)
-        {
-            get_f64(&r); /* positions may be anything, NaN included: that is the state */
-        }
-        double w = get_f64(&r);
-        get_f64(&r); /* velocity: any value, like the positions */
-        get_f64(&r);
-        if (silk_check_inverse_mass(w) != SILK_OK || !in_range(get_i32(&r), 0, m))
+        /* positions and velocities may be anything, NaN included: that is the state */
+        silk_particle_row p;
+        read_particle_row(&r, &p);
+        if (silk_check_inverse_mass(p.inverse_mass) != SILK_OK ||
+            !in_range(p.particle_composite, 0, m))
         {
             return SILK_ERR_INDEX;
         }
@@ -515,18 +564,17 @@ static silk_status check_arrays(const snap_fixed* f, const uint8_t* arrays)
     const uint8_t* constraints = r.at;
     for (int32_t j = 0; j < c; ++j)
     {
-        int32_t kind = get_i32(&r), a = get_i32(&r), b = get_i32(&r), cc = get_i32(&r);
-        bool ok = in_range(a, 0, n);
-        ok = ok && (kind == SILK_PIN ? b == -1 : in_range(b, 0, n));
-        ok = ok && (kind == SILK_ANGLE ? in_range(cc, 0, n) : cc == -1);
+        silk_constraint_row q;
+        read_constraint_row(&r, &q);
+        const int32_t kind = q.kind;
+        bool ok = in_range(q.ca, 0, n);
+        ok = ok && (kind == SILK_PIN ? q.cb == -1 : in_range(q.cb, 0, n));
+        ok = ok && (kind == SILK_ANGLE ? in_range(q.cc, 0, n) : q.cc == -1);
         ok = ok && kind >= SILK_DISTANCE && kind <= SILK_ANGLE;
-        double stiffness = get_f64(&r), rest = get_f64(&r);
-        silk_vec2 target = {get_f64(&r), get_f64(&r)};
-        double compliance = get_f64(&r);
         /* as the add calls: a pin's stiffness is 1 and its rest 0, a distance's rest >= 0 */
-        ok = ok && (kind != SILK_PIN || stiffness == 1.0);
-        if (!ok || !isfinite(stiffness) || silk_check_rest((silk_constraint_kind)kind, rest) ||
-            !silk_is_finite_vec2(target) || silk_check_compliance(compliance) != SILK_OK)
+        ok = ok && (kind != SILK_PIN || q.stiffness == 1.0);
+        if (!ok || !isfinite(q.stiffness) || silk_check_rest((silk_constraint_kind)kind, q.rest) ||
+            !silk_is_finite_vec2(q.target) || silk_check_compliance(q.compliance) != SILK_OK)
         {
             return SILK_ERR_INDEX;
         }
@@ -542,8 +590,9 @@ static silk_status check_arrays(const snap_fixed* f, const uint8_t* arrays)
            the next drag write the pointer into another constraint's fields */
         reader pin = {constraints + (size_t)f->drag.pin * SNAP_PER_CONSTRAINT,
                       constraints + (size_t)(f->drag.pin + 1) * SNAP_PER_CONSTRAINT, true};
-        int32_t kind = get_i32(&pin), a = get_i32(&pin);
-        if (kind != SILK_PIN || a != f->drag.particle)
+        silk_constraint_row q;
+        read_constraint_row(&pin, &q);
+        if (q.kind != SILK_PIN || q.ca != f->drag.particle)
         {
             return SILK_ERR_INDEX;
         }
@@ -554,36 +603,25 @@ static silk_status check_arrays(const snap_fixed* f, const uint8_t* arrays)
 static void read_arrays(silk_world* world, const snap_fixed* f, const uint8_t* arrays)
 {
     reader r = {arrays, arrays + arrays_size(f), true};
+#define STORE_FIELD(type, name, wire, hashed) world->name[i] = narrow_##wire(row.name);
     for (int32_t i = 0; i < f->particles; ++i)
     {
-        world->pos[i].x = get_f64(&r);
-        world->pos[i].y = get_f64(&r);
-        world->last[i].x = get_f64(&r);
-        world->last[i].y = get_f64(&r);
-        world->prev[i].x = get_f64(&r);
-        world->prev[i].y = get_f64(&r);
-        world->inverse_mass[i] = get_f64(&r);
-        world->velocity[i].x = get_f64(&r);
-        world->velocity[i].y = get_f64(&r);
-        world->particle_composite[i] = get_i32(&r);
+        silk_particle_row row;
+        read_particle_row(&r, &row);
+        SILK_PARTICLE_COLUMNS(STORE_FIELD)
     }
     for (int32_t k = 0; k < f->composites; ++k)
     {
         world->composites[k].constraint_begin = get_i32(&r);
         world->composites[k].constraint_count = get_i32(&r);
     }
-    for (int32_t j = 0; j < f->constraints; ++j)
+    for (int32_t i = 0; i < f->constraints; ++i)
     {
-        world->kind[j] = (uint8_t)get_i32(&r);
-        world->ca[j] = get_i32(&r);
-        world->cb[j] = get_i32(&r);
-        world->cc[j] = get_i32(&r);
-        world->stiffness[j] = get_f64(&r);
-        world->rest[j] = get_f64(&r);
-        world->target[j].x = get_f64(&r);
-        world->target[j].y = get_f64(&r);
-        world->compliance[j] = get_f64(&r);
+        silk_constraint_row row;
+        read_constraint_row(&r, &row);
+        SILK_CONSTRAINT_COLUMNS(STORE_FIELD)
     }
+#undef STORE_FIELD
 }
 
 static void apply_fixed(silk_world* world, const snap_fixed* f)
@@ -681,7 +719,9 @@ silk_status silk_snapshot_check(const silk_world* world, const uint8_t* bytes, s
     return status;
 }
 
-silk_status silk_snapshot_restore(silk_world* world, const uint8_t* bytes, size_t size)
+/* `replay`: steps of a replay follow, and may switch to the robust solver -- its scratch is
+   sized here too, where failing still changes nothing (robust.h). */
+static silk_status restore(silk_world* world, const uint8_t* bytes, size_t size, bool replay)
 {
     snap_fixed f;
     const uint8_t* arrays = NULL;
@@ -702,14 +742,33 @@ silk_status silk_snapshot_restore(silk_world* world, const uint8_t* bytes, size_
     {
         status = silk_reserve_composites(world, f.composites);
     }
+    if (status == SILK_OK && replay)
+    {
+        status = silk_robust_reserve(world, true);
+    }
     if (status != SILK_OK)
     {
         return status;
     }
     apply_fixed(world, &f);
     read_arrays(world, &f, arrays);
-    silk_robust_touch(world);
+    silk_constraints_changed(world);
     return SILK_OK;
+}
+
+silk_status silk_snapshot_restore(silk_world* world, const uint8_t* bytes, size_t size)
+{
+    return restore(world, bytes, size, false);
+}
+
+silk_status silk_snapshot_restore_for_replay(silk_world* world, const uint8_t* bytes, size_t size)
+{
+    silk_status status = restore(world, bytes, size, true);
+    if (status == SILK_OK)
+    {
+        silk_watchdog_reset(world);
+    }
+    return status;
 }
 
 silk_status silk_world_restore(silk_world* world, const void* bytes, size_t size)

@@ -225,8 +225,9 @@ void silk_world_reset_clock(silk_world* world)
 /* One simulation step as the page runs it: the extension's rule (the extras' crawl), then the
    selected solver (compat: frame(relax_steps); robust: h seconds), then the watchdog. Replay runs
    exactly this, so a recording and its replay take the same path. */
-void silk_world_step(silk_world* world, double h)
+silk_status silk_world_step(silk_world* world, double h)
 {
+    silk_status status = SILK_OK;
     if (world->record.playing)
     {
         h = silk_play_before_step(world); /* the recording's inputs and step length */
@@ -234,7 +235,8 @@ void silk_world_step(silk_world* world, double h)
     silk_extension_before_step(world); /* content's per-step rule (silk_extras: crawl) */
     if (world->solver == SILK_SOLVER_ROBUST)
     {
-        silk_robust_step(world, h);
+        /* fails only if storage grew since the call began (its entry point reserved) */
+        status = silk_robust_step(world, h);
     }
     else
     {
@@ -254,22 +256,44 @@ void silk_world_step(silk_world* world, double h)
     {
         silk_play_after_step(world);
     }
+    return status;
 }
+
+/* The robust solver sizes its scratch when it prepares. A call that runs steps asks it to do
+   so first, before it changes anything, so that running out of memory is reported with the
+   world untouched -- also when a replay in progress may switch to the robust solver. */
+silk_status silk_world_reserve_for_steps(silk_world* world)
+{
+    if (world->solver == SILK_SOLVER_ROBUST || world->record.playing)
+    {
+        /* a replay's events may turn the chain solve on */
+        return silk_robust_reserve(world, world->robust.def.chains || world->record.playing);
+    }
+    return SILK_OK;
+}
+
+typedef struct fixed_steps
+{
+    silk_world* world;
+    silk_status status; /* the first failed step's */
+} fixed_steps;
 
 static void fixed_step(void* context, double step_seconds)
 {
-    silk_world* world = context;
+    fixed_steps* run = context;
+    silk_world* world = run->world;
     int32_t n = world->particle_count;
     for (int32_t i = 0; i < n; ++i)
     {
         world->prev[i] = world->pos[i];
     }
-    silk_world_step(world, step_seconds);
+    silk_status status = silk_world_step(world, step_seconds);
+    run->status = run->status == SILK_OK ? status : run->status;
 }
 
 /* Coupled: one step per call. Compat's frame has no length; the robust step is the call's dt
    (at most max_step_seconds; a dt of 0 runs nothing). */
-static int32_t coupled_step(silk_world* world, double dt_seconds)
+static int32_t coupled_step(silk_world* world, double dt_seconds, silk_status* out_status)
 {
     double h = world->stepper.step_seconds;
     if (world->solver == SILK_SOLVER_ROBUST)
@@ -282,7 +306,7 @@ static int32_t coupled_step(silk_world* world, double dt_seconds)
         }
         silk_record_input(world, SILK_EVENT_STEP_SECONDS, 0, h, 0.0);
     }
-    silk_world_step(world, h);
+    *out_status = silk_world_step(world, h);
     return 1;
 }
 
@@ -309,6 +333,7 @@ silk_status silk_world_advance(silk_world* world, double dt_seconds,
         return SILK_ERR_NULL;
     }
     silk_advance_result result = {0, 0.0, 0.0, 0.0};
+    silk_status step_status = SILK_OK;
     if (world->loop_mode == SILK_LOOP_COUPLED)
     {
         if (isnan(dt_seconds) || isinf(dt_seconds))
@@ -319,7 +344,12 @@ silk_status silk_world_advance(silk_world* world, double dt_seconds,
         {
             return SILK_ERR_RANGE;
         }
-        result.steps = coupled_step(world, dt_seconds);
+        silk_status status = silk_world_reserve_for_steps(world);
+        if (status != SILK_OK)
+        {
+            return status;
+        }
+        result.steps = coupled_step(world, dt_seconds, &step_status);
         int32_t n = world->particle_count;
         for (int32_t i = 0; i < n; ++i)
         {
@@ -328,17 +358,27 @@ silk_status silk_world_advance(silk_world* world, double dt_seconds,
     }
     else
     {
-        silk_status status =
-            silk_stepper_advance(&world->stepper, dt_seconds, fixed_step, world, &result);
+        /* reserved before the stepper is touched; a bad dt is the stepper's to report (it
+           runs no step then) */
+        silk_status status = isfinite(dt_seconds) && dt_seconds >= 0.0
+                                 ? silk_world_reserve_for_steps(world)
+                                 : SILK_OK;
         if (status != SILK_OK)
         {
             return status;
         }
+        fixed_steps run = {world, SILK_OK};
+        status = silk_stepper_advance(&world->stepper, dt_seconds, fixed_step, &run, &result);
+        if (status != SILK_OK)
+        {
+            return status;
+        }
+        step_status = run.status;
     }
     store_advance(world, &result);
     if (out_result != NULL)
     {
         *out_result = result;
     }
-    return SILK_OK;
+    return step_status;
 }

@@ -1,4 +1,4 @@
-/* world.c -- creating a world, its settings, composites, particles and storage growth. */
+/* world.c -- creating a world, its settings, composites and particles (columns: storage.c). */
 #include "world.h"
 
 #include <math.h>
@@ -76,191 +76,6 @@ static void default_free(void* memory, void* user)
 {
     (void)user;
     free(memory);
-}
-
-void* silk_alloc(const silk_world* world, size_t size)
-{
-    return world->alloc_fn(size, world->allocator_user);
-}
-
-void silk_free(const silk_world* world, void* memory)
-{
-    if (memory != NULL)
-    {
-        world->free_fn(memory, world->allocator_user);
-    }
-}
-
-/* Grows one array from `count` used elements to `capacity`; on failure the old array stays. */
-static void* grow_array(silk_world* world, void* old, int32_t count, int32_t capacity,
-                        size_t element)
-{
-    void* fresh = silk_alloc(world, (size_t)capacity * element);
-    if (fresh != NULL && old != NULL && count > 0)
-    {
-        memcpy(fresh, old, (size_t)count * element);
-    }
-    return fresh;
-}
-
-static int32_t next_capacity(int32_t current, int32_t needed, int32_t limit)
-{
-    int64_t capacity = current < 16 ? 16 : current;
-    while (capacity < needed)
-    {
-        capacity *= 2;
-    }
-    return capacity > limit ? limit : (int32_t)capacity;
-}
-
-silk_status silk_reserve_particles(silk_world* world, int32_t count)
-{
-    /* a capacity of 0 still allocates (16): the robust scratch and the step's loops never
-       see a NULL array, whatever the def asked for */
-    if (count <= world->particle_capacity && world->pos != NULL)
-    {
-        return SILK_OK;
-    }
-    if (count > SILK_MAX_PARTICLES)
-    {
-        return SILK_ERR_CAPACITY;
-    }
-    int32_t n = world->particle_count;
-    int32_t capacity = next_capacity(world->particle_capacity, count, SILK_MAX_PARTICLES);
-    /* the robust solver's scratch first: larger scratch than needed is harmless if the rest
-       fails, while the reverse would leave it short */
-    silk_status status = silk_robust_reserve_particles(world, capacity);
-    if (status == SILK_OK)
-    {
-        status = silk_extension_reserve(world, capacity);
-    }
-    if (status != SILK_OK)
-    {
-        return status;
-    }
-    silk_vec2* pos = grow_array(world, world->pos, n, capacity, sizeof(silk_vec2));
-    silk_vec2* last = grow_array(world, world->last, n, capacity, sizeof(silk_vec2));
-    silk_vec2* prev = grow_array(world, world->prev, n, capacity, sizeof(silk_vec2));
-    int32_t* comp = grow_array(world, world->particle_composite, n, capacity, sizeof(int32_t));
-    double* inverse_mass = grow_array(world, world->inverse_mass, n, capacity, sizeof(double));
-    silk_vec2* velocity = grow_array(world, world->velocity, n, capacity, sizeof(silk_vec2));
-    if (pos == NULL || last == NULL || prev == NULL || comp == NULL || inverse_mass == NULL ||
-        velocity == NULL)
-    {
-        silk_free(world, velocity);
-        silk_free(world, pos);
-        silk_free(world, last);
-        silk_free(world, prev);
-        silk_free(world, comp);
-        silk_free(world, inverse_mass);
-        return SILK_ERR_NOMEM;
-    }
-    silk_free(world, world->pos);
-    silk_free(world, world->last);
-    silk_free(world, world->prev);
-    silk_free(world, world->particle_composite);
-    silk_free(world, world->inverse_mass);
-    silk_free(world, world->velocity);
-    world->velocity = velocity;
-    world->pos = pos;
-    world->last = last;
-    world->prev = prev;
-    world->particle_composite = comp;
-    world->inverse_mass = inverse_mass;
-    world->particle_capacity = capacity;
-    silk_watchdog_reserve(world); /* on failure auto-restore only skips snapshots */
-    return SILK_OK;
-}
-
-silk_status silk_reserve_constraints(silk_world* world, int32_t count)
-{
-    if (count <= world->constraint_capacity && world->kind != NULL)
-    {
-        return SILK_OK;
-    }
-    if (count > SILK_MAX_CONSTRAINTS)
-    {
-        return SILK_ERR_CAPACITY;
-    }
-    int32_t n = world->constraint_count;
-    int32_t cap = next_capacity(world->constraint_capacity, count, SILK_MAX_CONSTRAINTS);
-    silk_status status = silk_robust_reserve_constraints(world, cap); /* first: see particles */
-    if (status != SILK_OK)
-    {
-        return status;
-    }
-    uint8_t* kind = grow_array(world, world->kind, n, cap, sizeof(uint8_t));
-    int32_t* ca = grow_array(world, world->ca, n, cap, sizeof(int32_t));
-    int32_t* cb = grow_array(world, world->cb, n, cap, sizeof(int32_t));
-    int32_t* cc = grow_array(world, world->cc, n, cap, sizeof(int32_t));
-    double* stiffness = grow_array(world, world->stiffness, n, cap, sizeof(double));
-    double* rest = grow_array(world, world->rest, n, cap, sizeof(double));
-    silk_vec2* target = grow_array(world, world->target, n, cap, sizeof(silk_vec2));
-    double* compliance = grow_array(world, world->compliance, n, cap, sizeof(double));
-    double* scratch = grow_array(world, NULL, 0, cap, sizeof(double));
-    double* scratch2 = grow_array(world, NULL, 0, cap, sizeof(double));
-    if (!kind || !ca || !cb || !cc || !stiffness || !rest || !target || !compliance || !scratch ||
-        !scratch2)
-    {
-        silk_free(world, compliance);
-        silk_free(world, kind);
-        silk_free(world, ca);
-        silk_free(world, cb);
-        silk_free(world, cc);
-        silk_free(world, stiffness);
-        silk_free(world, rest);
-        silk_free(world, target);
-        silk_free(world, scratch);
-        silk_free(world, scratch2);
-        return SILK_ERR_NOMEM;
-    }
-    silk_free(world, world->kind);
-    silk_free(world, world->ca);
-    silk_free(world, world->cb);
-    silk_free(world, world->cc);
-    silk_free(world, world->stiffness);
-    silk_free(world, world->rest);
-    silk_free(world, world->target);
-    silk_free(world, world->compliance);
-    silk_free(world, world->scratch);
-    silk_free(world, world->scratch2);
-    world->compliance = compliance;
-    world->kind = kind;
-    world->ca = ca;
-    world->cb = cb;
-    world->cc = cc;
-    world->stiffness = stiffness;
-    world->rest = rest;
-    world->target = target;
-    world->scratch = scratch;
-    world->scratch2 = scratch2;
-    world->constraint_capacity = cap;
-    silk_watchdog_reserve(world);
-    return SILK_OK;
-}
-
-silk_status silk_reserve_composites(silk_world* world, int32_t count)
-{
-    if (count <= world->composite_capacity && world->composites != NULL)
-    {
-        return SILK_OK;
-    }
-    if (count > SILK_MAX_COMPOSITES)
-    {
-        return SILK_ERR_CAPACITY;
-    }
-    int32_t capacity = next_capacity(world->composite_capacity, count, SILK_MAX_COMPOSITES);
-    silk_composite* fresh = grow_array(world, world->composites, world->composite_count, capacity,
-                                       sizeof(silk_composite));
-    if (fresh == NULL)
-    {
-        return SILK_ERR_NOMEM;
-    }
-    silk_free(world, world->composites);
-    world->composites = fresh;
-    world->composite_capacity = capacity;
-    silk_watchdog_reserve(world);
-    return SILK_OK;
 }
 
 /* ---- defs, create, destroy ------------------------------------------------------------- */
@@ -363,7 +178,7 @@ silk_status silk_world_create(const silk_world_def* def, silk_world** out_world)
     world->solver = SILK_SOLVER_COMPAT;
     world->robust.def = silk_default_robust_def();
     world->robust.last_h = def->stepper.step_seconds;
-    world->robust.version = 1; /* nothing prepared yet */
+    world->constraints_version = 1; /* the robust solver's prepared_version 0: nothing yet */
     world->watchdog.def = silk_default_watchdog_def();
     silk_watchdog_reset(world);
 
@@ -391,23 +206,7 @@ void silk_world_destroy(silk_world* world)
     {
         return;
     }
-    silk_free(world, world->pos);
-    silk_free(world, world->last);
-    silk_free(world, world->prev);
-    silk_free(world, world->particle_composite);
-    silk_free(world, world->composites);
-    silk_free(world, world->kind);
-    silk_free(world, world->ca);
-    silk_free(world, world->cb);
-    silk_free(world, world->cc);
-    silk_free(world, world->stiffness);
-    silk_free(world, world->rest);
-    silk_free(world, world->target);
-    silk_free(world, world->compliance);
-    silk_free(world, world->inverse_mass);
-    silk_free(world, world->velocity);
-    silk_free(world, world->scratch);
-    silk_free(world, world->scratch2);
+    silk_storage_free(world);
     silk_robust_free(world);
     silk_extension_free(world);
     silk_watchdog_free(world);
@@ -438,7 +237,7 @@ void silk_world_clear(silk_world* world)
     world->robust.last_h = world->stepper.step_seconds;
     silk_extension_clear(world);
     silk_world_reset_clock(world);
-    silk_robust_touch(world);
+    silk_constraints_changed(world);
     silk_watchdog_reset(world);
     silk_polygons_clear(world);
 }
@@ -594,7 +393,7 @@ silk_status silk_world_add_particle(silk_world* world, int32_t composite, silk_v
     world->particle_composite[i] = composite;
     world->inverse_mass[i] = 1.0;
     world->velocity[i] = (silk_vec2){0.0, 0.0};
-    silk_robust_touch(world);
+    silk_constraints_changed(world);
     *out_particle = i;
     return SILK_OK;
 }
@@ -813,6 +612,6 @@ silk_status silk_world_rollback(silk_world* world, silk_world_mark mark)
     world->particle_count = mark.particles;
     world->constraint_count = mark.constraints;
     world->composite_count = mark.composites;
-    silk_robust_touch(world);
+    silk_constraints_changed(world);
     return SILK_OK;
 }

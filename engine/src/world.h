@@ -2,7 +2,9 @@
 #ifndef SILK_WORLD_H
 #define SILK_WORLD_H
 
+#include "robust.h"
 #include "silk.h"
+#include "storage.h"
 
 #define SILK_WORLD_COOKIE 0x51C0FFEE
 #define SILK_DEF_COOKIE   0x5117DEF0
@@ -31,93 +33,6 @@ typedef struct silk_drag_state
     int32_t pin;      /* global constraint index of its pin, or -1 */
     silk_vec2 pointer;
 } silk_drag_state;
-
-/* The robust solver's prepared constraint records (solver_robust.c): packed copies of the
-   world's constraints in solve order, rebuilt when `version` moves past `prepared_version`.
-   Distances are a struct of arrays, so that two neighbouring records load as the two lanes
-   of one register (robust_batch.c). */
-typedef struct silk_robust_distances
-{
-    int32_t* a;
-    int32_t* b;
-    double* rest;
-    double* compliance;
-} silk_robust_distances;
-
-/* A run of distance records [previous run's end, end) that share a ring and a colour: when
-   `independent`, no two of them share a particle, so they may be solved two at a time.
-   `level` is the ring's; `taper` the share of a correction the near pass applies (1 at the
-   fixed particles down to 1 / (near levels + 1), 0 outside the near rings). */
-typedef struct silk_robust_run
-{
-    int32_t end;
-    int32_t independent;
-    int32_t level;
-    double taper;
-} silk_robust_run;
-
-typedef struct silk_robust_angle
-{
-    int32_t a, b, c, unused;
-    double rest;
-    double compliance;
-    double cos_rest, sin_rest; /* silk_det_cos/sin(rest), once per prepare */
-} silk_robust_angle;
-
-/* The chain solve's records (robust_chain.c, opt-in: silk_robust_def.chains): the distance
-   constraints cut into simple paths, link by link in path order, chain after chain. */
-typedef struct silk_robust_chains
-{
-    int32_t count, link_count;
-    /* constraint capacity */
-    int32_t* end; /* chain c is links [end[c - 1], end[c]) */
-    int32_t* a;   /* link k joins a[k] to b[k]; inside a chain b[k] == a[k + 1] */
-    int32_t* b;
-    double* rest;
-    double* compliance;
-    double* lambda;
-    double* nx; /* a solve's scratch: the unit direction of a - b, */
-    double* ny;
-    double* upper;     /* the eliminated super-diagonal and */
-    double* rhs;       /* right-hand side, then dlambda */
-    int32_t* incident; /* prepare: the distance constraints at each particle (2 per constraint) */
-    int32_t* stack;    /* prepare: a chain's links behind its seed, walked backwards */
-    uint8_t* used;     /* prepare: the constraint is in a chain already */
-    /* particle capacity */
-    int32_t* incident_begin; /* capacity + 1 */
-    int32_t* mark;           /* prepare: the last chain that took the particle */
-} silk_robust_chains;
-
-typedef struct silk_robust_state
-{
-    silk_robust_def def;
-    double last_h;             /* seconds of the step that set q = p - v h (velocity = (p-q)/h) */
-    uint64_t version;          /* bumped by every change the prepared arrays depend on */
-    uint64_t prepared_version; /* the version they were built for */
-    int32_t distance_count, angle_count, pin_count, run_count;
-    int32_t near_run_count; /* runs [0, near_run_count): the near rings (solver_robust.c) */
-    /* constraint-capacity arrays (scratch, rebuilt by prepare) */
-    silk_robust_distances distances;
-    silk_robust_run* runs;
-    silk_robust_angle* angles;
-    int32_t* pins; /* global constraint index of each pin */
-    double* lambda;
-    int32_t* order;
-    int32_t* key;
-    /* particle-capacity arrays (scratch) */
-    silk_vec2* start; /* positions at the start of the substep */
-    double* w;        /* effective inverse mass this step (0 for pinned or dragged) */
-    int32_t* level;   /* graph distance to the nearest fixed particle */
-    int32_t* bucket;  /* counting-sort buckets (and the levels' queue), particle capacity + 2 */
-    int32_t* neighbour_begin; /* the levels' graph: particle i's neighbours are           */
-    int32_t* neighbours;      /* neighbours[neighbour_begin[i] .. neighbour_begin[i + 1]) */
-    int32_t* anchor;          /* tethers: the nearest fixed particle, or -1 */
-    double* reach;            /* tethers: rest-length path distance to it */
-    bool prepared_tethers;
-    bool prepared_chains;
-    silk_robust_chains chains;
-    uint64_t* colour; /* colour masks per particle while ordering */
-} silk_robust_state;
 
 /* A static convex polygon (polygon.c): a run of the world's polygon point arrays, stored with
    positive signed area, each edge's outward unit normal, and its bounding box. */
@@ -190,29 +105,21 @@ struct silk_world
     uint64_t seed;
     silk_rng rng;
 
-    /* particles: structure of arrays, indexed by global particle index */
+    /* particles: structure of arrays, indexed by global particle index (storage.h's table:
+       pos p, last q, prev, inverse_mass, velocity, particle_composite) */
     int32_t particle_count, particle_capacity;
-    silk_vec2* pos;  /* p */
-    silk_vec2* last; /* q */
-    silk_vec2* prev; /* positions before the last fixed step (render interpolation) */
-    int32_t* particle_composite;
-    double* inverse_mass; /* robust solver: 1/mass, 0 = immovable (default 1) */
-    silk_vec2* velocity;  /* robust solver: px/s, valid while q == p - v h_last (see step) */
+    SILK_PARTICLE_COLUMNS(SILK_COLUMN_FIELD)
 
     /* composites */
     int32_t composite_count, composite_capacity;
     silk_composite* composites;
 
-    /* constraints: structure of arrays, sorted by composite then insertion order */
+    /* constraints: structure of arrays, sorted by composite then insertion order (storage.h's
+       table: kind, ca, cb, cc, stiffness, rest, target, compliance) */
     int32_t constraint_count, constraint_capacity;
-    uint8_t* kind; /* silk_constraint_kind */
-    int32_t* ca;   /* particle a */
-    int32_t* cb;   /* particle b (distance, angle) or -1 */
-    int32_t* cc;   /* particle c (angle) or -1 */
-    double* stiffness;
-    double* rest;       /* distance: rest length; angle: rest angle; pin: 0 */
-    silk_vec2* target;  /* pin target */
-    double* compliance; /* robust solver: XPBD compliance (0 = rigid) */
+    SILK_CONSTRAINT_COLUMNS(SILK_COLUMN_FIELD)
+    /* bumped by every change of the constraint set, a mass or a compliance (storage.h) */
+    uint64_t constraints_version;
 
     /* diagnostics scratch, grown with the constraint arrays */
     double* scratch;
@@ -282,7 +189,7 @@ silk_status silk_check_inverse_mass(double inverse_mass);
 silk_status silk_check_compliance(double compliance);
 silk_status silk_check_rest(silk_constraint_kind kind, double rest);
 silk_status silk_check_counter(int64_t count);
-/* stepper.c and solver_robust.c: the whole defs, as their setters check them. */
+/* stepper.c and robust_settings.c: the whole defs, as their setters check them. */
 silk_status silk_check_stepper_def(const silk_stepper_def* def);
 silk_status silk_check_robust_def(const silk_robust_def* def);
 
@@ -295,12 +202,7 @@ static inline void silk_count(int64_t* counter)
     }
 }
 
-/* Memory (world.c). */
-void* silk_alloc(const silk_world* world, size_t size);
-void silk_free(const silk_world* world, void* memory);
-silk_status silk_reserve_particles(silk_world* world, int32_t count);
-silk_status silk_reserve_constraints(silk_world* world, int32_t count);
-silk_status silk_reserve_composites(silk_world* world, int32_t count);
+/* Memory and the columns: storage.h. */
 
 /* Appends a constraint to a composite (constraint.c); validation is the caller's. */
 silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_constraint_kind kind,
@@ -310,24 +212,16 @@ silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_cons
 /* The angle a-b-c at b, as verlet-js's Vec2.angle2 computes it (constraint.c). */
 double silk_angle_at(silk_vec2 a, silk_vec2 b, silk_vec2 c);
 
-/* The robust solver (solver_robust.c). */
-silk_status silk_robust_reserve_particles(silk_world* world, int32_t capacity);
-silk_status silk_robust_reserve_constraints(silk_world* world, int32_t capacity);
-void silk_robust_free(silk_world* world);
-void silk_robust_touch(silk_world* world); /* the constraint set, masses or compliances changed */
-/* Compliance a new constraint gets from its stiffness (for angles, from its geometry now). */
-double silk_robust_default_compliance(const silk_world* world, silk_constraint_kind kind, int32_t a,
-                                      int32_t b, int32_t c, double stiffness);
-/* One robust step of h seconds (h > 0), drag and bounds included. */
-void silk_robust_step(silk_world* world, double h);
-/* Replaces `count` scratch arrays (each `sizes[k]` bytes an element) with fresh ones of
-   `capacity` elements, all or nothing; the contents are not kept. solver_robust.c. */
-silk_status silk_robust_grow_scratch(silk_world* world, void** slots[], const size_t sizes[],
-                                     int count, int32_t capacity);
+/* The robust solver: robust.h. */
 
 /* One step as advance runs it (crawl rule, the selected solver, watchdog, recording);
-   h is the robust step in seconds (compat ignores it). stepper.c. */
-void silk_world_step(silk_world* world, double h);
+   h is the robust step in seconds (compat ignores it). stepper.c. Returns the robust step's
+   status: SILK_ERR_NOMEM if its prepare could not size the scratch (that step moved nothing). */
+silk_status silk_world_step(silk_world* world, double h);
+/* Before a call runs steps: lets the robust solver size its scratch (when the world is robust,
+   or a replay in progress may make it so), so that the call can fail before changing
+   anything. stepper.c. */
+silk_status silk_world_reserve_for_steps(silk_world* world);
 
 /* Health (health.c): checks after a step; resets the history. */
 void silk_watchdog_after_step(silk_world* world, double h);
@@ -350,6 +244,9 @@ silk_status silk_snapshot_check(const silk_world* world, const uint8_t* bytes, s
                                 int32_t* out_particles);
 /* Restore without resetting the watchdog (its auto-restore uses it). */
 silk_status silk_snapshot_restore(silk_world* world, const uint8_t* bytes, size_t size);
+/* silk_world_restore for a replay's load (record.c): also sizes the robust scratch, so that the
+   replay's steps cannot fail for memory. */
+silk_status silk_snapshot_restore_for_replay(silk_world* world, const uint8_t* bytes, size_t size);
 uint64_t silk_fnv1a(uint64_t hash, const uint8_t* bytes, size_t count);
 
 /* Recording (record.c). */

@@ -732,6 +732,105 @@ static void test_fuzz01_overflowing_rest(void)
     silk_world_destroy(w);
 }
 
+/* ---- the robust solver sizes its scratch when it prepares ------------------------------------ */
+
+static silk_world* budget_world(budget* b, int scene, silk_solver solver)
+{
+    silk_world_def def = silk_default_world_def();
+    def.alloc_fn = budget_alloc;
+    def.free_fn = budget_free;
+    def.allocator_user = b;
+    silk_world* w = NULL;
+    CHECK_EQ_INT(silk_world_create(&def, &w), SILK_OK);
+    CHECK_EQ_INT(silk_world_set_solver(w, solver), SILK_OK);
+    if (scene >= 0)
+    {
+        silk_scene_def sd = silk_default_scene_def();
+        sd.scene = (silk_scene)scene;
+        CHECK_EQ_INT(silk_world_build_scene(w, &sd), SILK_OK);
+    }
+    return w;
+}
+
+/* The robust solver's per-step scratch is sized by its first step after storage grew, not by
+   storage: building allocates none of it, a steady step allocates nothing, and a step whose
+   scratch cannot be allocated fails with SILK_ERR_NOMEM before anything changes -- from
+   advance and from robust_step alike, wherever the growth runs dry -- after which the run
+   goes on exactly as one that never failed. */
+static void test_robust_scratch_on_prepare(void)
+{
+    silk_world* reference = make_world(SILK_SCENE_CLOTH, SILK_SOLVER_ROBUST);
+    for (int s = 0; s < 3; ++s)
+    {
+        CHECK_EQ_INT(silk_world_advance(reference, 1.0 / 60.0, NULL), SILK_OK);
+    }
+    const uint64_t expect = silk_world_state_hash(reference);
+    silk_world_destroy(reference);
+
+    /* built: no scratch yet; the first step sizes it; the next allocate nothing */
+    budget b = {1000000};
+    silk_world* w = budget_world(&b, SILK_SCENE_CLOTH, SILK_SOLVER_ROBUST);
+    int64_t built = b.left;
+    CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0, NULL), SILK_OK);
+    int64_t stepped = b.left;
+    CHECK(stepped < built);
+    CHECK_EQ_INT(silk_world_advance(w, 2.0 / 60.0, NULL), SILK_OK);
+    CHECK(b.left == stepped);
+    CHECK(silk_world_state_hash(w) == expect);
+    silk_world_destroy(w);
+
+    int failures = 0;
+    for (int64_t left = 0; left <= built - stepped; ++left)
+    {
+        b.left = -1;
+        w = budget_world(&b, SILK_SCENE_CLOTH, SILK_SOLVER_ROBUST);
+        bytes before = snap(w);
+        b.left = left;
+        silk_status s = left % 2 == 0 ? silk_world_advance(w, 1.0 / 60.0, NULL)
+                                      : silk_world_robust_step(w, 1.0 / 60.0);
+        if (s != SILK_OK)
+        {
+            failures += 1;
+            CHECK_EQ_INT(s, SILK_ERR_NOMEM);
+            bytes after = snap(w);
+            CHECK(same_bytes(before, after));
+            free(after.data);
+            b.left = -1;
+            CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0, NULL), SILK_OK);
+        }
+        b.left = 0; /* steady state */
+        CHECK_EQ_INT(silk_world_advance(w, 2.0 / 60.0, NULL), SILK_OK);
+        CHECK(silk_world_state_hash(w) == expect);
+        free(before.data);
+        silk_world_destroy(w);
+    }
+    CHECK(failures >= 2);
+
+    /* storage that grows after the scratch was sized: the next step sizes it again */
+    b.left = -1;
+    w = budget_world(&b, -1, SILK_SOLVER_ROBUST);
+    int32_t comp = 0, p = 0;
+    CHECK_EQ_INT(silk_world_add_composite(w, &comp), SILK_OK);
+    CHECK_EQ_INT(silk_world_add_particle(w, comp, (silk_vec2){10, 10}, &p), SILK_OK);
+    CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0, NULL), SILK_OK);
+    for (int32_t k = 0; k < 300; ++k)
+    {
+        CHECK_EQ_INT(silk_world_add_particle(w, comp, (silk_vec2){20.0 + k, 10}, &p), SILK_OK);
+    }
+    b.left = 0;
+    bytes before = snap(w);
+    CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0, NULL), SILK_ERR_NOMEM);
+    CHECK_EQ_INT(silk_world_robust_step(w, 1.0 / 60.0), SILK_ERR_NOMEM);
+    bytes after = snap(w);
+    CHECK(same_bytes(before, after));
+    b.left = -1;
+    CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0, NULL), SILK_OK);
+    CHECK(all_finite(w));
+    free(before.data);
+    free(after.data);
+    silk_world_destroy(w);
+}
+
 int main(void)
 {
     test_finding01_zero_capacity_robust_step();
@@ -746,5 +845,6 @@ int main(void)
     test_finding09_polygon_edges();
     test_finding10_reserved_bytes();
     test_fuzz01_overflowing_rest();
+    test_robust_scratch_on_prepare();
     return check_report("reliability");
 }
