@@ -288,38 +288,6 @@ silk_world_def silk_default_world_def(void)
     return def;
 }
 
-static silk_status validate_world_def(const silk_world_def* def)
-{
-    if (def->internal_cookie != SILK_DEF_COOKIE || def->stepper.internal_cookie != SILK_DEF_COOKIE)
-    {
-        return SILK_ERR_DEF;
-    }
-    if (!silk_is_finite(def->width) || !silk_is_finite(def->height) ||
-        !silk_is_finite_vec2(def->gravity) || !silk_is_finite(def->friction) ||
-        !silk_is_finite(def->ground_friction) || !silk_is_finite(def->stepper.step_seconds))
-    {
-        return SILK_ERR_NONFINITE;
-    }
-    if (silk_check_size(def->width, def->height) != SILK_OK ||
-        silk_check_relax_steps(def->relax_steps) != SILK_OK ||
-        silk_check_stepper_def(&def->stepper) != SILK_OK)
-    {
-        return SILK_ERR_RANGE;
-    }
-    if (def->particle_capacity < 0 || def->constraint_capacity < 0 || def->composite_capacity < 0 ||
-        def->particle_capacity > SILK_MAX_PARTICLES ||
-        def->constraint_capacity > SILK_MAX_CONSTRAINTS ||
-        def->composite_capacity > SILK_MAX_COMPOSITES)
-    {
-        return SILK_ERR_CAPACITY;
-    }
-    if ((def->alloc_fn == NULL) != (def->free_fn == NULL))
-    {
-        return SILK_ERR_NULL;
-    }
-    return SILK_OK;
-}
-
 silk_status silk_world_create(const silk_world_def* def, silk_world** out_world)
 {
     if (def == NULL || out_world == NULL)
@@ -327,7 +295,7 @@ silk_status silk_world_create(const silk_world_def* def, silk_world** out_world)
         return SILK_ERR_NULL;
     }
     *out_world = NULL;
-    silk_status status = validate_world_def(def);
+    silk_status status = silk_check_world_def(def, NULL);
     if (status != SILK_OK)
     {
         return status;
@@ -343,6 +311,7 @@ silk_status silk_world_create(const silk_world_def* def, silk_world** out_world)
     world->free_fn = def->free_fn ? def->free_fn : default_free;
     world->allocator_user = def->allocator_user;
     world->cookie = SILK_WORLD_COOKIE;
+    world->last_error = (silk_error_detail){SILK_OK, "", ""};
     world->width = def->width;
     world->height = def->height;
     world->gravity = def->gravity;
@@ -355,6 +324,7 @@ silk_status silk_world_create(const silk_world_def* def, silk_world** out_world)
     world->loop_mode = SILK_LOOP_FIXED;
     world->drag.particle = -1;
     world->drag.pin = -1;
+    world->drag.queue_count = 0;
     silk_stepper_init(&world->stepper, &def->stepper);
     silk_spider_forget(world);
     world->solver = SILK_SOLVER_COMPAT;
@@ -429,6 +399,7 @@ void silk_world_clear(silk_world* world)
     world->rng = silk_rng_make(world->seed);
     world->drag.particle = -1;
     world->drag.pin = -1;
+    world->drag.queue_count = 0;
     world->spider.web = -1;
     world->spider.spider = -1;
     world->spider.leg_index = 0;
@@ -491,7 +462,7 @@ silk_status silk_world_set_size(silk_world* world, double width, double height)
     {
         return SILK_ERR_NULL;
     }
-    silk_status status = silk_check_size(width, height);
+    silk_status status = silk_check_size_detail(width, height, &world->last_error);
     if (status != SILK_OK)
     {
         return status;
