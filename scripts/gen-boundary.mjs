@@ -13,6 +13,7 @@
 //     plain numbers (the hard limits, SILK_DIAG_CAPACITY, ...);
 //   * the status codes' comments, which become the messages of the errors the binding throws;
 //   * the structs that cross the boundary (BOUNDARY_STRUCTS below): their byte layout in wasm32
+//     (LAYOUT: offsets by name; FIELDS: name, type and offset in declaration order)
 //     (C's rules: each field at the next multiple of its alignment, the size rounded up to the
 //     struct's alignment). The layout is also written as C static assertions,
 //     engine/wasm/boundary_layout.h, which exports.c includes: if this script and the compiler
@@ -28,7 +29,10 @@ const outFile = path.join(root, 'web', 'silk-boundary.mjs');
 const layoutFile = path.join(root, 'engine', 'wasm', 'boundary_layout.h');
 
 /** Structs the binding reads or writes in wasm memory, by address. */
-const BOUNDARY_STRUCTS = ['silk_advance_result'];
+const BOUNDARY_STRUCTS = [
+  'silk_advance_result', 'silk_world_def', 'silk_stepper_def', 'silk_robust_def', 'silk_watchdog_def',
+  'silk_error_detail',
+];
 
 /** wasm32 size and alignment of the field types the boundary structs use. */
 const TYPES = {
@@ -220,6 +224,15 @@ function generate() {
   for (const [name, l] of layouts) {
     const fields = l.fields.map((f) => `${/\./.test(f.name) ? JSON.stringify(f.name) : f.name}: ${f.offset}`).join(', ');
     emit(`  ${name}: Object.freeze({ size: ${l.size}, align: ${l.align}, ${fields} }),`);
+  }
+  emit('});');
+  emit();
+  emit('/** The same structs field by field, in declaration order: [C name, wasm32 type, byte offset].');
+  emit(' *  Types: double, int32_t (enums too), uint64_t, bool (one byte), silk_vec2 (two doubles),');
+  emit(' *  pointer (four bytes). A nested struct\'s fields are \'outer.inner\'. */');
+  emit('export const FIELDS = Object.freeze({');
+  for (const [name, l] of layouts) {
+    emit(`  ${name}: Object.freeze([${l.fields.map((f) => json([f.name, f.type, f.offset])).join(', ')}]),`);
   }
   emit('});');
 

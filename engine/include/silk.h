@@ -438,6 +438,9 @@ SILK_API int32_t silk_world_dragged_pin(const silk_world* world);
    (SILK_ERR_STATE), non-finite numbers (SILK_ERR_NONFINITE), a negative time or one before
    the previous sample's (SILK_ERR_RANGE). */
 #define SILK_MAX_POINTER_SAMPLES 64
+/* The original's selection radius, px: the nearest particle within it is picked (a host's
+   default radius for silk_world_find_nearest). */
+#define SILK_DRAG_RADIUS 20.0
 
 SILK_API silk_status silk_world_queue_pointer(silk_world* world, silk_vec2 pointer,
                                               double time_seconds);

@@ -15,7 +15,7 @@
 #define SILK_STR(x)  SILK_STR_(x)
 
 #define STEP_RULE                                                                                  \
-    "must be in [" SILK_STR(SILK_MIN_STEP_SECONDS) ", " SILK_STR(SILK_MAX_STEP_SECONDS) "] s"
+    "must be > 0, in [" SILK_STR(SILK_MIN_STEP_SECONDS) ", " SILK_STR(SILK_MAX_STEP_SECONDS) "] s"
 #define FINITE_RULE "must be finite"
 
 static silk_status note(silk_error_detail* out, silk_status status, const char* field,
