@@ -28,7 +28,7 @@
 // restates none of them.
 import {
   DIAG, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS,
-  INTEGRATOR_COUNT, STATUS as STATUS_CODES, LIMITS, LAYOUT,
+  INTEGRATOR_COUNT, STATUS as STATUS_CODES, LIMITS, LAYOUT, FIELDS,
 } from './silk-boundary.mjs';
 
 export { DIAG, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS, LIMITS };
@@ -43,6 +43,10 @@ export const INTEGRATORS = Object.freeze(['explicit', 'semi-implicit', 'verlet']
 if (INTEGRATORS.length !== INTEGRATOR_COUNT) throw new Error('silk.mjs: INTEGRATORS does not match silk_integrator');
 
 const MAX_PARTICLES = LIMITS.MAX_PARTICLES;
+/** findNearest's default radius: the original's selection radius (silk.h SILK_DRAG_RADIUS). */
+const NEAREST_RADIUS = LIMITS.DRAG_RADIUS;
+/** Status name -> code ('SILK_ERR_STATE' -> -7). */
+const STATUS_OF = Object.freeze(Object.fromEntries(Object.entries(STATUS_CODES).map(([code, { name }]) => [name, Number(code)])));
 
 /** The JS error class of each engine status: a wrong kind of argument is a TypeError, a bad
  *  value a RangeError, a call the world's state or the bytes do not allow a plain Error. */
@@ -74,18 +78,6 @@ function above(where, name, v, min, inclusive = false) {
   num(where, name, v);
   if (inclusive ? !(v >= min) : !(v > min)) {
     throw new RangeError(`${where}: ${name} must be ${inclusive ? '>=' : '>'} ${min}, got ${v}`);
-  }
-  return v;
-}
-
-/** The step-length range of silk.h (SILK_MIN_STEP_SECONDS .. SILK_MAX_STEP_SECONDS, seconds). */
-const { MIN_STEP_SECONDS, MAX_STEP_SECONDS } = LIMITS;
-
-/** A step length in seconds: > 0 and inside the range the engine's arithmetic handles. */
-function stepLength(where, name, v) {
-  num(where, name, v);
-  if (!(v > 0) || v < MIN_STEP_SECONDS || v > MAX_STEP_SECONDS) {
-    throw new RangeError(`${where}: ${name} must be > 0, in [${MIN_STEP_SECONDS}, ${MAX_STEP_SECONDS}] s, got ${v}`);
   }
   return v;
 }
@@ -137,6 +129,35 @@ function bytesArg(where, name, v) {
 function hex64(lo, hi) {
   return (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
 }
+
+/** snake_case C field -> the binding's camelCase option ('stepper.step_seconds' -> 'stepSeconds'). */
+function camel(field) {
+  return field.slice(field.lastIndexOf('.') + 1).replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+}
+
+/** Option name -> C field for every field of a def struct but its cookie and pointers. */
+function optionsOf(struct) {
+  return Object.freeze(Object.fromEntries(FIELDS[struct]
+    .filter(([field, type]) => type !== 'pointer' && !field.endsWith('internal_cookie'))
+    .map(([field]) => [camel(field), field])));
+}
+
+/** createWorld's options and the silk_world_def fields they set (the rest keep the engine's
+ *  defaults: capacities, allocator). */
+const WORLD_OPTIONS = Object.freeze({
+  width: 'width', height: 'height', gravity: 'gravity', friction: 'friction', groundFriction: 'ground_friction',
+  seed: 'seed', step: 'relax_steps', stepSeconds: 'stepper.step_seconds', maxStepsPerFrame: 'stepper.max_steps_per_frame',
+});
+const STEPPER_OPTIONS = optionsOf('silk_stepper_def');
+const ROBUST_OPTIONS = optionsOf('silk_robust_def');
+const WATCHDOG_OPTIONS = optionsOf('silk_watchdog_def');
+/** createWorld's robust options that may also be given at the top level. */
+const ROBUST_TOP_LEVEL = Object.freeze(['substeps', 'iterations', 'ceiling', 'restitution', 'tethers', 'nearPass', 'nearPasses', 'chains']);
+
+/** The JS check of a value by its C type (the ranges are the engine's: C checks them). */
+const CHECK_BY_TYPE = Object.freeze({
+  double: num, int32_t: int, bool, silk_vec2: vec, uint64_t: (where, name, v) => seedWords(where, v),
+});
 
 function seedWords(where, seed) {
   let big;
@@ -215,9 +236,15 @@ class Silk {
     this.memory = exports.memory;
     this._scratch = this._alloc(256); // out-parameters of small calls
     this._advanceOut = this._alloc(LAYOUT.silk_advance_result.size); // shared: read at once
+    // one def of each kind, filled and passed at once (defs never outlive the call)
+    this._def = Object.fromEntries(['silk_world_def', 'silk_stepper_def', 'silk_robust_def', 'silk_watchdog_def']
+      .map((name) => [name, this._alloc(LAYOUT[name].size)]));
+    this._detail = this._alloc(LAYOUT.silk_error_detail.size);
     this._heapBuffer = null;
     this._heapF64 = null;
     this._heapI32 = null;
+    this._heapU32 = null;
+    this._heapU8 = null;
   }
 
   /** Whole-memory views, re-made only when memory grows (reading a struct allocates nothing). */
@@ -227,7 +254,96 @@ class Silk {
       this._heapBuffer = buffer;
       this._heapF64 = new Float64Array(buffer);
       this._heapI32 = new Int32Array(buffer);
+      this._heapU32 = new Uint32Array(buffer);
+      this._heapU8 = new Uint8Array(buffer);
     }
+  }
+
+  // -- structs in wasm memory, by the generated FIELDS (scripts/gen-boundary.mjs) --
+
+  _readField(type, p) {
+    switch (type) {
+      case 'double': return this._heapF64[p >> 3];
+      case 'int32_t': return this._heapI32[p >> 2];
+      case 'bool': return this._heapU8[p] !== 0;
+      case 'silk_vec2': return [this._heapF64[p >> 3], this._heapF64[(p >> 3) + 1]];
+      case 'uint64_t': return (BigInt(this._heapU32[(p >> 2) + 1]) << 32n) | BigInt(this._heapU32[p >> 2]);
+      case 'pointer': return this._heapU32[p >> 2];
+      default: throw new Error(`silk: no reader for ${type}`);
+    }
+  }
+
+  _writeField(type, p, v) {
+    switch (type) {
+      case 'double': this._heapF64[p >> 3] = v; break;
+      case 'int32_t': this._heapI32[p >> 2] = v; break;
+      case 'bool': this._heapU8[p] = v ? 1 : 0; break;
+      case 'silk_vec2': this._heapF64[p >> 3] = v[0]; this._heapF64[(p >> 3) + 1] = v[1]; break;
+      case 'uint64_t': this._heapU32[p >> 2] = v[0]; this._heapU32[(p >> 2) + 1] = v[1]; break; // [lo, hi]
+      default: throw new Error(`silk: no writer for ${type}`);
+    }
+  }
+
+  /** The struct at p as { C field name: value }. */
+  _readStruct(struct, p) {
+    this._heap();
+    const out = {};
+    for (const [field, type, offset] of FIELDS[struct]) out[field] = this._readField(type, p + offset);
+    return out;
+  }
+
+  /** The struct at p as the binding's options object ({ camelCase option: value }). */
+  _readOptions(struct, p, names) {
+    const c = this._readStruct(struct, p);
+    return Object.fromEntries(Object.entries(names).map(([option, field]) => [option, c[field]]));
+  }
+
+  /**
+   * Writes the options the caller gave (names: option -> C field) over the def at p, each
+   * checked for its JS type first; fields not given keep what p holds (the engine's default or
+   * the current setting). The engine checks the ranges when the def is used.
+   */
+  _overlay(where, struct, p, options, names) {
+    const types = new Map(FIELDS[struct].map(([field, type, offset]) => [field, [type, offset]]));
+    const checked = [];
+    for (const [option, field] of Object.entries(names)) {
+      if (options[option] === undefined) continue;
+      const [type, offset] = types.get(field);
+      checked.push([type, offset, CHECK_BY_TYPE[type](where, option, options[option])]);
+    }
+    this._heap();
+    for (const [type, offset, v] of checked) this._writeField(type, p + offset, v);
+  }
+
+  /** A fresh default def of `struct` in its buffer (the engine writes its own defaults). */
+  _defaultDef(struct) {
+    const p = this._def[struct];
+    this.exports[`silk_js_default_${struct.slice('silk_'.length)}`](p);
+    return p;
+  }
+
+  /**
+   * Throws for a negative status with the silk_error_detail at `detail`: the message names the
+   * option (names: option -> C field), says the engine's rule and the value the def held.
+   */
+  _throwDetail(where, status, detail, struct, p, names) {
+    const d = this._readStruct('silk_error_detail', detail);
+    const field = d.field ? this._string(d.field) : '';
+    const rule = d.rule ? this._string(d.rule) : '';
+    if (!field) this._check(where, status);
+    const Kind = STATUS[status] ?? Error;
+    const option = Object.keys(names).find((k) => names[k] === field) ?? camel(field);
+    const known = FIELDS[struct].find(([f]) => f === field);
+    const got = known ? this._readField(known[1], p + known[2]) : undefined;
+    const shown = Array.isArray(got) ? `[${got.join(', ')}]` : got;
+    throw new Kind(`${where}: ${option} ${rule}${got === undefined ? '' : `, got ${shown}`}`);
+  }
+
+  /** Throws for a negative status of a call with one engine-checked argument, naming it. */
+  _checkArg(where, name, value, result) {
+    if (result >= 0) return result;
+    const Kind = STATUS[result] ?? Error;
+    throw new Kind(`${where}: ${name} ${this._string(this.exports.silk_js_status_string(result))}, got ${value}`);
   }
 
   /** Copies the silk_advance_result at _advanceOut into `record` (camelCase fields). */
@@ -274,33 +390,24 @@ class Silk {
   createWorld(options = {}) {
     const where = 'createWorld';
     obj(where, 'options', options);
-    const width = pick(where, options, 'width', 800, (w, n, v) => above(w, n, v, 1, true));
-    const height = pick(where, options, 'height', 500, (w, n, v) => above(w, n, v, 1, true));
-    const [gx, gy] = options.gravity === undefined ? [0, 0.2] : vec(where, 'gravity', options.gravity);
-    const friction = pick(where, options, 'friction', 0.99);
-    const groundFriction = pick(where, options, 'groundFriction', 0.8);
-    const [lo, hi] = seedWords(where, options.seed === undefined ? 1 : options.seed);
-    const step = pick(where, options, 'step', 16, (w, n, v) => int(w, n, v, 1, LIMITS.MAX_STEP));
-    const stepSeconds = pick(where, options, 'stepSeconds', 1 / 60, stepLength);
-    const maxSteps = pick(where, options, 'maxStepsPerFrame', 8, (w, n, v) => int(w, n, v, 1));
+    // the engine's default def, with what the caller gave written over it
+    const def = this._defaultDef('silk_world_def');
+    this._overlay(where, 'silk_world_def', def, options, WORLD_OPTIONS);
     // checked before the world exists: throwing after creating it would leak it
     const loopMode = options.loopMode === undefined ? undefined : oneOf(where, 'loopMode', options.loopMode, LOOP_MODES);
-    const ptr = this._check(
-      where,
-      this.exports.silk_js_world_create(width, height, gx, gy, friction, groundFriction, lo, hi, step,
-        stepSeconds, maxSteps),
-    );
+    const robust = options.robust === undefined ? {} : { ...obj(where, 'robust', options.robust) };
+    for (const key of ROBUST_TOP_LEVEL) {
+      if (options[key] !== undefined) robust[key] = options[key];
+    }
+    const ptr = this.exports.silk_js_world_create(def, this._detail);
+    if (ptr < 0) this._throwDetail(where, ptr, this._detail, 'silk_world_def', def, WORLD_OPTIONS);
     const world = new World(this, ptr);
-    if (loopMode !== undefined) world.loopMode = LOOP_MODES[loopMode];
     try {
-      // The robust settings follow the compat ones given here (silk.h, "the mapping"), then
-      // the explicit robust options override them.
-      const robust = { ...this.robustFromCompat({ gravity: [gx, gy], friction, groundFriction, frameSeconds: stepSeconds }) };
-      if (options.robust !== undefined) Object.assign(robust, obj(where, 'robust', options.robust));
-      for (const key of ['substeps', 'iterations', 'ceiling', 'restitution', 'tethers', 'nearPass', 'nearPasses', 'chains']) {
-        if (options[key] !== undefined) robust[key] = options[key];
-      }
-      world.setRobust(robust);
+      if (loopMode !== undefined) world.loopMode = LOOP_MODES[loopMode];
+      // The robust settings follow the compat ones given here (silk.h, "the mapping"; the
+      // engine applies it), then the explicit robust options override them.
+      world._call(where, this.exports.silk_js_match_robust_to_compat(ptr));
+      if (Object.keys(robust).length > 0) world.setRobust(robust);
       if (options.watchdog !== undefined) world.setWatchdog(options.watchdog);
       if (options.solver !== undefined) world.setSolver(options.solver);
     } catch (e) {
@@ -313,16 +420,20 @@ class Silk {
   /**
    * Robust settings (gravity px/s^2, damping and groundFriction 1/s, ...) that move like the
    * compat settings given (gravity px/frame^2, friction and groundFriction per frame) at one
-   * frame per frameSeconds (default 1/60). Computed in wasm, so the bits match native builds.
+   * frame per frameSeconds; what is not given is the engine's default world's. Computed in
+   * wasm, so the bits match native builds.
    */
   robustFromCompat(o = {}) {
     const where = 'robustFromCompat';
     obj(where, 'options', o);
-    const [gx, gy] = o.gravity === undefined ? [0, 0.2] : vec(where, 'gravity', o.gravity);
-    const s = this._scratch;
-    this.exports.silk_js_robust_from_compat(gx, gy, pick(where, o, 'friction', 0.99),
-      pick(where, o, 'groundFriction', 0.8), pick(where, o, 'frameSeconds', 1 / 60), s);
-    return robustFromArray(this._f64(s, 13));
+    const d = this._readStruct('silk_world_def', this._defaultDef('silk_world_def'));
+    const [gx, gy] = o.gravity === undefined ? d.gravity : vec(where, 'gravity', o.gravity);
+    const friction = pick(where, o, 'friction', d.friction);
+    const groundFriction = pick(where, o, 'groundFriction', d.ground_friction);
+    const frameSeconds = pick(where, o, 'frameSeconds', d['stepper.step_seconds']);
+    const out = this._def.silk_robust_def;
+    this._check(where, this.exports.silk_js_robust_from_compat(gx, gy, friction, groundFriction, frameSeconds, out));
+    return this._readOptions('silk_robust_def', out, ROBUST_OPTIONS);
   }
 
   /** The compliance matching compat stiffness k for a constraint with sum |grad C|^2 = w (2 for a distance). */
@@ -365,16 +476,18 @@ class Silk {
 
   /**
    * A fixed-step accumulator of its own (silk_stepper, seed 002's FixedStepLoop) in wasm, for
-   * driving something other than a world: { stepSeconds (default 1/60), maxStepsPerFrame
-   * (default 8; up to 2^31 - 1) }. Its advance(dt) returns the record world.advance() returns.
+   * driving something other than a world: { stepSeconds, maxStepsPerFrame } (defaults: the
+   * engine's silk_default_stepper_def()). Its advance(dt) returns the record world.advance() returns.
    */
   createStepper(options = {}) {
     const where = 'createStepper';
     obj(where, 'options', options);
-    const stepSeconds = pick(where, options, 'stepSeconds', 1 / 60, stepLength);
-    const maxSteps = pick(where, options, 'maxStepsPerFrame', 8, (w, n, v) => int(w, n, v, 1));
-    const ptr = this._check(where, this.exports.silk_js_stepper_create(stepSeconds, maxSteps));
-    return new Stepper(this, ptr, stepSeconds, maxSteps);
+    const def = this._defaultDef('silk_stepper_def');
+    this._overlay(where, 'silk_stepper_def', def, options, STEPPER_OPTIONS);
+    const ptr = this.exports.silk_js_stepper_create(def, this._detail);
+    if (ptr < 0) this._throwDetail(where, ptr, this._detail, 'silk_stepper_def', def, STEPPER_OPTIONS);
+    const { stepSeconds, maxStepsPerFrame } = this._readOptions('silk_stepper_def', def, STEPPER_OPTIONS);
+    return new Stepper(this, ptr, stepSeconds, maxStepsPerFrame);
   }
 
   /**
@@ -428,14 +541,6 @@ class Silk {
   }
 }
 
-function robustFromArray(v) {
-  return {
-    gravity: [v[0], v[1]], damping: v[2], groundFriction: v[3], substeps: v[4], iterations: v[5],
-    ceiling: v[6] !== 0, restitution: v[7], maxStepSeconds: v[8], tethers: v[9] !== 0, nearPass: v[10] !== 0,
-    nearPasses: v[11], chains: v[12] !== 0,
-  };
-}
-
 function complianceOption(where, o) {
   if (o.compliance === undefined) return undefined;
   const c = num(where, 'compliance', o.compliance);
@@ -445,6 +550,44 @@ function complianceOption(where, o) {
 
 function sceneIndex(where, name) {
   return oneOf(where, 'scene', name, SCENES);
+}
+
+// ---- def setters (module functions: the fuzz tests call every World method) ------------------
+
+/** A failed def setter: the world's silk_error_detail names the field (values: what was passed). */
+function callDetail(world, where, result, values) {
+  if (result >= 0) return result;
+  const silk = world._silk;
+  world._x.silk_js_last_error_detail(world._ptr, silk._detail);
+  const d = silk._readStruct('silk_error_detail', silk._detail);
+  if (!d.field) return world._call(where, result);
+  const name = camel(silk._string(d.field));
+  const Kind = STATUS[result] ?? Error;
+  throw new Kind(`${where}: ${name} ${silk._string(d.rule)}, got ${values[name]}`);
+}
+
+/**
+ * Sets a def: starts from the current one (`fromCurrent`: the get export fills it first) or
+ * the engine's default, writes the options given over it and passes it to `set`; a failure
+ * names the option from the world's error detail.
+ */
+function setDef(world, where, struct, names, options, fromCurrent, set) {
+  const silk = world._silk;
+  const o = obj(where, 'options', options);
+  world._x; // a destroyed world throws here
+  let p;
+  if (fromCurrent) {
+    p = silk._def[struct];
+    world._call(where, world._x[`silk_js_get_${struct.slice('silk_'.length, -'_def'.length)}`](world._ptr, p));
+  } else {
+    p = silk._defaultDef(struct);
+  }
+  silk._overlay(where, struct, p, o, names);
+  const result = set(p);
+  if (result < 0) {
+    world._x.silk_js_last_error_detail(world._ptr, silk._detail);
+    silk._throwDetail(where, result, silk._detail, struct, p, names);
+  }
 }
 
 // ---- a standalone stepper ---------------------------------------------------------------------
@@ -615,12 +758,12 @@ class World {
   get width() { return this._settings()[4]; }
   get height() { return this._settings()[5]; }
   setSize(width, height) {
-    above('setSize', 'width', width, 1, true); above('setSize', 'height', height, 1, true);
-    this._call('setSize', this._x.silk_js_set_size(this._ptr, width, height));
+    num('setSize', 'width', width); num('setSize', 'height', height);
+    callDetail(this, 'setSize', this._x.silk_js_set_size(this._ptr, width, height), { width, height });
   }
   /** Relaxation passes per frame that advance() uses (the original's frame(16)). */
   get step() { return this._settings()[6]; }
-  set step(s) { this._call('step', this._x.silk_js_set_relax_steps(this._ptr, int('step', 'step', s, 1, LIMITS.MAX_STEP))); }
+  set step(s) { this._silk._checkArg('step', 'step', s, this._x.silk_js_set_relax_steps(this._ptr, int('step', 'step', s))); }
   get loopMode() { return LOOP_MODES[this._settings()[7]]; }
   set loopMode(m) {
     const i = oneOf('loopMode', 'loopMode', m, LOOP_MODES);
@@ -639,13 +782,9 @@ class World {
   }
   /** One draw in [0, 1) from the world's generator. */
   random() { return this._x.silk_js_random(this._ptr); }
-  /** Fixed step (seconds) and the cap on steps per advance. */
+  /** Fixed step (seconds) and the cap on steps per advance; what is not given is the engine's default. */
   setStepper(options = {}) {
-    const w = 'setStepper';
-    obj(w, 'options', options);
-    const stepSeconds = pick(w, options, 'stepSeconds', 1 / 60, stepLength);
-    const maxStepsPerFrame = pick(w, options, 'maxStepsPerFrame', 8, (a, n, v) => int(a, n, v, 1));
-    this._call('setStepper', this._x.silk_js_set_stepper(this._ptr, stepSeconds, maxStepsPerFrame));
+    setDef(this, 'setStepper', 'silk_stepper_def', STEPPER_OPTIONS, options, false, (p) => this._x.silk_js_set_stepper(this._ptr, p));
   }
 
   // -- building --
@@ -744,14 +883,15 @@ class World {
   // -- solving --
   /** One verlet-js frame: integrate, drag, `step` relaxation passes (coef 1/step), bounds. */
   frame(step) {
-    int('frame', 'step', step, 1, LIMITS.MAX_STEP);
-    this._call('frame', this._x.silk_js_frame(this._ptr, step));
+    int('frame', 'step', step);
+    this._silk._checkArg('frame', 'step', step, this._x.silk_js_frame(this._ptr, step));
   }
 
   /** Relaxation only: `iterations` passes per composite with coefficient `coef`. */
   relax(iterations, coef) {
-    int('relax', 'iterations', iterations, 0, 1000000); num('relax', 'coef', coef);
-    this._call('relax', this._x.silk_js_relax(this._ptr, iterations, coef));
+    int('relax', 'iterations', iterations); num('relax', 'coef', coef);
+    // coef is finite (checked above), so the engine's only objection can be to iterations
+    this._silk._checkArg('relax', 'iterations', iterations, this._x.silk_js_relax(this._ptr, iterations, coef));
   }
 
   /**
@@ -772,11 +912,11 @@ class World {
 
   // -- dragging --
   /** Nearest particle within radius of (x, y), or -1. */
-  findNearest(x, y, radius = 20) {
+  findNearest(x, y, radius = NEAREST_RADIUS) {
     const w = 'findNearest';
-    num(w, 'x', x); num(w, 'y', y);
-    if (num(w, 'radius', radius) < 0) throw new RangeError(`${w}: radius must be >= 0`);
-    return this._x.silk_js_find_nearest(this._ptr, x, y, radius);
+    num(w, 'x', x); num(w, 'y', y); num(w, 'radius', radius);
+    const r = this._x.silk_js_find_nearest(this._ptr, x, y, radius);
+    return r === -1 ? -1 : this._silk._checkArg(w, 'radius', radius, r); // -1: none in range
   }
 
   /** Drags particle i (or its pin's target) to (x, y) at step 2 of each frame. */
@@ -793,6 +933,26 @@ class World {
   }
 
   dragEnd() { this._x.silk_js_drag_end(this._ptr); }
+
+  /**
+   * Queues a pointer sample for the drag in progress: (x, y) world px at `time` seconds from the
+   * start of the time the next advance(dt) feeds (0 .. dt is that call; times in queue order).
+   * advance() applies each sample at the fixed step its time falls in (silk.h,
+   * silk_world_queue_pointer), so a fast stroke is followed step by step.
+   */
+  queuePointer(x, y, time) {
+    const w = 'queuePointer';
+    num(w, 'x', x); num(w, 'y', y); num(w, 'time', time);
+    const r = this._x.silk_js_queue_pointer(this._ptr, x, y, time);
+    if (r === STATUS_OF.SILK_ERR_STATE) throw new Error(`${w}: no drag in progress (call dragBegin first)`);
+    this._silk._checkArg(w, 'time', time, r);
+  }
+
+  /** Samples queued by queuePointer that no step has taken yet. */
+  get pointerQueueCount() { return this._x.silk_js_pointer_queue_count(this._ptr); }
+
+  /** Applies the newest queued sample now and empties the queue (a paused host). */
+  flushPointer() { this._call('flushPointer', this._x.silk_js_flush_pointer(this._ptr)); }
 
   get draggedParticle() { return this._x.silk_js_dragged_particle(this._ptr); }
 
@@ -944,39 +1104,25 @@ class World {
 
   /** { gravity px/s^2, damping 1/s, groundFriction 1/s, substeps, iterations, ceiling, restitution, maxStepSeconds, tethers, nearPass, nearPasses, chains } */
   get robust() {
-    const s = this._silk._scratch;
-    this._call('robust', this._x.silk_js_get_robust(this._ptr, s));
-    return robustFromArray(this._silk._f64(s, 13));
+    const p = this._silk._def.silk_robust_def;
+    this._call('robust', this._x.silk_js_get_robust(this._ptr, p));
+    return this._silk._readOptions('silk_robust_def', p, ROBUST_OPTIONS);
   }
   set robust(o) { this.setRobust(o); }
 
   /** Changes the robust settings given; the others keep their values. */
   setRobust(o) {
-    const w = 'setRobust';
-    obj(w, 'options', o);
-    const r = { ...this.robust, ...o };
-    const [gx, gy] = vec(w, 'gravity', r.gravity);
-    const substeps = int(w, 'substeps', r.substeps, 1, LIMITS.MAX_SUBSTEPS);
-    const iterations = int(w, 'iterations', r.iterations, 1, LIMITS.MAX_ITERATIONS);
-    bool(w, 'ceiling', r.ceiling);
-    bool(w, 'tethers', r.tethers);
-    bool(w, 'nearPass', r.nearPass);
-    const nearPasses = int(w, 'nearPasses', r.nearPasses, 1, LIMITS.MAX_NEAR_PASSES);
-    bool(w, 'chains', r.chains);
-    for (const key of ['damping', 'groundFriction', 'restitution', 'maxStepSeconds']) num(w, key, r[key]);
-    if (r.damping < 0) throw new RangeError(`${w}: damping must be >= 0, got ${r.damping}`);
-    if (r.groundFriction < 0) throw new RangeError(`${w}: groundFriction must be >= 0, got ${r.groundFriction}`);
-    if (r.restitution < 0 || r.restitution > 1) throw new RangeError(`${w}: restitution must be in [0, 1], got ${r.restitution}`);
-    stepLength(w, 'maxStepSeconds', r.maxStepSeconds);
-    this._call(w, this._x.silk_js_set_robust(this._ptr, gx, gy, r.damping, r.groundFriction, substeps, iterations,
-      r.ceiling ? 1 : 0, r.restitution, r.maxStepSeconds, r.tethers ? 1 : 0, r.nearPass ? 1 : 0, nearPasses,
-      r.chains ? 1 : 0));
+    setDef(this, 'setRobust', 'silk_robust_def', ROBUST_OPTIONS, o, true, (p) => this._x.silk_js_set_robust(this._ptr, p));
   }
+
+  /** The robust gravity, damping and ground friction that match the compat settings now
+   *  (silk_world_match_robust_to_compat: one compat frame per fixed step). */
+  matchRobustToCompat() { this._call('matchRobustToCompat', this._x.silk_js_match_robust_to_compat(this._ptr)); }
 
   /** One robust step of `seconds`, whatever solver is selected (advance() is the usual way). */
   robustStep(seconds) {
-    stepLength('robustStep', 'seconds', seconds);
-    this._call('robustStep', this._x.silk_js_robust_step(this._ptr, seconds));
+    num('robustStep', 'seconds', seconds);
+    this._silk._checkArg('robustStep', 'seconds', seconds, this._x.silk_js_robust_step(this._ptr, seconds));
   }
 
   /** Mass of particle i (robust solver; default 1). Infinity makes it immovable. */
@@ -984,16 +1130,15 @@ class World {
     const w = 'setMass';
     this._particle(w, 'i', i);
     if (typeof mass !== 'number' || Number.isNaN(mass)) throw new TypeError(`${w}: mass must be a number`);
-    if (!(mass > 0)) throw new RangeError(`${w}: mass must be > 0, got ${mass}`);
-    this._call(w, this._x.silk_js_set_mass(this._ptr, i, mass));
+    this._silk._checkArg(w, 'mass', mass, this._x.silk_js_set_mass(this._ptr, i, mass));
   }
 
   /** Inverse mass of particle i, >= 0 (0 = immovable). */
   setInverseMass(i, inverseMass) {
     const w = 'setInverseMass';
     this._particle(w, 'i', i);
-    if (num(w, 'inverseMass', inverseMass) < 0) throw new RangeError(`${w}: inverseMass must be >= 0, got ${inverseMass}`);
-    this._call(w, this._x.silk_js_set_inverse_mass(this._ptr, i, inverseMass));
+    num(w, 'inverseMass', inverseMass);
+    this._silk._checkArg(w, 'inverseMass', inverseMass, this._x.silk_js_set_inverse_mass(this._ptr, i, inverseMass));
   }
 
   inverseMass(i) {
@@ -1086,16 +1231,10 @@ class World {
   /** Measures now (without adding to the watchdog's history). */
   checkHealth() { return HEALTHS[this._x.silk_js_check_health(this._ptr)]; }
 
-  /** { enabled, window, radiusFactor, speedLimit, energyGrowth, autoRestore, snapshotInterval } */
+  /** { enabled, window, radiusFactor, speedLimit, energyGrowth, autoRestore, snapshotInterval };
+   *  what is not given is the engine's default (silk_default_watchdog_def). */
   setWatchdog(o = {}) {
-    const w = 'setWatchdog';
-    obj(w, 'options', o);
-    const enabled = o.enabled === undefined ? true : bool(w, 'enabled', o.enabled);
-    const autoRestore = o.autoRestore === undefined ? false : bool(w, 'autoRestore', o.autoRestore);
-    const window = pick(w, o, 'window', 60, (a, n, v) => int(a, n, v, 2, LIMITS.WATCHDOG_MAX_WINDOW));
-    const interval = pick(w, o, 'snapshotInterval', 60, (a, n, v) => int(a, n, v, 1));
-    this._call(w, this._x.silk_js_set_watchdog(this._ptr, enabled ? 1 : 0, window, pick(w, o, 'radiusFactor', 4),
-      pick(w, o, 'speedLimit', 4), pick(w, o, 'energyGrowth', 100), autoRestore ? 1 : 0, interval));
+    setDef(this, 'setWatchdog', 'silk_watchdog_def', WATCHDOG_OPTIONS, o, false, (p) => this._x.silk_js_set_watchdog(this._ptr, p));
   }
 
   // -- hash, snapshots, recording --
