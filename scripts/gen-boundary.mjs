@@ -32,6 +32,9 @@ const layoutFile = path.join(root, 'engine', 'wasm', 'boundary_layout.h');
 const BOUNDARY_STRUCTS = [
   'silk_advance_result', 'silk_world_def', 'silk_stepper_def', 'silk_robust_def', 'silk_watchdog_def',
   'silk_error_detail',
+  // the extras' defs: the binding reads their defaults from the engine (silk_js_default_*_def)
+  'silk_spiderweb_def', 'silk_spider_def', 'silk_cloth_def', 'silk_tire_def', 'silk_tree_def', 'silk_scene_def',
+  'silk_polygon_def', 'silk_ball_def', 'silk_distance_def',
 ];
 
 /** wasm32 size and alignment of the field types the boundary structs use. */
@@ -244,7 +247,7 @@ function generate() {
   c.push('');
   c.push('#include <stddef.h>');
   c.push('');
-  c.push('#include "silk.h"');
+  for (const h of headers) c.push(`#include "${path.basename(h)}"`);
   c.push('');
   c.push('#if defined(__wasm32__)');
   for (const [name, l] of layouts) {

@@ -45,6 +45,14 @@ if (INTEGRATORS.length !== INTEGRATOR_COUNT) throw new Error('silk.mjs: INTEGRAT
 const MAX_PARTICLES = LIMITS.MAX_PARTICLES;
 /** findNearest's default radius: the original's selection radius (silk.h SILK_DRAG_RADIUS). */
 const NEAREST_RADIUS = LIMITS.DRAG_RADIUS;
+/** stepSweep's run when not given: the page's sweep (seed 000 row 15, steps 1..32 of 120
+ *  frames), and the binding's cap on frames per row (a sweep runs count x frames frames). */
+const SWEEP = Object.freeze({ frames: 120, count: 32, maxFrames: 1e6 });
+/** ballRun's launch when not given (seed 004's lesson: 120 frames, 0.9 rad, at rest; the
+ *  ball's own defaults are the engine's silk_default_ball_def), and the bounds of a run that
+ *  exports.c's silk_js_ball_run keeps (SILK_JS_BALL_MAX_*): the output rows are allocated here
+ *  before the call. */
+const BALL_RUN = Object.freeze({ steps: 120, substeps: 1, v0: 0, angle: 0.9, maxSteps: 1e6, maxWork: 2 ** 27 });
 /** Status name -> code ('SILK_ERR_STATE' -> -7). */
 const STATUS_OF = Object.freeze(Object.fromEntries(Object.entries(STATUS_CODES).map(([code, { name }]) => [name, Number(code)])));
 
@@ -237,8 +245,9 @@ class Silk {
     this._scratch = this._alloc(256); // out-parameters of small calls
     this._advanceOut = this._alloc(LAYOUT.silk_advance_result.size); // shared: read at once
     // one def of each kind, filled and passed at once (defs never outlive the call)
-    this._def = Object.fromEntries(['silk_world_def', 'silk_stepper_def', 'silk_robust_def', 'silk_watchdog_def']
+    this._def = Object.fromEntries(Object.keys(FIELDS).filter((name) => name.endsWith('_def'))
       .map((name) => [name, this._alloc(LAYOUT[name].size)]));
+    this._defaults = new Map(); // struct -> the engine's default def as { C field: value }
     this._detail = this._alloc(LAYOUT.silk_error_detail.size);
     this._heapBuffer = null;
     this._heapF64 = null;
@@ -313,6 +322,20 @@ class Silk {
     }
     this._heap();
     for (const [type, offset, v] of checked) this._writeField(type, p + offset, v);
+  }
+
+  /** Throws naming width or height when the engine would refuse that world size. */
+  _checkSize(where, width, height) {
+    const def = this._defaultDef('silk_world_def');
+    this._overlay(where, 'silk_world_def', def, { width, height }, WORLD_OPTIONS);
+    const status = this.exports.silk_js_check_world_def(def, this._detail);
+    if (status < 0) this._throwDetail(where, status, this._detail, 'silk_world_def', def, WORLD_OPTIONS);
+  }
+
+  /** The engine's default def of `struct` as { C field: value } (read once: defaults are constant). */
+  _defaultsOf(struct) {
+    if (!this._defaults.has(struct)) this._defaults.set(struct, Object.freeze(this._readStruct(struct, this._defaultDef(struct))));
+    return this._defaults.get(struct);
   }
 
   /** A fresh default def of `struct` in its buffer (the engine writes its own defaults). */
@@ -449,13 +472,16 @@ class Silk {
   stepSweep(options = {}) {
     const where = 'stepSweep';
     obj(where, 'options', options);
-    const width = pick(where, options, 'width', 800, (w, n, v) => above(w, n, v, 1, true));
-    const height = pick(where, options, 'height', 500, (w, n, v) => above(w, n, v, 1, true));
-    const scene = sceneIndex(where, options.scene === undefined ? 'web' : options.scene);
-    const tensor = pick(where, options, 'tensor', 0.3, (w, n, v) => above(w, n, v, 0));
-    const frames = pick(where, options, 'frames', 120, (w, n, v) => int(w, n, v, 0, 1e6));
-    const count = pick(where, options, 'count', 32, (w, n, v) => int(w, n, v, 1, LIMITS.SWEEP_MAX_COUNT));
-    const [lo, hi] = seedWords(where, options.seed === undefined ? 1 : options.seed);
+    const world = this._defaultsOf('silk_world_def');
+    const sceneDef = this._defaultsOf('silk_scene_def');
+    const width = pick(where, options, 'width', world.width);
+    const height = pick(where, options, 'height', world.height);
+    this._checkSize(where, width, height);
+    const scene = options.scene === undefined ? sceneDef.scene : sceneIndex(where, options.scene);
+    const tensor = pick(where, options, 'tensor', sceneDef.tensor, (w, n, v) => above(w, n, v, 0));
+    const frames = pick(where, options, 'frames', SWEEP.frames, (w, n, v) => int(w, n, v, 0, SWEEP.maxFrames));
+    const count = pick(where, options, 'count', SWEEP.count, (w, n, v) => int(w, n, v, 1, LIMITS.SWEEP_MAX_COUNT));
+    const [lo, hi] = options.seed === undefined ? seedWords(where, world.seed) : seedWords(where, options.seed);
     const out = this._alloc(count * 7 * 8);
     try {
       this._check(where, this.exports.silk_js_step_sweep(width, height, scene, tensor, lo, hi, frames, count, out));
@@ -501,22 +527,24 @@ class Silk {
     const where = 'ballRun';
     obj(where, 'options', options);
     const o = options;
-    const integrator = oneOf(where, 'integrator', o.integrator === undefined ? 'semi-implicit' : o.integrator, INTEGRATORS);
-    const floor = oneOf(where, 'floor', o.floor === undefined ? 'snap' : o.floor, FLOOR_RULES);
-    const h = pick(where, o, 'h', 1 / 60);
+    const d = this._defaultsOf('silk_ball_def');
+    const integrator = o.integrator === undefined ? d.integrator : oneOf(where, 'integrator', o.integrator, INTEGRATORS);
+    const floor = o.floor === undefined ? d.floor_rule : oneOf(where, 'floor', o.floor, FLOOR_RULES);
+    // h defaults to one fixed step of the engine's default stepper (a 60 Hz frame)
+    const h = pick(where, o, 'h', this._defaultsOf('silk_stepper_def').step_seconds);
     if (!(h > 0)) throw new RangeError(`${where}: h must be > 0, got ${h}`);
-    const substeps = pick(where, o, 'substeps', 1, (w, n, v) => int(w, n, v, 1, LIMITS.BALL_MAX_SUBSTEPS));
-    const steps = pick(where, o, 'steps', 120, (w, n, v) => int(w, n, v, 1, 1000000));
-    if (steps * substeps > 2 ** 27) {
-      throw new RangeError(`${where}: steps * substeps must be <= ${2 ** 27}, got ${steps * substeps}`);
+    const substeps = pick(where, o, 'substeps', BALL_RUN.substeps, (w, n, v) => int(w, n, v, 1, LIMITS.BALL_MAX_SUBSTEPS));
+    const steps = pick(where, o, 'steps', BALL_RUN.steps, (w, n, v) => int(w, n, v, 1, BALL_RUN.maxSteps));
+    if (steps * substeps > BALL_RUN.maxWork) {
+      throw new RangeError(`${where}: steps * substeps must be <= ${BALL_RUN.maxWork}, got ${steps * substeps}`);
     }
     if (!(h / substeps > 0)) throw new RangeError(`${where}: h / substeps underflows to 0 (h ${h})`);
-    const v0 = pick(where, o, 'v0', 0);
-    const angle = pick(where, o, 'angle', 0.9);
-    const x0 = pick(where, o, 'x0', 0);
-    const y0 = pick(where, o, 'y0', 5);
-    const g = pick(where, o, 'g', 9.81);
-    const floorY = pick(where, o, 'floorY', 0);
+    const v0 = pick(where, o, 'v0', BALL_RUN.v0);
+    const angle = pick(where, o, 'angle', BALL_RUN.angle);
+    const x0 = pick(where, o, 'x0', d.x);
+    const y0 = pick(where, o, 'y0', d.y);
+    const g = pick(where, o, 'g', d.gravity);
+    const floorY = pick(where, o, 'floorY', d.floor_y);
     const rows = steps + 1;
     const out = this._alloc(rows * 7 * 8);
     try {
@@ -971,21 +999,23 @@ class World {
   spiderweb(o = {}) {
     const w = 'spiderweb';
     obj(w, 'options', o);
-    const segments = pick(w, o, 'segments', 20, (a, n, v) => int(a, n, v, 3, 100000));
-    const depth = pick(w, o, 'depth', 7, (a, n, v) => int(a, n, v, 1, 100000));
+    const d = this._silk._defaultsOf('silk_spiderweb_def');
+    const segments = pick(w, o, 'segments', d.segments, (a, n, v) => int(a, n, v, 3, 100000));
+    const depth = pick(w, o, 'depth', d.depth, (a, n, v) => int(a, n, v, 1, 100000));
     if (segments * depth > MAX_PARTICLES) {
       throw new RangeError(`${w}: segments * depth must be <= ${MAX_PARTICLES}, got ${segments * depth}`);
     }
-    const radius = pick(w, o, 'radius', 250, (a, n, v) => above(a, n, v, 0));
-    const tensor = pick(w, o, 'tensor', 0.3, (a, n, v) => above(a, n, v, 0));
-    return this._call(w, this._x.silk_js_spiderweb(this._ptr, pick(w, o, 'x', 400), pick(w, o, 'y', 250),
-      radius, segments, depth, tensor, pick(w, o, 'stiffness', 0.6)));
+    const radius = pick(w, o, 'radius', d.radius, (a, n, v) => above(a, n, v, 0));
+    const tensor = pick(w, o, 'tensor', d.tensor, (a, n, v) => above(a, n, v, 0));
+    return this._call(w, this._x.silk_js_spiderweb(this._ptr, pick(w, o, 'x', d.center[0]), pick(w, o, 'y', d.center[1]),
+      radius, segments, depth, tensor, pick(w, o, 'stiffness', d.stiffness)));
   }
 
   spider(o = {}) {
     const w = 'spider';
     obj(w, 'options', o);
-    return this._call(w, this._x.silk_js_spider(this._ptr, pick(w, o, 'x', 400), pick(w, o, 'y', -300)));
+    const d = this._silk._defaultsOf('silk_spider_def');
+    return this._call(w, this._x.silk_js_spider(this._ptr, pick(w, o, 'x', d.origin[0]), pick(w, o, 'y', d.origin[1])));
   }
 
   /** Moves leg 0..7 to a new foothold (needs a web and a spider). */
@@ -1008,21 +1038,23 @@ class World {
   cloth(o = {}) {
     const w = 'cloth';
     obj(w, 'options', o);
-    const segments = pick(w, o, 'segments', 20, (a, n, v) => int(a, n, v, 1, 2048));
-    const pinMod = pick(w, o, 'pinMod', 6, (a, n, v) => int(a, n, v, 1));
-    const width = pick(w, o, 'width', 250, (a, n, v) => above(a, n, v, 0));
-    const height = pick(w, o, 'height', 250, (a, n, v) => above(a, n, v, 0));
-    return this._call(w, this._x.silk_js_cloth(this._ptr, pick(w, o, 'x', 400), pick(w, o, 'y', 500 / 3),
-      width, height, segments, pinMod, pick(w, o, 'stiffness', 0.9)));
+    const d = this._silk._defaultsOf('silk_cloth_def');
+    const segments = pick(w, o, 'segments', d.segments, (a, n, v) => int(a, n, v, 1, 2048));
+    const pinMod = pick(w, o, 'pinMod', d.pin_mod, (a, n, v) => int(a, n, v, 1));
+    const width = pick(w, o, 'width', d.width, (a, n, v) => above(a, n, v, 0));
+    const height = pick(w, o, 'height', d.height, (a, n, v) => above(a, n, v, 0));
+    return this._call(w, this._x.silk_js_cloth(this._ptr, pick(w, o, 'x', d.center[0]), pick(w, o, 'y', d.center[1]),
+      width, height, segments, pinMod, pick(w, o, 'stiffness', d.stiffness)));
   }
 
   tire(o = {}) {
     const w = 'tire';
     obj(w, 'options', o);
-    const segments = pick(w, o, 'segments', 30, (a, n, v) => int(a, n, v, 2, 1000000));
-    const radius = pick(w, o, 'radius', 50, (a, n, v) => above(a, n, v, 0));
-    return this._call(w, this._x.silk_js_tire(this._ptr, pick(w, o, 'x', 200), pick(w, o, 'y', 50),
-      radius, segments, pick(w, o, 'spokeStiffness', 0.3), pick(w, o, 'treadStiffness', 0.9)));
+    const d = this._silk._defaultsOf('silk_tire_def');
+    const segments = pick(w, o, 'segments', d.segments, (a, n, v) => int(a, n, v, 2, 1000000));
+    const radius = pick(w, o, 'radius', d.radius, (a, n, v) => above(a, n, v, 0));
+    return this._call(w, this._x.silk_js_tire(this._ptr, pick(w, o, 'x', d.center[0]), pick(w, o, 'y', d.center[1]),
+      radius, segments, pick(w, o, 'spokeStiffness', d.spoke_stiffness), pick(w, o, 'treadStiffness', d.tread_stiffness)));
   }
 
   lineSegments(o = {}) {
@@ -1033,7 +1065,8 @@ class World {
       throw new RangeError(`${w}: points must hold 1 to ${MAX_PARTICLES} points, got ${o.points.length}`);
     }
     const pts = o.points.map((p, i) => vec(w, `points[${i}]`, p));
-    const stiffness = pick(w, o, 'stiffness', 1);
+    // a line's links are distance constraints: the distance def's default stiffness
+    const stiffness = pick(w, o, 'stiffness', this._silk._defaultsOf('silk_distance_def').stiffness);
     const silk = this._silk;
     const mem = silk._alloc(pts.length * 16);
     try {
@@ -1048,9 +1081,10 @@ class World {
   tree(o = {}) {
     const w = 'tree';
     obj(w, 'options', o);
-    const depth = pick(w, o, 'depth', 5, (a, n, v) => int(a, n, v, 0, 16));
-    return this._call(w, this._x.silk_js_tree(this._ptr, pick(w, o, 'x', 200), pick(w, o, 'y', 380), depth,
-      pick(w, o, 'branchLength', 70), pick(w, o, 'segmentCoef', 0.95), pick(w, o, 'theta', Math.PI / 2 / 3)));
+    const d = this._silk._defaultsOf('silk_tree_def');
+    const depth = pick(w, o, 'depth', d.depth, (a, n, v) => int(a, n, v, 0, 16));
+    return this._call(w, this._x.silk_js_tree(this._ptr, pick(w, o, 'x', d.origin[0]), pick(w, o, 'y', d.origin[1]), depth,
+      pick(w, o, 'branchLength', d.branch_length), pick(w, o, 'segmentCoef', d.segment_coef), pick(w, o, 'theta', d.theta)));
   }
 
   /** Clears the world and builds an original example page: 'web', 'cloth', 'shapes' or 'tree'. */
@@ -1058,7 +1092,7 @@ class World {
     const w = 'buildScene';
     obj(w, 'options', o);
     const scene = sceneIndex(w, name);
-    const tensor = pick(w, o, 'tensor', 0.3, (a, n, v) => above(a, n, v, 0));
+    const tensor = pick(w, o, 'tensor', this._silk._defaultsOf('silk_scene_def').tensor, (a, n, v) => above(a, n, v, 0));
     this._call(w, this._x.silk_js_build_scene(this._ptr, scene, tensor));
   }
 
@@ -1175,7 +1209,7 @@ class World {
       throw new RangeError(`${w}: points must hold 3 to ${LIMITS.MAX_POLYGON_POINTS} points, got ${o.points.length}`);
     }
     const pts = o.points.map((p, i) => vec(w, `points[${i}]`, p));
-    const friction = pick(w, o, 'friction', 0.5, (a, n, v) => above(a, n, v, 0, true));
+    const friction = pick(w, o, 'friction', this._silk._defaultsOf('silk_polygon_def').friction, (a, n, v) => above(a, n, v, 0, true));
     const silk = this._silk;
     const mem = silk._alloc(pts.length * 16);
     try {

@@ -66,10 +66,62 @@ EXPORT void silk_js_default_watchdog_def(silk_watchdog_def* out)
     *out = silk_default_watchdog_def();
 }
 
+/* The extras' and the polygon's defaults, read by the binding so that it restates none. */
+EXPORT void silk_js_default_spiderweb_def(silk_spiderweb_def* out)
+{
+    *out = silk_default_spiderweb_def();
+}
+
+EXPORT void silk_js_default_spider_def(silk_spider_def* out)
+{
+    *out = silk_default_spider_def();
+}
+
+EXPORT void silk_js_default_cloth_def(silk_cloth_def* out)
+{
+    *out = silk_default_cloth_def();
+}
+
+EXPORT void silk_js_default_tire_def(silk_tire_def* out)
+{
+    *out = silk_default_tire_def();
+}
+
+EXPORT void silk_js_default_tree_def(silk_tree_def* out)
+{
+    *out = silk_default_tree_def();
+}
+
+EXPORT void silk_js_default_scene_def(silk_scene_def* out)
+{
+    *out = silk_default_scene_def();
+}
+
+EXPORT void silk_js_default_polygon_def(silk_polygon_def* out)
+{
+    *out = silk_default_polygon_def();
+}
+
+EXPORT void silk_js_default_distance_def(silk_distance_def* out)
+{
+    *out = silk_default_distance_def();
+}
+
+EXPORT void silk_js_default_ball_def(silk_ball_def* out)
+{
+    *out = silk_default_ball_def();
+}
+
 /* The detail of the world's last failing def setter (silk_world_last_error_detail). */
 EXPORT void silk_js_last_error_detail(const silk_world* world, silk_error_detail* out)
 {
     *out = silk_world_last_error_detail(world);
+}
+
+/* Checks a world def without making a world (the step sweep's size). */
+EXPORT int32_t silk_js_check_world_def(const silk_world_def* def, silk_error_detail* out_detail)
+{
+    return silk_check_world_def(def, out_detail);
 }
 
 /* Returns the world's address, or a status < 0 with out_detail filled. */
