@@ -478,13 +478,14 @@ class Silk {
     const height = pick(where, options, 'height', world.height);
     this._checkSize(where, width, height);
     const scene = options.scene === undefined ? sceneDef.scene : sceneIndex(where, options.scene);
-    const tensor = pick(where, options, 'tensor', sceneDef.tensor, (w, n, v) => above(w, n, v, 0));
+    const tensor = pick(where, options, 'tensor', sceneDef.tensor);
     const frames = pick(where, options, 'frames', SWEEP.frames, (w, n, v) => int(w, n, v, 0, SWEEP.maxFrames));
     const count = pick(where, options, 'count', SWEEP.count, (w, n, v) => int(w, n, v, 1, LIMITS.SWEEP_MAX_COUNT));
     const [lo, hi] = options.seed === undefined ? seedWords(where, world.seed) : seedWords(where, options.seed);
     const out = this._alloc(count * 7 * 8);
     try {
-      this._check(where, this.exports.silk_js_step_sweep(width, height, scene, tensor, lo, hi, frames, count, out));
+      // size, scene, frames and count are checked above: the engine's one objection left is the tensor
+      this._checkArg(where, 'tensor', tensor, this.exports.silk_js_step_sweep(width, height, scene, tensor, lo, hi, frames, count, out));
       const v = this._f64(out, count * 7);
       const rows = [];
       for (let i = 0; i < count; i++) {
@@ -588,7 +589,7 @@ function callDetail(world, where, result, values) {
   const silk = world._silk;
   world._x.silk_js_last_error_detail(world._ptr, silk._detail);
   const d = silk._readStruct('silk_error_detail', silk._detail);
-  if (!d.field) return world._call(where, result);
+  if (d.status !== result || !d.field) return world._call(where, result);
   const name = camel(silk._string(d.field));
   const Kind = STATUS[result] ?? Error;
   throw new Kind(`${where}: ${name} ${silk._string(d.rule)}, got ${values[name]}`);
@@ -1000,15 +1001,12 @@ class World {
     const w = 'spiderweb';
     obj(w, 'options', o);
     const d = this._silk._defaultsOf('silk_spiderweb_def');
-    const segments = pick(w, o, 'segments', d.segments, (a, n, v) => int(a, n, v, 3, 100000));
-    const depth = pick(w, o, 'depth', d.depth, (a, n, v) => int(a, n, v, 1, 100000));
-    if (segments * depth > MAX_PARTICLES) {
-      throw new RangeError(`${w}: segments * depth must be <= ${MAX_PARTICLES}, got ${segments * depth}`);
-    }
-    const radius = pick(w, o, 'radius', d.radius, (a, n, v) => above(a, n, v, 0));
-    const tensor = pick(w, o, 'tensor', d.tensor, (a, n, v) => above(a, n, v, 0));
-    return this._call(w, this._x.silk_js_spiderweb(this._ptr, pick(w, o, 'x', d.center[0]), pick(w, o, 'y', d.center[1]),
-      radius, segments, depth, tensor, pick(w, o, 'stiffness', d.stiffness)));
+    const v = {
+      x: pick(w, o, 'x', d.center[0]), y: pick(w, o, 'y', d.center[1]), radius: pick(w, o, 'radius', d.radius),
+      segments: pick(w, o, 'segments', d.segments, int), depth: pick(w, o, 'depth', d.depth, int),
+      tensor: pick(w, o, 'tensor', d.tensor), stiffness: pick(w, o, 'stiffness', d.stiffness),
+    };
+    return callDetail(this, w, this._x.silk_js_spiderweb(this._ptr, v.x, v.y, v.radius, v.segments, v.depth, v.tensor, v.stiffness), v);
   }
 
   spider(o = {}) {
@@ -1020,8 +1018,10 @@ class World {
 
   /** Moves leg 0..7 to a new foothold (needs a web and a spider). */
   crawl(leg) {
-    int('crawl', 'leg', leg, 0, 7);
-    this._call('crawl', this._x.silk_js_crawl(this._ptr, leg));
+    int('crawl', 'leg', leg);
+    const r = this._x.silk_js_crawl(this._ptr, leg);
+    if (r === STATUS_OF.SILK_ERR_INDEX) this._silk._checkArg('crawl', 'leg', leg, r); // no such leg
+    this._call('crawl', r);
   }
 
   /** The page loop's rule: one draw, a crawl when floor(rand*4) == 0. Returns whether it crawled. */
@@ -1039,22 +1039,24 @@ class World {
     const w = 'cloth';
     obj(w, 'options', o);
     const d = this._silk._defaultsOf('silk_cloth_def');
-    const segments = pick(w, o, 'segments', d.segments, (a, n, v) => int(a, n, v, 1, 2048));
-    const pinMod = pick(w, o, 'pinMod', d.pin_mod, (a, n, v) => int(a, n, v, 1));
-    const width = pick(w, o, 'width', d.width, (a, n, v) => above(a, n, v, 0));
-    const height = pick(w, o, 'height', d.height, (a, n, v) => above(a, n, v, 0));
-    return this._call(w, this._x.silk_js_cloth(this._ptr, pick(w, o, 'x', d.center[0]), pick(w, o, 'y', d.center[1]),
-      width, height, segments, pinMod, pick(w, o, 'stiffness', d.stiffness)));
+    const v = {
+      x: pick(w, o, 'x', d.center[0]), y: pick(w, o, 'y', d.center[1]), width: pick(w, o, 'width', d.width),
+      height: pick(w, o, 'height', d.height), segments: pick(w, o, 'segments', d.segments, int),
+      pinMod: pick(w, o, 'pinMod', d.pin_mod, int), stiffness: pick(w, o, 'stiffness', d.stiffness),
+    };
+    return callDetail(this, w, this._x.silk_js_cloth(this._ptr, v.x, v.y, v.width, v.height, v.segments, v.pinMod, v.stiffness), v);
   }
 
   tire(o = {}) {
     const w = 'tire';
     obj(w, 'options', o);
     const d = this._silk._defaultsOf('silk_tire_def');
-    const segments = pick(w, o, 'segments', d.segments, (a, n, v) => int(a, n, v, 2, 1000000));
-    const radius = pick(w, o, 'radius', d.radius, (a, n, v) => above(a, n, v, 0));
-    return this._call(w, this._x.silk_js_tire(this._ptr, pick(w, o, 'x', d.center[0]), pick(w, o, 'y', d.center[1]),
-      radius, segments, pick(w, o, 'spokeStiffness', d.spoke_stiffness), pick(w, o, 'treadStiffness', d.tread_stiffness)));
+    const v = {
+      x: pick(w, o, 'x', d.center[0]), y: pick(w, o, 'y', d.center[1]), radius: pick(w, o, 'radius', d.radius),
+      segments: pick(w, o, 'segments', d.segments, int), spokeStiffness: pick(w, o, 'spokeStiffness', d.spoke_stiffness),
+      treadStiffness: pick(w, o, 'treadStiffness', d.tread_stiffness),
+    };
+    return callDetail(this, w, this._x.silk_js_tire(this._ptr, v.x, v.y, v.radius, v.segments, v.spokeStiffness, v.treadStiffness), v);
   }
 
   lineSegments(o = {}) {
@@ -1082,9 +1084,12 @@ class World {
     const w = 'tree';
     obj(w, 'options', o);
     const d = this._silk._defaultsOf('silk_tree_def');
-    const depth = pick(w, o, 'depth', d.depth, (a, n, v) => int(a, n, v, 0, 16));
-    return this._call(w, this._x.silk_js_tree(this._ptr, pick(w, o, 'x', d.origin[0]), pick(w, o, 'y', d.origin[1]), depth,
-      pick(w, o, 'branchLength', d.branch_length), pick(w, o, 'segmentCoef', d.segment_coef), pick(w, o, 'theta', d.theta)));
+    const v = {
+      x: pick(w, o, 'x', d.origin[0]), y: pick(w, o, 'y', d.origin[1]), depth: pick(w, o, 'depth', d.depth, int),
+      branchLength: pick(w, o, 'branchLength', d.branch_length), segmentCoef: pick(w, o, 'segmentCoef', d.segment_coef),
+      theta: pick(w, o, 'theta', d.theta),
+    };
+    return callDetail(this, w, this._x.silk_js_tree(this._ptr, v.x, v.y, v.depth, v.branchLength, v.segmentCoef, v.theta), v);
   }
 
   /** Clears the world and builds an original example page: 'web', 'cloth', 'shapes' or 'tree'. */
@@ -1092,8 +1097,8 @@ class World {
     const w = 'buildScene';
     obj(w, 'options', o);
     const scene = sceneIndex(w, name);
-    const tensor = pick(w, o, 'tensor', this._silk._defaultsOf('silk_scene_def').tensor, (a, n, v) => above(a, n, v, 0));
-    this._call(w, this._x.silk_js_build_scene(this._ptr, scene, tensor));
+    const tensor = pick(w, o, 'tensor', this._silk._defaultsOf('silk_scene_def').tensor);
+    callDetail(this, w, this._x.silk_js_build_scene(this._ptr, scene, tensor), { scene: name, tensor });
   }
 
   // -- diagnostics --

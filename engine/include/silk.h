@@ -1072,9 +1072,10 @@ SILK_API const char* silk_health_string(silk_health health); /* "healthy", ... *
    Both strings are static, never NULL, "" when there is nothing to say (SILK_ERR_DEF, say).
 
    Worlds do the same for their setters that take a def or several numbers (set_size,
-   set_stepper, set_robust, set_watchdog): the world keeps the detail of the last of them to
-   fail, and the next success clears it. It lives on the world because the engine has no
-   global state (MEMORY); creation has no world yet, so a host that wants the detail of a
+   set_stepper, set_robust, set_watchdog) and for the builders' ranges (build_spiderweb,
+   cloth, tire, tree, scene): each of these calls writes the detail, SILK_OK on success, so
+   the detail read right after a failure is that failure's. It lives on the world because the engine
+   has no global state (MEMORY); creation has no world yet, so a host that wants the detail of a
    failed silk_world_create calls silk_check_world_def. */
 typedef struct silk_error_detail
 {
@@ -1091,6 +1092,11 @@ SILK_API silk_status silk_check_robust_def(const silk_robust_def* def,
 SILK_API silk_status silk_check_watchdog_def(const silk_watchdog_def* def,
                                              silk_error_detail* out_detail);
 SILK_API silk_error_detail silk_world_last_error_detail(const silk_world* world);
+/* For code built on this header (the builders): stores a detail on the world -- field and
+   rule must be static strings -- and returns `status`, so a failing call can report and
+   return in one statement. A NULL world is ignored. */
+SILK_API silk_status silk_world_report_error(silk_world* world, silk_status status,
+                                             const char* field, const char* rule);
 
 /* -- hash and snapshots -- */
 

@@ -258,6 +258,16 @@ silk_status silk_check_watchdog_def(const silk_watchdog_def* def, silk_error_det
     return ok(out_detail);
 }
 
+silk_status silk_world_report_error(silk_world* world, silk_status status, const char* field,
+                                    const char* rule)
+{
+    if (silk_is_world(world))
+    {
+        world->last_error = (silk_error_detail){status, field ? field : "", rule ? rule : ""};
+    }
+    return status;
+}
+
 silk_error_detail silk_world_last_error_detail(const silk_world* world)
 {
     if (!silk_is_world(world))
