@@ -53,6 +53,10 @@ const SWEEP = Object.freeze({ frames: 120, count: 32, maxFrames: 1e6 });
  *  exports.c's silk_js_ball_run keeps (SILK_JS_BALL_MAX_*): the output rows are allocated here
  *  before the call. */
 const BALL_RUN = Object.freeze({ steps: 120, substeps: 1, v0: 0, angle: 0.9, maxSteps: 1e6, maxWork: 2 ** 27 });
+/** Bytes of a silk_vec2 in wasm memory (two doubles), and of the out-parameter scratch (room
+ *  for the widest positional result, 14 values). */
+const VEC2_BYTES = 2 * Float64Array.BYTES_PER_ELEMENT;
+const SCRATCH_BYTES = 32 * Float64Array.BYTES_PER_ELEMENT;
 /** Status name -> code ('SILK_ERR_STATE' -> -7). */
 const STATUS_OF = Object.freeze(Object.fromEntries(Object.entries(STATUS_CODES).map(([code, { name }]) => [name, Number(code)])));
 
@@ -242,7 +246,7 @@ class Silk {
     this.exports = exports;
     if (typeof exports._initialize === 'function') exports._initialize();
     this.memory = exports.memory;
-    this._scratch = this._alloc(256); // out-parameters of small calls
+    this._scratch = this._alloc(SCRATCH_BYTES); // out-parameters of small calls
     this._advanceOut = this._alloc(LAYOUT.silk_advance_result.size); // shared: read at once
     // one def of each kind, filled and passed at once (defs never outlive the call)
     this._def = Object.fromEntries(Object.keys(FIELDS).filter((name) => name.endsWith('_def'))
@@ -551,7 +555,7 @@ class Silk {
     try {
       const result = this.exports.silk_js_ball_run(integrator, floor, floorY, g, x0, y0,
         v0 * Math.cos(angle), v0 * Math.sin(angle), h, substeps, steps, out);
-      if (result === -3) {
+      if (result === STATUS_OF.SILK_ERR_NONFINITE) {
         throw new RangeError(`${where}: the ball left the finite numbers (h, v0, g or y0 too large)`);
       }
       const contacts = this._check(where, result);
@@ -592,7 +596,8 @@ function callDetail(world, where, result, values) {
   if (d.status !== result || !d.field) return world._call(where, result);
   const name = camel(silk._string(d.field));
   const Kind = STATUS[result] ?? Error;
-  throw new Kind(`${where}: ${name} ${silk._string(d.rule)}, got ${values[name]}`);
+  const got = values[name] === undefined ? '' : `, got ${values[name]}`;
+  throw new Kind(`${where}: ${name} ${silk._string(d.rule)}${got}`);
 }
 
 /**
@@ -1070,7 +1075,7 @@ class World {
     // a line's links are distance constraints: the distance def's default stiffness
     const stiffness = pick(w, o, 'stiffness', this._silk._defaultsOf('silk_distance_def').stiffness);
     const silk = this._silk;
-    const mem = silk._alloc(pts.length * 16);
+    const mem = silk._alloc(pts.length * VEC2_BYTES);
     try {
       const v = silk._f64(mem, pts.length * 2);
       pts.forEach(([x, y], i) => { v[2 * i] = x; v[2 * i + 1] = y; });
@@ -1210,19 +1215,18 @@ class World {
     const w = 'addPolygon';
     obj(w, 'options', o);
     if (!Array.isArray(o.points)) throw new TypeError(`${w}: points must be an array of [x, y]`);
-    if (o.points.length < 3 || o.points.length > LIMITS.MAX_POLYGON_POINTS) {
-      throw new RangeError(`${w}: points must hold 3 to ${LIMITS.MAX_POLYGON_POINTS} points, got ${o.points.length}`);
+    if (o.points.length > LIMITS.MAX_POLYGON_POINTS) { // checked here: the points are copied into wasm first
+      throw new RangeError(`${w}: points must hold at most ${LIMITS.MAX_POLYGON_POINTS} points, got ${o.points.length}`);
     }
     const pts = o.points.map((p, i) => vec(w, `points[${i}]`, p));
-    const friction = pick(w, o, 'friction', this._silk._defaultsOf('silk_polygon_def').friction, (a, n, v) => above(a, n, v, 0, true));
+    const friction = pick(w, o, 'friction', this._silk._defaultsOf('silk_polygon_def').friction);
     const silk = this._silk;
-    const mem = silk._alloc(pts.length * 16);
+    const mem = silk._alloc(Math.max(pts.length, 1) * VEC2_BYTES);
     try {
       const v = silk._f64(mem, pts.length * 2);
       pts.forEach(([x, y], i) => { v[2 * i] = x; v[2 * i + 1] = y; });
-      const r = this._x.silk_js_add_polygon(this._ptr, mem, pts.length, friction);
-      if (r === -10) throw new RangeError(`${w}: points must outline a convex polygon with non-zero area (no repeated or collinear corners)`);
-      return this._call(w, r);
+      // the engine checks the count, friction and the outline, and names what failed
+      return callDetail(this, w, this._x.silk_js_add_polygon(this._ptr, mem, pts.length, friction), { friction });
     } finally {
       silk.exports.silk_js_free(mem);
     }
@@ -1235,7 +1239,7 @@ class World {
     const w = 'polygon';
     int(w, 'i', i, 0, this.polygonCount - 1);
     const silk = this._silk;
-    const mem = silk._alloc(LIMITS.MAX_POLYGON_POINTS * 16);
+    const mem = silk._alloc(LIMITS.MAX_POLYGON_POINTS * VEC2_BYTES);
     try {
       const n = this._call(w, this._x.silk_js_get_polygon(this._ptr, i, mem));
       const v = silk._f64(mem, 2 * n);
@@ -1374,9 +1378,9 @@ class World {
    * host can stop between (playStop).
    */
   playRun(maxSteps) {
-    int('playRun', 'maxSteps', maxSteps, 0, 2147483647);
+    int('playRun', 'maxSteps', maxSteps);
     const s = this._silk._scratch;
-    this._call('playRun', this._x.silk_js_play_run(this._ptr, maxSteps, s));
+    this._silk._checkArg('playRun', 'maxSteps', maxSteps, this._x.silk_js_play_run(this._ptr, maxSteps, s));
     return this._silk._f64(s, 1)[0];
   }
 
