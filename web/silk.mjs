@@ -55,8 +55,16 @@ const SWEEP = Object.freeze({ frames: 120, count: 32, maxFrames: 1e6 });
 const BALL_RUN = Object.freeze({ steps: 120, substeps: 1, v0: 0, angle: 0.9, maxSteps: 1e6, maxWork: 2 ** 27 });
 /** Bytes of a silk_vec2 in wasm memory (two doubles), and of the out-parameter scratch (room
  *  for the widest positional result, 14 values). */
-const VEC2_BYTES = 2 * Float64Array.BYTES_PER_ELEMENT;
-const SCRATCH_BYTES = 32 * Float64Array.BYTES_PER_ELEMENT;
+const F64_BYTES = Float64Array.BYTES_PER_ELEMENT;
+const VEC2_BYTES = 2 * F64_BYTES;
+const SCRATCH_BYTES = 32 * F64_BYTES;
+/** The positional out-arrays of the small exports (exports.c's comments), by name. */
+const SETTINGS_OUT = Object.freeze(['gx', 'gy', 'friction', 'groundFriction', 'width', 'height', 'step', 'loopMode']);
+const CONSTRAINT_OUT = Object.freeze(['kind', 'a', 'b', 'c', 'stiffness', 'rest', 'tx', 'ty']);
+const SWEEP_ROW = Object.freeze(['step', 'kEffective', 'stabilityMargin', 'verdict', 'boundingRadius', 'nanCount', 'exploded']);
+const BALL_ROW = Object.freeze(['t', 'x', 'y', 'vx', 'vy', 'E', 'preContactE']);
+const PLAY_OUT = Object.freeze(['playing', 'finished', 'step', 'steps', 'hashLo', 'hashHi', 'recordedLo', 'recordedHi', 'matches']);
+const REPLAY_OUT = Object.freeze(['steps', 'hashLo', 'hashHi', 'recordedLo', 'recordedHi', 'matches']);
 /** Status name -> code ('SILK_ERR_STATE' -> -7). */
 const STATUS_OF = Object.freeze(Object.fromEntries(Object.entries(STATUS_CODES).map(([code, { name }]) => [name, Number(code)])));
 
@@ -180,7 +188,7 @@ function seedWords(where, seed) {
     }
     big = BigInt(seed);
   } else throw new TypeError(`${where}: seed must be a number or a BigInt, got ${typeof seed}`);
-  if (big < 0n || big >= 1n << 64n) throw new RangeError(`${where}: seed must fit in 64 bits`);
+  if (big < 0n || big >= 1n << 64n) throw new RangeError(`${where}: seed must fit in a uint64_t`);
   return [Number(big & 0xffffffffn), Number(big >> 32n)];
 }
 
@@ -486,18 +494,16 @@ class Silk {
     const frames = pick(where, options, 'frames', SWEEP.frames, (w, n, v) => int(w, n, v, 0, SWEEP.maxFrames));
     const count = pick(where, options, 'count', SWEEP.count, (w, n, v) => int(w, n, v, 1, LIMITS.SWEEP_MAX_COUNT));
     const [lo, hi] = options.seed === undefined ? seedWords(where, world.seed) : seedWords(where, options.seed);
-    const out = this._alloc(count * 7 * 8);
+    const rowWidth = SWEEP_ROW.length;
+    const out = this._alloc(count * rowWidth * F64_BYTES);
     try {
       // size, scene, frames and count are checked above: the engine's one objection left is the tensor
       this._checkArg(where, 'tensor', tensor, this.exports.silk_js_step_sweep(width, height, scene, tensor, lo, hi, frames, count, out));
-      const v = this._f64(out, count * 7);
+      const v = this._f64(out, count * rowWidth);
       const rows = [];
       for (let i = 0; i < count; i++) {
-        const r = v.subarray(i * 7, i * 7 + 7);
-        rows.push({
-          step: r[0], kEffective: r[1], stabilityMargin: r[2], verdict: VERDICTS[r[3]],
-          boundingRadius: r[4], nanCount: r[5], exploded: r[6] !== 0,
-        });
+        const r = Object.fromEntries(SWEEP_ROW.map((name, k) => [name, v[i * rowWidth + k]]));
+        rows.push({ ...r, verdict: VERDICTS[r.verdict], exploded: r.exploded !== 0 });
       }
       return rows;
     } finally {
@@ -551,7 +557,7 @@ class Silk {
     const g = pick(where, o, 'g', d.gravity);
     const floorY = pick(where, o, 'floorY', d.floor_y);
     const rows = steps + 1;
-    const out = this._alloc(rows * 7 * 8);
+    const out = this._alloc(rows * BALL_ROW.length * F64_BYTES);
     try {
       const result = this.exports.silk_js_ball_run(integrator, floor, floorY, g, x0, y0,
         v0 * Math.cos(angle), v0 * Math.sin(angle), h, substeps, steps, out);
@@ -559,12 +565,12 @@ class Silk {
         throw new RangeError(`${where}: the ball left the finite numbers (h, v0, g or y0 too large)`);
       }
       const contacts = this._check(where, result);
-      const v = this._f64(out, rows * 7); // after the call: a view taken before could detach
-      const names = ['t', 'x', 'y', 'vx', 'vy', 'E', 'preContactE'];
+      const v = this._f64(out, rows * BALL_ROW.length); // after the call: a view taken before could detach
+      const names = BALL_ROW;
       const run = { contacts };
       names.forEach((name, c) => {
         const column = new Float64Array(rows);
-        for (let k = 0; k < rows; k++) column[k] = v[7 * k + c];
+        for (let k = 0; k < rows; k++) column[k] = v[BALL_ROW.length * k + c];
         run[name] = column;
       });
       return run;
@@ -781,24 +787,25 @@ class World {
     const x = this._x;
     const s = this._silk._scratch;
     x.silk_js_get_settings(this._ptr, s);
-    return this._silk._f64(s, 8);
+    const v = this._silk._f64(s, SETTINGS_OUT.length);
+    return Object.fromEntries(SETTINGS_OUT.map((name, i) => [name, v[i]]));
   }
-  get gravity() { const s = this._settings(); return [s[0], s[1]]; }
+  get gravity() { const s = this._settings(); return [s.gx, s.gy]; }
   set gravity(g) { const [gx, gy] = vec('gravity', 'gravity', g); this._call('gravity', this._x.silk_js_set_gravity(this._ptr, gx, gy)); }
-  get friction() { return this._settings()[2]; }
+  get friction() { return this._settings().friction; }
   set friction(f) { this._call('friction', this._x.silk_js_set_friction(this._ptr, num('friction', 'friction', f))); }
-  get groundFriction() { return this._settings()[3]; }
+  get groundFriction() { return this._settings().groundFriction; }
   set groundFriction(f) { this._call('groundFriction', this._x.silk_js_set_ground_friction(this._ptr, num('groundFriction', 'groundFriction', f))); }
-  get width() { return this._settings()[4]; }
-  get height() { return this._settings()[5]; }
+  get width() { return this._settings().width; }
+  get height() { return this._settings().height; }
   setSize(width, height) {
     num('setSize', 'width', width); num('setSize', 'height', height);
     callDetail(this, 'setSize', this._x.silk_js_set_size(this._ptr, width, height), { width, height });
   }
   /** Relaxation passes per frame that advance() uses (the original's frame(16)). */
-  get step() { return this._settings()[6]; }
+  get step() { return this._settings().step; }
   set step(s) { this._silk._checkArg('step', 'step', s, this._x.silk_js_set_relax_steps(this._ptr, int('step', 'step', s))); }
-  get loopMode() { return LOOP_MODES[this._settings()[7]]; }
+  get loopMode() { return LOOP_MODES[this._settings().loopMode]; }
   set loopMode(m) {
     const i = oneOf('loopMode', 'loopMode', m, LOOP_MODES);
     this._call('loopMode', this._x.silk_js_set_loop_mode(this._ptr, i));
@@ -893,7 +900,7 @@ class World {
     this._constraintIndex(w, composite, index);
     const s = this._silk._scratch;
     this._call(w, this._x.silk_js_get_constraint(this._ptr, composite, index, s));
-    const v = this._silk._f64(s, 8);
+    const v = this._silk._f64(s, CONSTRAINT_OUT.length);
     const compliance = this._x.silk_js_get_compliance(this._ptr, composite, index);
     return { kind: CONSTRAINT_KINDS[v[0]], a: v[1], b: v[2], c: v[3], stiffness: v[4], rest: v[5], target: [v[6], v[7]], compliance };
   }
@@ -1362,10 +1369,12 @@ class World {
   playStatus() {
     const s = this._silk._scratch;
     this._call('playStatus', this._x.silk_js_play_status(this._ptr, s));
-    const v = this._silk._f64(s, 9);
+    const v = this._silk._f64(s, PLAY_OUT.length);
+    const p = Object.fromEntries(PLAY_OUT.map((name, i) => [name, v[i]]));
     return {
-      playing: v[0] === 1, finished: v[1] === 1, step: v[2], steps: v[3],
-      hash: v[1] === 1 ? hex64(v[4], v[5]) : null, recordedHash: hex64(v[6], v[7]), matches: v[8] === 1,
+      playing: p.playing === 1, finished: p.finished === 1, step: p.step, steps: p.steps,
+      hash: p.finished === 1 ? hex64(p.hashLo, p.hashHi) : null, recordedHash: hex64(p.recordedLo, p.recordedHi),
+      matches: p.matches === 1,
     };
   }
 
@@ -1393,8 +1402,9 @@ class World {
     const x = this._x;
     const s = this._silk._scratch;
     this._call('replay', this._bytesIn('replay', data, (mem, size) => x.silk_js_replay(this._ptr, mem, size, s)));
-    const v = this._silk._f64(s, 6);
-    return { steps: v[0], hash: hex64(v[1], v[2]), recordedHash: hex64(v[3], v[4]), matches: v[5] === 1 };
+    const v = this._silk._f64(s, REPLAY_OUT.length);
+    const r = Object.fromEntries(REPLAY_OUT.map((name, i) => [name, v[i]]));
+    return { steps: r.steps, hash: hex64(r.hashLo, r.hashHi), recordedHash: hex64(r.recordedLo, r.recordedHi), matches: r.matches === 1 };
   }
 }
 
