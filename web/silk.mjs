@@ -378,7 +378,7 @@ class Silk {
   _checkArg(where, name, value, result) {
     if (result >= 0) return result;
     const Kind = STATUS[result] ?? Error;
-    throw new Kind(`${where}: ${name} ${this._string(this.exports.silk_js_status_string(result))}, got ${value}`);
+    throw new Kind(`${where}: ${name} was refused by the engine (${this._string(this.exports.silk_js_status_string(result))}), got ${value}`);
   }
 
   /** Copies the silk_advance_result at _advanceOut into `record` (camelCase fields). */

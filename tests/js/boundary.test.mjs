@@ -55,6 +55,15 @@ test('the engine names the failing field and its rule; the binding says both', (
     [() => w.setWatchdog({ energyGrowth: 0.5 }), RangeError, /^setWatchdog: energyGrowth must be >= 1, got 0\.5$/],
     [() => w.setStepper({ stepSeconds: 1e-9 }), RangeError, /^setStepper: stepSeconds must be > 0/],
     [() => w.setSize(800, 0), RangeError, /^setSize: height must be >= 1 px, got 0$/],
+    // the builders and polygons report through the world too (silk_world_report_error)
+    [() => w.cloth({ segments: 2049 }), RangeError, /^cloth: segments must be in \[1, 2048\], got 2049$/],
+    [() => w.spiderweb({ segments: 100000, depth: 100 }), RangeError, /^spiderweb: segments times depth must be <= SILK_MAX_PARTICLES, got 100000$/],
+    [() => w.tree({ depth: 17 }), RangeError, /^tree: depth must be in \[0, 16\], got 17$/],
+    [() => w.buildScene('web', { tensor: 0 }), RangeError, /^buildScene: tensor must be > 0, got 0$/],
+    [() => w.addPolygon({ points: [[0, 0], [1, 1]] }), RangeError, /^addPolygon: points must hold 3 to 64 points$/],
+    [() => w.addPolygon({ points: [[0, 0], [10, 0], [0, 10]], friction: -1 }), RangeError, /^addPolygon: friction must be >= 0, got -1$/],
+    // one engine-checked argument: named from the call, the reason from the status
+    [() => { w.step = 0; }, RangeError, /^step: step was refused by the engine \(.*\), got 0$/],
   );
   for (const [fn, Kind, message] of cases) assert.throws(fn, (e) => e instanceof Kind && message.test(e.message), String(message));
   w.destroy();
