@@ -34,11 +34,24 @@ silk_status silk_world_build_cloth(silk_world* world, const silk_cloth_def* def,
     {
         return SILK_ERR_NONFINITE;
     }
-    if (def->width <= 0.0 || def->height <= 0.0 || def->segments < 1 || def->pin_mod < 1 ||
-        def->segments > 2048)
+    /* each range names its field (silk_world_last_error_detail), so a host can say which */
+    if (def->width <= 0.0)
     {
-        return SILK_ERR_RANGE;
+        return silk_world_report_error(world, SILK_ERR_RANGE, "width", "must be > 0 px");
     }
+    if (def->height <= 0.0)
+    {
+        return silk_world_report_error(world, SILK_ERR_RANGE, "height", "must be > 0 px");
+    }
+    if (def->segments < 1 || def->segments > 2048)
+    {
+        return silk_world_report_error(world, SILK_ERR_RANGE, "segments", "must be in [1, 2048]");
+    }
+    if (def->pin_mod < 1)
+    {
+        return silk_world_report_error(world, SILK_ERR_RANGE, "pin_mod", "must be >= 1");
+    }
+    silk_world_report_error(world, SILK_OK, "", "");
     const int32_t segs = def->segments;
     const double w = def->width, h = def->height;
     const double xs = w / segs, ys = h / segs;

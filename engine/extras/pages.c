@@ -192,10 +192,15 @@ silk_status silk_world_build_scene(silk_world* world, const silk_scene_def* def)
     {
         return SILK_ERR_NONFINITE;
     }
-    if (def->scene < 0 || def->scene >= SILK_SCENE_COUNT || def->tensor <= 0.0)
+    if (def->scene < 0 || def->scene >= SILK_SCENE_COUNT)
     {
-        return SILK_ERR_RANGE;
+        return silk_world_report_error(world, SILK_ERR_RANGE, "scene", "must be a silk_scene");
     }
+    if (def->tensor <= 0.0)
+    {
+        return silk_world_report_error(world, SILK_ERR_RANGE, "tensor", "must be > 0");
+    }
+    silk_world_report_error(world, SILK_OK, "", "");
     silk_status status = reserve_for_scene(world, def);
     if (status != SILK_OK)
     {

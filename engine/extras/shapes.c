@@ -32,10 +32,17 @@ silk_status silk_world_build_tire(silk_world* world, const silk_tire_def* def,
     {
         return SILK_ERR_NONFINITE;
     }
-    if (def->radius <= 0.0 || def->segments < 2 || def->segments > 1000000)
+    /* each range names its field (silk_world_last_error_detail), so a host can say which */
+    if (def->radius <= 0.0)
     {
-        return SILK_ERR_RANGE;
+        return silk_world_report_error(world, SILK_ERR_RANGE, "radius", "must be > 0 px");
     }
+    if (def->segments < 2 || def->segments > 1000000)
+    {
+        return silk_world_report_error(world, SILK_ERR_RANGE, "segments",
+                                       "must be in [2, 1000000]");
+    }
+    silk_world_report_error(world, SILK_OK, "", "");
     const int32_t segs = def->segments;
     const double stride = (2 * SILK_PI) / segs;
     silk_world_mark mark = silk_world_get_mark(world);

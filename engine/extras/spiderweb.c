@@ -27,8 +27,7 @@ silk_spiderweb_def silk_default_spiderweb_def(void)
     return def;
 }
 
-static silk_status validate(const silk_world* world, const silk_spiderweb_def* def,
-                            const int32_t* out)
+static silk_status validate(silk_world* world, const silk_spiderweb_def* def, const int32_t* out)
 {
     if (world == NULL || def == NULL || out == NULL)
     {
@@ -43,16 +42,29 @@ static silk_status validate(const silk_world* world, const silk_spiderweb_def* d
     {
         return SILK_ERR_NONFINITE;
     }
-    if (def->radius <= 0.0 || def->segments < 3 || def->depth < 1 || def->tensor <= 0.0 ||
-        def->segments > 100000 || def->depth > 100000)
+    /* each range names its field (silk_world_last_error_detail), so a host can say which */
+    if (def->radius <= 0.0)
     {
-        return SILK_ERR_RANGE;
+        return silk_world_report_error(world, SILK_ERR_RANGE, "radius", "must be > 0 px");
+    }
+    if (def->segments < 3 || def->segments > 100000)
+    {
+        return silk_world_report_error(world, SILK_ERR_RANGE, "segments", "must be in [3, 100000]");
+    }
+    if (def->depth < 1 || def->depth > 100000)
+    {
+        return silk_world_report_error(world, SILK_ERR_RANGE, "depth", "must be in [1, 100000]");
+    }
+    if (def->tensor <= 0.0)
+    {
+        return silk_world_report_error(world, SILK_ERR_RANGE, "tensor", "must be > 0");
     }
     if ((int64_t)def->segments * def->depth > SILK_MAX_PARTICLES)
     {
-        return SILK_ERR_CAPACITY;
+        return silk_world_report_error(world, SILK_ERR_CAPACITY, "segments",
+                                       "times depth must be <= SILK_MAX_PARTICLES");
     }
-    return SILK_OK;
+    return silk_world_report_error(world, SILK_OK, "", "");
 }
 
 silk_status silk_world_build_spiderweb(silk_world* world, const silk_spiderweb_def* def,

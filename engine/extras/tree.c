@@ -98,8 +98,9 @@ silk_status silk_world_build_tree(silk_world* world, const silk_tree_def* def,
     }
     if (def->depth < 0 || def->depth > 16)
     {
-        return SILK_ERR_RANGE;
+        return silk_world_report_error(world, SILK_ERR_RANGE, "depth", "must be in [0, 16]");
     }
+    silk_world_report_error(world, SILK_OK, "", "");
     silk_world_mark mark = silk_world_get_mark(world);
     int32_t comp = 0;
     SILK_TRY(silk_world_add_composite(world, &comp));

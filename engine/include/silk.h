@@ -447,6 +447,38 @@ SILK_API silk_status silk_world_particle_pin(const silk_world* world, int32_t pa
    drag is on or the dragged particle has no pin. */
 SILK_API int32_t silk_world_dragged_pin(const silk_world* world);
 
+/* Pointer samples between fixed steps. A pointer reports positions faster than a display
+   draws (a browser coalesces them), and one display frame may run several fixed steps. So
+   that a fast stroke is followed step by step instead of jumping to its last point, a host
+   queues each sample with its time and advance applies it at the fixed step that time falls
+   in (the host needs no copy of the stepper's arithmetic):
+
+     time_seconds counts from the start of the time the next silk_world_advance(dt) feeds
+     (0 .. dt is that call; later times are allowed), on the clock dt is measured with, in
+     the order samples are queued (a time before the previous sample's is SILK_ERR_RANGE).
+     Before each fixed step advance moves the drag to the newest sample whose time is at or
+     before the end of that step (times are converted to ticks exactly as dt is); samples
+     past the last step's end are applied after the steps, so the drag holds the newest
+     sample when advance returns. In coupled mode the one step takes the newest sample.
+
+   Each move is an ordinary silk_world_drag_move, so a recording logs it at the step it was
+   applied in and replays need no queue. The queue holds SILK_MAX_POINTER_SAMPLES samples
+   (a full queue forgets its oldest sample) in the world, so queueing never allocates.
+   advance, drag_begin, drag_end, clear and restore empty it. Errors: no drag in progress
+   (SILK_ERR_STATE), non-finite numbers (SILK_ERR_NONFINITE), a negative time or one before
+   the previous sample's (SILK_ERR_RANGE). */
+#define SILK_MAX_POINTER_SAMPLES 64
+/* The original's selection radius, px: the nearest particle within it is picked (a host's
+   default radius for silk_world_find_nearest). */
+#define SILK_DRAG_RADIUS 20.0
+
+SILK_API silk_status silk_world_queue_pointer(silk_world* world, silk_vec2 pointer,
+                                              double time_seconds);
+SILK_API int32_t silk_world_pointer_queue_count(const silk_world* world);
+/* Applies the newest queued sample now (a paused host: no step will come) and empties the
+   queue. Nothing queued: nothing happens. */
+SILK_API silk_status silk_world_flush_pointer(silk_world* world);
+
 /* ----------------------------------------------------------------------------------------
     Stepping in seconds
 ---------------------------------------------------------------------------------------- */
@@ -812,6 +844,11 @@ SILK_API silk_robust_def silk_default_robust_def(void);
    rest of the def keeps its defaults. */
 SILK_API silk_robust_def silk_robust_def_from_compat(silk_vec2 gravity_per_frame2, double friction,
                                                      double ground_friction, double frame_seconds);
+/* Sets the world's robust gravity, damping and ground friction from its compat gravity,
+   friction and ground friction at one frame per fixed step (silk_robust_def_from_compat with
+   the stepper's step_seconds); the other robust settings stay. The one place the mapping
+   is applied for a host (the page's sliders, the JS binding's createWorld). */
+SILK_API silk_status silk_world_match_robust_to_compat(silk_world* world);
 /* The compliance that matches compat stiffness k for a constraint with sum |grad C|^2 = W
    at unit masses (2 for a distance). Clamped to [0, SILK_MAX_COMPLIANCE]. */
 SILK_API double silk_compliance_from_stiffness(double stiffness, double w);
@@ -870,6 +907,42 @@ SILK_API silk_health silk_world_health(const silk_world* world);
 /* Checks now (no restore) and returns the state; does not add to the history. */
 SILK_API silk_health silk_world_check_health(silk_world* world);
 SILK_API const char* silk_health_string(silk_health health); /* "healthy", ... */
+
+/* -- checking defs: which field failed, and why --
+
+   A status says what kind of thing went wrong; a host that reports the error to a person
+   also wants to know which argument. These checks run the validation of the call that takes
+   the def (create, set_stepper, set_robust, set_watchdog, stepper_init) without doing
+   anything, and fill out_detail (may be NULL) with the failing field as this header spells
+   it ("width", "stepper.step_seconds", "near_passes") and the rule it broke ("must be >= 1").
+   Both strings are static, never NULL, "" when there is nothing to say (SILK_ERR_DEF, say).
+
+   Worlds do the same for their setters that take a def or several numbers (set_size,
+   set_stepper, set_robust, set_watchdog), add_polygon and the builders' ranges
+   (build_spiderweb, cloth, tire, tree, scene): each of these calls writes the detail, SILK_OK on success, so
+   the detail read right after a failure is that failure's. It lives on the world because the engine
+   has no global state (MEMORY); creation has no world yet, so a host that wants the detail of a
+   failed silk_world_create calls silk_check_world_def. */
+typedef struct silk_error_detail
+{
+    silk_status status; /* SILK_OK: nothing failed */
+    const char* field;  /* the def field or argument, C spelling */
+    const char* rule;   /* what it must be, English */
+} silk_error_detail;
+
+SILK_API silk_status silk_check_world_def(const silk_world_def* def, silk_error_detail* out_detail);
+SILK_API silk_status silk_check_stepper_def(const silk_stepper_def* def,
+                                            silk_error_detail* out_detail);
+SILK_API silk_status silk_check_robust_def(const silk_robust_def* def,
+                                           silk_error_detail* out_detail);
+SILK_API silk_status silk_check_watchdog_def(const silk_watchdog_def* def,
+                                             silk_error_detail* out_detail);
+SILK_API silk_error_detail silk_world_last_error_detail(const silk_world* world);
+/* For code built on this header (the builders): stores a detail on the world -- field and
+   rule must be static strings -- and returns `status`, so a failing call can report and
+   return in one statement. A NULL world is ignored. */
+SILK_API silk_status silk_world_report_error(silk_world* world, silk_status status,
+                                             const char* field, const char* rule);
 
 /* -- hash and snapshots -- */
 

@@ -6,6 +6,9 @@
    it is dropped while an unpinned particle falls once released. */
 #include "world.h"
 
+#include <math.h>
+#include <string.h>
+
 silk_status silk_world_find_nearest(const silk_world* world, silk_vec2 point, double radius,
                                     int32_t* out_particle)
 {
@@ -97,6 +100,76 @@ silk_status silk_world_drag_begin(silk_world* world, int32_t particle, silk_vec2
     world->drag.particle = particle;
     world->drag.pin = pin;
     world->drag.pointer = pointer;
+    world->drag.queue_count = 0;
+    return SILK_OK;
+}
+
+silk_status silk_world_queue_pointer(silk_world* world, silk_vec2 pointer, double time_seconds)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    if (!silk_is_finite_vec2(pointer) || !isfinite(time_seconds))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    silk_drag_state* drag = &world->drag;
+    if (drag->particle < 0)
+    {
+        return SILK_ERR_STATE;
+    }
+    if (time_seconds < 0.0 ||
+        (drag->queue_count > 0 && time_seconds < drag->queue_time[drag->queue_count - 1]))
+    {
+        return SILK_ERR_RANGE;
+    }
+    if (drag->queue_count == SILK_MAX_POINTER_SAMPLES)
+    {
+        /* full: the oldest sample goes, as a host that cannot keep up would drop it */
+        memmove(drag->queue_point, drag->queue_point + 1,
+                sizeof(drag->queue_point[0]) * (SILK_MAX_POINTER_SAMPLES - 1));
+        memmove(drag->queue_time, drag->queue_time + 1,
+                sizeof(drag->queue_time[0]) * (SILK_MAX_POINTER_SAMPLES - 1));
+        drag->queue_count -= 1;
+    }
+    drag->queue_point[drag->queue_count] = pointer;
+    drag->queue_time[drag->queue_count] = time_seconds;
+    drag->queue_count += 1;
+    return SILK_OK;
+}
+
+int32_t silk_world_pointer_queue_count(const silk_world* world)
+{
+    return silk_is_world(world) ? world->drag.queue_count : 0;
+}
+
+void silk_drag_take_queued(silk_world* world, int32_t count)
+{
+    silk_drag_state* drag = &world->drag;
+    if (count <= 0 || drag->queue_count == 0)
+    {
+        return;
+    }
+    count = count < drag->queue_count ? count : drag->queue_count;
+    if (drag->particle >= 0)
+    {
+        silk_world_drag_move(world, drag->queue_point[count - 1]); /* recorded at this step */
+    }
+    int32_t rest = drag->queue_count - count;
+    memmove(drag->queue_point, drag->queue_point + count, sizeof(drag->queue_point[0]) * rest);
+    memmove(drag->queue_time, drag->queue_time + count, sizeof(drag->queue_time[0]) * rest);
+    memmove(drag->queue_ticks, drag->queue_ticks + count, sizeof(drag->queue_ticks[0]) * rest);
+    drag->queue_count = rest;
+}
+
+silk_status silk_world_flush_pointer(silk_world* world)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    silk_drag_take_queued(world, world->drag.queue_count);
     return SILK_OK;
 }
 
@@ -126,6 +199,7 @@ void silk_world_drag_end(silk_world* world)
         silk_record_input(world, SILK_EVENT_DRAG_END, 0, 0.0, 0.0);
         world->drag.particle = -1;
         world->drag.pin = -1;
+        world->drag.queue_count = 0;
     }
 }
 

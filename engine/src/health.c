@@ -118,23 +118,14 @@ silk_status silk_watchdog_reserve(silk_world* world)
 
 silk_status silk_world_set_watchdog(silk_world* world, const silk_watchdog_def* def)
 {
-    if (!silk_is_world(world) || def == NULL)
+    if (!silk_is_world(world))
     {
         return SILK_ERR_NULL;
     }
-    if (def->internal_cookie != SILK_DEF_COOKIE)
+    silk_status checked = silk_check_watchdog_def(def, &world->last_error);
+    if (checked != SILK_OK)
     {
-        return SILK_ERR_DEF;
-    }
-    if (!isfinite(def->radius_factor) || !isfinite(def->speed_limit) ||
-        !isfinite(def->energy_growth))
-    {
-        return SILK_ERR_NONFINITE;
-    }
-    if (def->window < 2 || def->window > SILK_WATCHDOG_MAX_WINDOW || def->radius_factor <= 0.0 ||
-        def->speed_limit <= 0.0 || def->energy_growth < 1.0 || def->snapshot_interval < 1)
-    {
-        return SILK_ERR_RANGE;
+        return checked;
     }
     silk_watchdog_def old = world->watchdog.def;
     world->watchdog.def = *def;

@@ -153,27 +153,36 @@ static bool convex(const silk_vec2* points, int32_t count, bool reversed)
     return true;
 }
 
-static silk_status validate(const silk_polygon_def* def, bool* out_reversed)
+#define SILK_STR_(x) #x
+#define SILK_STR(x)  SILK_STR_(x)
+#define CONVEX_RULE                                                                                \
+    "must outline a convex polygon with non-zero area (no repeated or collinear corners)"
+
+/* Each failure names its field on the world (silk_world_last_error_detail), so a host can say
+   which argument was wrong. */
+static silk_status validate(silk_world* world, const silk_polygon_def* def, bool* out_reversed)
 {
     if (def->internal_cookie != SILK_DEF_COOKIE)
     {
-        return SILK_ERR_DEF;
+        return silk_world_report_error(world, SILK_ERR_DEF, "", "");
     }
     if (def->points == NULL)
     {
-        return SILK_ERR_NULL;
+        return silk_world_report_error(world, SILK_ERR_NULL, "points", "must not be NULL");
     }
     if (def->count < 3 || def->count > SILK_MAX_POLYGON_POINTS)
     {
-        return SILK_ERR_RANGE;
+        return silk_world_report_error(
+            world, SILK_ERR_RANGE, "points",
+            "must hold 3 to " SILK_STR(SILK_MAX_POLYGON_POINTS) " points");
     }
     if (!isfinite(def->friction))
     {
-        return SILK_ERR_NONFINITE;
+        return silk_world_report_error(world, SILK_ERR_NONFINITE, "friction", "must be finite");
     }
     if (def->friction < 0.0)
     {
-        return SILK_ERR_RANGE;
+        return silk_world_report_error(world, SILK_ERR_RANGE, "friction", "must be >= 0");
     }
     double area2 = 0.0; /* twice the signed area (shoelace) */
     for (int32_t k = 0; k < def->count; ++k)
@@ -182,7 +191,7 @@ static silk_status validate(const silk_polygon_def* def, bool* out_reversed)
         silk_vec2 b = def->points[(k + 1) % def->count];
         if (!silk_is_finite_vec2(a))
         {
-            return SILK_ERR_NONFINITE;
+            return silk_world_report_error(world, SILK_ERR_NONFINITE, "points", "must be finite");
         }
         /* Coordinates within SILK_MAX_POLYGON_COORD keep every edge, cross product and
            squared length below 1e25 (no overflow to inf or NaN normals), and an edge of at
@@ -190,7 +199,9 @@ static silk_status validate(const silk_polygon_def* def, bool* out_reversed)
            edge's unit normal d / |d| is exact to rounding. */
         if (!(fabs(a.x) <= SILK_MAX_POLYGON_COORD) || !(fabs(a.y) <= SILK_MAX_POLYGON_COORD))
         {
-            return SILK_ERR_RANGE;
+            return silk_world_report_error(
+                world, SILK_ERR_RANGE, "points",
+                "must lie within +-" SILK_STR(SILK_MAX_POLYGON_COORD) " px of the origin");
         }
         area2 += cross(a, b);
     }
@@ -199,19 +210,21 @@ static silk_status validate(const silk_polygon_def* def, bool* out_reversed)
         silk_vec2 d = sub(def->points[(k + 1) % def->count], def->points[k]);
         if (!(sqrt(d.x * d.x + d.y * d.y) >= SILK_MIN_POLYGON_EDGE))
         {
-            return SILK_ERR_DEGENERATE;
+            return silk_world_report_error(world, SILK_ERR_DEGENERATE, "points", CONVEX_RULE);
         }
     }
     if (!isfinite(area2))
     {
-        return SILK_ERR_NONFINITE;
+        return silk_world_report_error(world, SILK_ERR_NONFINITE, "points", "must be finite");
     }
     if (area2 == 0.0)
     {
-        return SILK_ERR_DEGENERATE;
+        return silk_world_report_error(world, SILK_ERR_DEGENERATE, "points", CONVEX_RULE);
     }
     *out_reversed = area2 < 0.0;
-    return convex(def->points, def->count, *out_reversed) ? SILK_OK : SILK_ERR_DEGENERATE;
+    return convex(def->points, def->count, *out_reversed)
+               ? silk_world_report_error(world, SILK_OK, "", "")
+               : silk_world_report_error(world, SILK_ERR_DEGENERATE, "points", CONVEX_RULE);
 }
 
 silk_status silk_world_add_polygon(silk_world* world, const silk_polygon_def* def,
@@ -222,7 +235,7 @@ silk_status silk_world_add_polygon(silk_world* world, const silk_polygon_def* de
         return SILK_ERR_NULL;
     }
     bool reversed = false;
-    silk_status status = validate(def, &reversed);
+    silk_status status = validate(world, def, &reversed);
     if (status != SILK_OK)
     {
         return status;

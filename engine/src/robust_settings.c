@@ -50,50 +50,13 @@ silk_robust_def silk_default_robust_def(void)
 
 /* ---- settings ---------------------------------------------------------------------------- */
 
-static silk_status validate_robust_def(const silk_robust_def* def)
-{
-    if (def == NULL)
-    {
-        return SILK_ERR_NULL;
-    }
-    if (def->internal_cookie != SILK_DEF_COOKIE)
-    {
-        return SILK_ERR_DEF;
-    }
-    if (!silk_is_finite_vec2(def->gravity))
-    {
-        return SILK_ERR_NONFINITE;
-    }
-    /* the per-value validators (validate.c) that snapshots and recordings share */
-    const silk_status checks[] = {
-        silk_check_decay_rate(def->damping),      silk_check_decay_rate(def->ground_friction),
-        silk_check_restitution(def->restitution), silk_check_step_seconds(def->max_step_seconds),
-        silk_check_substeps(def->substeps),       silk_check_iterations(def->iterations),
-        silk_check_near_passes(def->near_passes)};
-    silk_status first_range = SILK_OK;
-    for (size_t k = 0; k < sizeof(checks) / sizeof(checks[0]); ++k)
-    {
-        if (checks[k] == SILK_ERR_NONFINITE)
-        {
-            return SILK_ERR_NONFINITE; /* as before: a NaN anywhere wins over a range error */
-        }
-        first_range = first_range == SILK_OK ? checks[k] : first_range;
-    }
-    return first_range;
-}
-
-silk_status silk_check_robust_def(const silk_robust_def* def)
-{
-    return validate_robust_def(def);
-}
-
 silk_status silk_world_set_robust(silk_world* world, const silk_robust_def* def)
 {
     if (!silk_is_world(world))
     {
         return SILK_ERR_NULL;
     }
-    silk_status status = validate_robust_def(def);
+    silk_status status = silk_check_robust_def(def, &world->last_error);
     if (status != SILK_OK)
     {
         return status;
@@ -101,6 +64,21 @@ silk_status silk_world_set_robust(silk_world* world, const silk_robust_def* def)
     silk_record_robust(world, &world->robust.def, def);
     world->robust.def = *def;
     return SILK_OK;
+}
+
+silk_status silk_world_match_robust_to_compat(silk_world* world)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    silk_robust_def mapped = silk_robust_def_from_compat(
+        world->gravity, world->friction, world->ground_friction, world->stepper.step_seconds);
+    silk_robust_def def = world->robust.def;
+    def.gravity = mapped.gravity;
+    def.damping = mapped.damping;
+    def.ground_friction = mapped.ground_friction;
+    return silk_world_set_robust(world, &def);
 }
 
 silk_robust_def silk_world_get_robust(const silk_world* world)

@@ -517,8 +517,8 @@ static silk_status check_fixed(const snap_fixed* f)
     {
         return SILK_ERR_FORMAT;
     }
-    if (silk_check_stepper_def(&f->stepper) != SILK_OK ||
-        silk_check_robust_def(&f->robust) != SILK_OK)
+    if (silk_check_stepper_def(&f->stepper, NULL) != SILK_OK ||
+        silk_check_robust_def(&f->robust, NULL) != SILK_OK)
     {
         return SILK_ERR_FORMAT;
     }
@@ -648,6 +648,7 @@ static void apply_fixed(silk_world* world, const snap_fixed* f)
     memset(world->extension.values, 0, sizeof(world->extension.values));
     memcpy(world->extension.values, f->extension, (size_t)f->extension_count * sizeof(int32_t));
     world->drag = f->drag;
+    world->drag.queue_count = 0; /* queued pointer samples are input, not state */
     world->particle_count = f->particles;
     world->composite_count = f->composites;
     world->constraint_count = f->constraints;

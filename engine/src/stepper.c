@@ -12,36 +12,13 @@
 
 #include <math.h>
 
-static silk_status validate_stepper_def(const silk_stepper_def* def)
-{
-    if (def == NULL)
-    {
-        return SILK_ERR_NULL;
-    }
-    if (def->internal_cookie != SILK_DEF_COOKIE)
-    {
-        return SILK_ERR_DEF;
-    }
-    silk_status status = silk_check_step_seconds(def->step_seconds);
-    if (status != SILK_OK)
-    {
-        return status;
-    }
-    return def->max_steps_per_frame >= 1 ? SILK_OK : SILK_ERR_RANGE;
-}
-
-silk_status silk_check_stepper_def(const silk_stepper_def* def)
-{
-    return validate_stepper_def(def);
-}
-
 silk_status silk_stepper_init(silk_stepper* stepper, const silk_stepper_def* def)
 {
     if (stepper == NULL)
     {
         return SILK_ERR_NULL;
     }
-    silk_status status = validate_stepper_def(def);
+    silk_status status = silk_check_stepper_def(def, NULL);
     if (status != SILK_OK)
     {
         return status;
@@ -73,6 +50,30 @@ static bool stepper_is_ready(const silk_stepper* stepper)
            fabs(stepper->tick_carry) <= 0.5;
 }
 
+/* A time from now (>= 0, finite) in whole ticks, as advance converts its dt: `exact` gets
+   the unrounded count, whose remainder advance carries into the next call. */
+static int64_t seconds_to_ticks(const silk_stepper* stepper, double seconds, double* exact)
+{
+    /* dt in steps; anything past a billion steps is certainly dropped by the clamp, and
+       capping it keeps the tick count far inside int64. */
+    double in_steps = seconds / stepper->step_seconds;
+    if (in_steps > 1e9)
+    {
+        in_steps = 1e9;
+    }
+    /* Round the running total, not each dt: the remainder rides along to the next call. At
+       realistic dts (< 1e4 steps) the subtraction below is exact. */
+    *exact = in_steps * (double)SILK_TICKS_PER_STEP + stepper->tick_carry;
+    int64_t ticks = llround(*exact);
+    if (ticks < 0)
+    {
+        /* exact = -0.5 (a carry of -0.5 and dt = 0): llround rounds half away from zero, to
+           -1, which would take an empty accumulator below zero. Keep the half in the carry. */
+        ticks = 0;
+    }
+    return ticks;
+}
+
 static double ticks_to_seconds(const silk_stepper* stepper, int64_t ticks)
 {
     return (double)ticks / (double)SILK_TICKS_PER_STEP * stepper->step_seconds;
@@ -97,23 +98,8 @@ silk_status silk_stepper_advance(silk_stepper* stepper, double dt_seconds, silk_
     {
         return SILK_ERR_RANGE;
     }
-    /* dt in steps; anything past a billion steps is certainly dropped by the clamp, and
-       capping it keeps the tick count far inside int64. */
-    double in_steps = dt_seconds / stepper->step_seconds;
-    if (in_steps > 1e9)
-    {
-        in_steps = 1e9;
-    }
-    /* Round the running total, not each dt: the remainder rides along to the next call. At
-       realistic dts (< 1e4 steps) the subtraction below is exact. */
-    double exact = in_steps * (double)SILK_TICKS_PER_STEP + stepper->tick_carry;
-    int64_t ticks = llround(exact);
-    if (ticks < 0)
-    {
-        /* exact = -0.5 (a carry of -0.5 and dt = 0): llround rounds half away from zero, to
-           -1, which would take an empty accumulator below zero. Keep the half in the carry. */
-        ticks = 0;
-    }
+    double exact = 0.0;
+    int64_t ticks = seconds_to_ticks(stepper, dt_seconds, &exact);
     stepper->tick_carry = exact - (double)ticks;
     if (!(fabs(stepper->tick_carry) <= 0.5))
     {
@@ -162,7 +148,11 @@ silk_status silk_world_set_stepper(silk_world* world, const silk_stepper_def* de
         return SILK_ERR_NULL;
     }
     silk_stepper fresh;
-    silk_status status = silk_stepper_init(&fresh, def);
+    silk_status status = silk_check_stepper_def(def, &world->last_error);
+    if (status == SILK_OK)
+    {
+        status = silk_stepper_init(&fresh, def);
+    }
     if (status == SILK_OK)
     {
         world->stepper = fresh;
@@ -278,10 +268,46 @@ typedef struct fixed_steps
     silk_status status; /* the first failed step's */
 } fixed_steps;
 
+/* ---- queued pointer samples (silk_world_queue_pointer) -------------------------------------
+
+   advance converts each sample's time to ticks from the start of its dt exactly as it
+   converts the dt, so a sample at time dt lands on the frame's last tick. Step k of the
+   call ends at (k + 1) * SILK_TICKS_PER_STEP - accumulator ticks at the start; before it
+   runs, the drag takes the newest sample at or before that end. */
+
+static void pointer_prepare(silk_world* world)
+{
+    silk_drag_state* drag = &world->drag;
+    double exact = 0.0;
+    for (int32_t k = 0; k < drag->queue_count; ++k)
+    {
+        drag->queue_ticks[k] = seconds_to_ticks(&world->stepper, drag->queue_time[k], &exact);
+    }
+    drag->queue_step_end = -world->stepper.accumulator_ticks;
+}
+
+/* Before a fixed step: the samples due by its end. */
+static void pointer_before_step(silk_world* world)
+{
+    silk_drag_state* drag = &world->drag;
+    if (drag->queue_count == 0)
+    {
+        return;
+    }
+    drag->queue_step_end += SILK_TICKS_PER_STEP;
+    int32_t due = 0;
+    while (due < drag->queue_count && drag->queue_ticks[due] <= drag->queue_step_end)
+    {
+        due += 1;
+    }
+    silk_drag_take_queued(world, due);
+}
+
 static void fixed_step(void* context, double step_seconds)
 {
     fixed_steps* run = context;
     silk_world* world = run->world;
+    pointer_before_step(world);
     int32_t n = world->particle_count;
     for (int32_t i = 0; i < n; ++i)
     {
@@ -349,6 +375,7 @@ silk_status silk_world_advance(silk_world* world, double dt_seconds,
         {
             return status;
         }
+        silk_drag_take_queued(world, world->drag.queue_count); /* one step takes them all */
         result.steps = coupled_step(world, dt_seconds, &step_status);
         int32_t n = world->particle_count;
         for (int32_t i = 0; i < n; ++i)
@@ -367,6 +394,7 @@ silk_status silk_world_advance(silk_world* world, double dt_seconds,
         {
             return status;
         }
+        pointer_prepare(world);
         fixed_steps run = {world, SILK_OK};
         status = silk_stepper_advance(&world->stepper, dt_seconds, fixed_step, &run, &result);
         if (status != SILK_OK)
@@ -374,6 +402,8 @@ silk_status silk_world_advance(silk_world* world, double dt_seconds,
             return status;
         }
         step_status = run.status;
+        /* past the last step's end: the drag holds the newest sample for the next step */
+        silk_drag_take_queued(world, world->drag.queue_count);
     }
     store_advance(world, &result);
     if (out_result != NULL)

@@ -107,38 +107,6 @@ silk_world_def silk_default_world_def(void)
     return def;
 }
 
-static silk_status validate_world_def(const silk_world_def* def)
-{
-    if (def->internal_cookie != SILK_DEF_COOKIE || def->stepper.internal_cookie != SILK_DEF_COOKIE)
-    {
-        return SILK_ERR_DEF;
-    }
-    if (!silk_is_finite(def->width) || !silk_is_finite(def->height) ||
-        !silk_is_finite_vec2(def->gravity) || !silk_is_finite(def->friction) ||
-        !silk_is_finite(def->ground_friction) || !silk_is_finite(def->stepper.step_seconds))
-    {
-        return SILK_ERR_NONFINITE;
-    }
-    if (silk_check_size(def->width, def->height) != SILK_OK ||
-        silk_check_relax_steps(def->relax_steps) != SILK_OK ||
-        silk_check_stepper_def(&def->stepper) != SILK_OK)
-    {
-        return SILK_ERR_RANGE;
-    }
-    if (def->particle_capacity < 0 || def->constraint_capacity < 0 || def->composite_capacity < 0 ||
-        def->particle_capacity > SILK_MAX_PARTICLES ||
-        def->constraint_capacity > SILK_MAX_CONSTRAINTS ||
-        def->composite_capacity > SILK_MAX_COMPOSITES)
-    {
-        return SILK_ERR_CAPACITY;
-    }
-    if ((def->alloc_fn == NULL) != (def->free_fn == NULL))
-    {
-        return SILK_ERR_NULL;
-    }
-    return SILK_OK;
-}
-
 silk_status silk_world_create(const silk_world_def* def, silk_world** out_world)
 {
     if (def == NULL || out_world == NULL)
@@ -146,7 +114,7 @@ silk_status silk_world_create(const silk_world_def* def, silk_world** out_world)
         return SILK_ERR_NULL;
     }
     *out_world = NULL;
-    silk_status status = validate_world_def(def);
+    silk_status status = silk_check_world_def(def, NULL);
     if (status != SILK_OK)
     {
         return status;
@@ -162,6 +130,7 @@ silk_status silk_world_create(const silk_world_def* def, silk_world** out_world)
     world->free_fn = def->free_fn ? def->free_fn : default_free;
     world->allocator_user = def->allocator_user;
     world->cookie = SILK_WORLD_COOKIE;
+    world->last_error = (silk_error_detail){SILK_OK, "", ""};
     world->width = def->width;
     world->height = def->height;
     world->gravity = def->gravity;
@@ -174,6 +143,7 @@ silk_status silk_world_create(const silk_world_def* def, silk_world** out_world)
     world->loop_mode = SILK_LOOP_FIXED;
     world->drag.particle = -1;
     world->drag.pin = -1;
+    world->drag.queue_count = 0;
     silk_stepper_init(&world->stepper, &def->stepper);
     world->solver = SILK_SOLVER_COMPAT;
     world->robust.def = silk_default_robust_def();
@@ -231,6 +201,7 @@ void silk_world_clear(silk_world* world)
     world->rng = silk_rng_make(world->seed);
     world->drag.particle = -1;
     world->drag.pin = -1;
+    world->drag.queue_count = 0;
     /* an empty world starts as a fresh one would: the diagnostics' relaxation count is the
        world's own, and the robust velocity of a new particle p - q is over one fixed step */
     world->last_step = world->relax_steps;
@@ -295,7 +266,7 @@ silk_status silk_world_set_size(silk_world* world, double width, double height)
     {
         return SILK_ERR_NULL;
     }
-    silk_status status = silk_check_size(width, height);
+    silk_status status = silk_check_size_detail(width, height, &world->last_error);
     if (status != SILK_OK)
     {
         return status;

@@ -32,6 +32,13 @@ typedef struct silk_drag_state
     int32_t particle; /* -1: nothing dragged */
     int32_t pin;      /* global constraint index of its pin, or -1 */
     silk_vec2 pointer;
+    /* silk_world_queue_pointer's samples, oldest first; ticks is scratch for advance (each
+       sample's time in ticks from the start of the advance that applies it) */
+    int32_t queue_count;
+    silk_vec2 queue_point[SILK_MAX_POINTER_SAMPLES];
+    double queue_time[SILK_MAX_POINTER_SAMPLES];
+    int64_t queue_ticks[SILK_MAX_POINTER_SAMPLES];
+    int64_t queue_step_end; /* during a fixed-step advance: the running step's end, ticks */
 } silk_drag_state;
 
 /* A static convex polygon (polygon.c): a run of the world's polygon point arrays, stored with
@@ -150,6 +157,9 @@ struct silk_world
     silk_vec2* polygon_points;
     silk_vec2* polygon_normals; /* outward unit normal of edge k: points[k] -> points[k + 1] */
 
+    /* the last failing def setter's detail (silk_world_last_error_detail) */
+    silk_error_detail last_error;
+
     silk_alloc_fn* alloc_fn;
     silk_free_fn* free_fn;
     void* allocator_user;
@@ -189,9 +199,12 @@ silk_status silk_check_inverse_mass(double inverse_mass);
 silk_status silk_check_compliance(double compliance);
 silk_status silk_check_rest(silk_constraint_kind kind, double rest);
 silk_status silk_check_counter(int64_t count);
-/* stepper.c and robust_settings.c: the whole defs, as their setters check them. */
-silk_status silk_check_stepper_def(const silk_stepper_def* def);
-silk_status silk_check_robust_def(const silk_robust_def* def);
+/* drag.c: moves the drag to queued pointer sample `count - 1` and forgets samples
+   0 .. count - 1 (the stepper decides how many are due). */
+void silk_drag_take_queued(silk_world* world, int32_t count);
+
+/* def_check.c: the size check naming the side that failed (set_size and the world def). */
+silk_status silk_check_size_detail(double width, double height, silk_error_detail* out_detail);
 
 /* Counters stop at SILK_MAX_COUNTER instead of overflowing. */
 static inline void silk_count(int64_t* counter)

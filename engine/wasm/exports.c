@@ -57,23 +57,100 @@ static silk_status create_with_extras(const silk_world_def* def, silk_world** ou
     return status;
 }
 
-EXPORT int32_t silk_js_world_create(double width, double height, double gx, double gy,
-                                    double friction, double ground_friction, uint32_t seed_lo,
-                                    uint32_t seed_hi, int32_t relax_steps, double step_seconds,
-                                    int32_t max_steps_per_frame)
+/* ---- defs in wasm memory ---------------------------------------------------------------
+
+   The binding never restates an engine default: it asks for the default def in wasm memory,
+   writes the fields its caller gave at the offsets gen-boundary.mjs generated (LAYOUT /
+   FIELDS), and passes the def's address. A call that fails fills a silk_error_detail (the
+   field and the rule), so the binding's RangeError names the argument. */
+
+EXPORT void silk_js_default_world_def(silk_world_def* out)
 {
-    silk_world_def def = silk_default_world_def();
-    def.width = width;
-    def.height = height;
-    def.gravity = (silk_vec2){gx, gy};
-    def.friction = friction;
-    def.ground_friction = ground_friction;
-    def.seed = ((uint64_t)seed_hi << 32) | seed_lo;
-    def.relax_steps = relax_steps;
-    def.stepper.step_seconds = step_seconds;
-    def.stepper.max_steps_per_frame = max_steps_per_frame;
+    *out = silk_default_world_def();
+}
+
+EXPORT void silk_js_default_stepper_def(silk_stepper_def* out)
+{
+    *out = silk_default_stepper_def();
+}
+
+EXPORT void silk_js_default_robust_def(silk_robust_def* out)
+{
+    *out = silk_default_robust_def();
+}
+
+EXPORT void silk_js_default_watchdog_def(silk_watchdog_def* out)
+{
+    *out = silk_default_watchdog_def();
+}
+
+/* The extras' and the polygon's defaults, read by the binding so that it restates none. */
+EXPORT void silk_js_default_spiderweb_def(silk_spiderweb_def* out)
+{
+    *out = silk_default_spiderweb_def();
+}
+
+EXPORT void silk_js_default_spider_def(silk_spider_def* out)
+{
+    *out = silk_default_spider_def();
+}
+
+EXPORT void silk_js_default_cloth_def(silk_cloth_def* out)
+{
+    *out = silk_default_cloth_def();
+}
+
+EXPORT void silk_js_default_tire_def(silk_tire_def* out)
+{
+    *out = silk_default_tire_def();
+}
+
+EXPORT void silk_js_default_tree_def(silk_tree_def* out)
+{
+    *out = silk_default_tree_def();
+}
+
+EXPORT void silk_js_default_scene_def(silk_scene_def* out)
+{
+    *out = silk_default_scene_def();
+}
+
+EXPORT void silk_js_default_polygon_def(silk_polygon_def* out)
+{
+    *out = silk_default_polygon_def();
+}
+
+EXPORT void silk_js_default_distance_def(silk_distance_def* out)
+{
+    *out = silk_default_distance_def();
+}
+
+EXPORT void silk_js_default_ball_def(silk_ball_def* out)
+{
+    *out = silk_default_ball_def();
+}
+
+/* The detail of the world's last failing def setter (silk_world_last_error_detail). */
+EXPORT void silk_js_last_error_detail(const silk_world* world, silk_error_detail* out)
+{
+    *out = silk_world_last_error_detail(world);
+}
+
+/* Checks a world def without making a world (the step sweep's size). */
+EXPORT int32_t silk_js_check_world_def(const silk_world_def* def, silk_error_detail* out_detail)
+{
+    return silk_check_world_def(def, out_detail);
+}
+
+/* Returns the world's address, or a status < 0 with out_detail filled. */
+EXPORT int32_t silk_js_world_create(const silk_world_def* def, silk_error_detail* out_detail)
+{
+    silk_status status = silk_check_world_def(def, out_detail);
     silk_world* world = NULL;
-    silk_status status = create_with_extras(&def, &world);
+    if (status == SILK_OK)
+    {
+        status = create_with_extras(def, &world);
+    }
     return value_or_status(status, (int32_t)(intptr_t)world);
 }
 
@@ -315,12 +392,9 @@ EXPORT int32_t silk_js_relax(silk_world* world, int32_t iterations, double coef)
     return silk_world_relax(world, iterations, coef);
 }
 
-EXPORT int32_t silk_js_set_stepper(silk_world* world, double step_seconds, int32_t max_steps)
+EXPORT int32_t silk_js_set_stepper(silk_world* world, const silk_stepper_def* def)
 {
-    silk_stepper_def def = silk_default_stepper_def();
-    def.step_seconds = step_seconds;
-    def.max_steps_per_frame = max_steps;
-    return silk_world_set_stepper(world, &def);
+    return silk_world_set_stepper(world, def);
 }
 
 EXPORT int32_t silk_js_set_loop_mode(silk_world* world, int32_t mode)
@@ -363,12 +437,13 @@ EXPORT void silk_js_reset_clock(silk_world* world)
 
 /* ---- drag ------------------------------------------------------------------------------- */
 
-/* The nearest particle within radius, -1 if none (arguments are checked by silk.mjs). */
+/* The nearest particle within radius, -1 if none, or a status < -1 (the world is never NULL
+   here, so SILK_ERR_NULL's -1 cannot be confused with "none"). */
 EXPORT int32_t silk_js_find_nearest(const silk_world* world, double x, double y, double radius)
 {
     int32_t particle = -1;
     silk_status status = silk_world_find_nearest(world, (silk_vec2){x, y}, radius, &particle);
-    return status == SILK_OK ? particle : -1;
+    return status == SILK_OK ? particle : (int32_t)status;
 }
 
 EXPORT int32_t silk_js_drag_begin(silk_world* world, int32_t particle, double x, double y)
@@ -403,6 +478,21 @@ EXPORT int32_t silk_js_particle_pin(const silk_world* world, int32_t particle)
 EXPORT int32_t silk_js_dragged_pin(const silk_world* world)
 {
     return silk_world_dragged_pin(world);
+}
+
+EXPORT int32_t silk_js_queue_pointer(silk_world* world, double x, double y, double time_seconds)
+{
+    return silk_world_queue_pointer(world, (silk_vec2){x, y}, time_seconds);
+}
+
+EXPORT int32_t silk_js_pointer_queue_count(const silk_world* world)
+{
+    return silk_world_pointer_queue_count(world);
+}
+
+EXPORT int32_t silk_js_flush_pointer(silk_world* world)
+{
+    return silk_world_flush_pointer(world);
 }
 
 /* ---- builders --------------------------------------------------------------------------- */
@@ -658,69 +748,37 @@ EXPORT int32_t silk_js_get_solver(const silk_world* world)
     return silk_world_get_solver(world);
 }
 
-static void robust_out(const silk_robust_def* def, double* out)
+EXPORT int32_t silk_js_set_robust(silk_world* world, const silk_robust_def* def)
 {
-    out[0] = def->gravity.x;
-    out[1] = def->gravity.y;
-    out[2] = def->damping;
-    out[3] = def->ground_friction;
-    out[4] = def->substeps;
-    out[5] = def->iterations;
-    out[6] = def->ceiling ? 1.0 : 0.0;
-    out[7] = def->restitution;
-    out[8] = def->max_step_seconds;
-    out[9] = def->tethers ? 1.0 : 0.0;
-    out[10] = def->near_pass ? 1.0 : 0.0;
-    out[11] = def->near_passes;
-    out[12] = def->chains ? 1.0 : 0.0;
+    return silk_world_set_robust(world, def);
 }
 
-EXPORT int32_t silk_js_set_robust(silk_world* world, double gx, double gy, double damping,
-                                  double ground_friction, int32_t substeps, int32_t iterations,
-                                  int32_t ceiling, double restitution, double max_step_seconds,
-                                  int32_t tethers, int32_t near_pass, int32_t near_passes,
-                                  int32_t chains)
-{
-    silk_robust_def def = silk_default_robust_def();
-    def.gravity = (silk_vec2){gx, gy};
-    def.damping = damping;
-    def.ground_friction = ground_friction;
-    def.substeps = substeps;
-    def.iterations = iterations;
-    def.ceiling = ceiling != 0;
-    def.restitution = restitution;
-    def.max_step_seconds = max_step_seconds;
-    def.tethers = tethers != 0;
-    def.near_pass = near_pass != 0;
-    def.near_passes = near_passes;
-    def.chains = chains != 0;
-    return silk_world_set_robust(world, &def);
-}
-
-/* out: gx, gy, damping, ground friction, substeps, iterations, ceiling, restitution, max step,
-   tethers, near pass, near passes, chains */
-EXPORT int32_t silk_js_get_robust(const silk_world* world, double* out)
+EXPORT int32_t silk_js_get_robust(const silk_world* world, silk_robust_def* out)
 {
     if (world == NULL || out == NULL)
     {
         return SILK_ERR_NULL;
     }
-    silk_robust_def def = silk_world_get_robust(world);
-    robust_out(&def, out);
+    *out = silk_world_get_robust(world);
     return SILK_OK;
 }
 
 EXPORT int32_t silk_js_robust_from_compat(double gx, double gy, double friction,
-                                          double ground_friction, double frame_seconds, double* out)
+                                          double ground_friction, double frame_seconds,
+                                          silk_robust_def* out)
 {
     if (out == NULL)
     {
         return SILK_ERR_NULL;
     }
-    silk_robust_def def =
+    *out =
         silk_robust_def_from_compat((silk_vec2){gx, gy}, friction, ground_friction, frame_seconds);
-    robust_out(&def, out);
     return SILK_OK;
+}
+
+EXPORT int32_t silk_js_match_robust_to_compat(silk_world* world)
+{
+    return silk_world_match_robust_to_compat(world);
 }
 
 EXPORT double silk_js_compliance_from_stiffness(double stiffness, double w)
@@ -768,19 +826,9 @@ EXPORT const double* silk_js_constraint_compliance(const silk_world* world)
     return silk_world_constraint_compliance(world);
 }
 
-EXPORT int32_t silk_js_set_watchdog(silk_world* world, int32_t enabled, int32_t window,
-                                    double radius_factor, double speed_limit, double energy_growth,
-                                    int32_t auto_restore, int32_t snapshot_interval)
+EXPORT int32_t silk_js_set_watchdog(silk_world* world, const silk_watchdog_def* def)
 {
-    silk_watchdog_def def = silk_default_watchdog_def();
-    def.enabled = enabled != 0;
-    def.window = window;
-    def.radius_factor = radius_factor;
-    def.speed_limit = speed_limit;
-    def.energy_growth = energy_growth;
-    def.auto_restore = auto_restore != 0;
-    def.snapshot_interval = snapshot_interval;
-    return silk_world_set_watchdog(world, &def);
+    return silk_world_set_watchdog(world, def);
 }
 
 EXPORT int32_t silk_js_health(const silk_world* world)
@@ -911,14 +959,15 @@ EXPORT void silk_js_play_stop(silk_world* world)
 
 /* A silk_stepper of its own (seed 002's FixedStepLoop), for pages that drive something other
    than a world: the spiral-of-death lab feeds it its feedback model. Returns the stepper's
-   address, or a status < 0. */
-EXPORT int32_t silk_js_stepper_create(double step_seconds, int32_t max_steps_per_frame)
+   address, or a status < 0 with out_detail filled. */
+EXPORT int32_t silk_js_stepper_create(const silk_stepper_def* def, silk_error_detail* out_detail)
 {
-    silk_stepper_def def = silk_default_stepper_def();
-    def.step_seconds = step_seconds;
-    def.max_steps_per_frame = max_steps_per_frame;
     silk_stepper probe;
-    silk_status status = silk_stepper_init(&probe, &def);
+    silk_status status = silk_check_stepper_def(def, out_detail);
+    if (status == SILK_OK)
+    {
+        status = silk_stepper_init(&probe, def);
+    }
     if (status != SILK_OK)
     {
         return status;

@@ -303,6 +303,8 @@ const VALID = {
   playBegin: [new Uint8Array(64)], playStatus: [], playStop: [], playRun: [1],
   // the timing lab's polygons and cutting (tests/js/lab.test.mjs)
   addPolygon: [{ points: [[0, 0], [10, 0], [0, 10]] }], polygon: [0], polygonPenetration: [], cut: [0, 0, 1, 1],
+  // the engine's pointer queue and the compat->robust mapping (tests/js/pointer.test.mjs)
+  queuePointer: [1, 1, 0], flushPointer: [], matchRobustToCompat: [],
 };
 const SETTER_VALUES = {
   gravity: [0, 0.2], friction: 0.99, groundFriction: 0.8, step: 16, loopMode: 'fixed', autoCrawl: true,

@@ -325,8 +325,8 @@ export class SilkDemo extends BaseElement {
       scene.build(world, settings, context);
       world.step = settings.step;
       if (!run.labHost.ownsWorld) {
-        const r = silk.robustFromCompat({ gravity: world.gravity, friction: world.friction, groundFriction: world.groundFriction });
-        world.setRobust({ gravity: r.gravity, damping: r.damping, groundFriction: r.groundFriction, substeps: settings.substeps });
+        world.matchRobustToCompat(); // the engine's compat -> robust mapping
+        world.setRobust({ substeps: settings.substeps });
       }
       world.resetClock();
       sceneState = scene.prepare(world, context);

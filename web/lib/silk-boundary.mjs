@@ -81,6 +81,7 @@ export const LIMITS = Object.freeze({
   BALL_MAX_SUBSTEPS: 65536,
   COMPAT_FRAME_RATE: 60,
   DIAG_CAPACITY: 64,
+  DRAG_RADIUS: 20,
   EXPLOSION_FACTOR: 4,
   LAB_MAX_FRAMES: 10000000,
   MAX_COMPLIANCE: 1000000000,
@@ -91,6 +92,7 @@ export const LIMITS = Object.freeze({
   MAX_ITERATIONS: 64,
   MAX_NEAR_PASSES: 64,
   MAX_PARTICLES: 4194304,
+  MAX_POINTER_SAMPLES: 64,
   MAX_POLYGON_COORD: 1000000000000,
   MAX_POLYGON_POINTS: 64,
   MAX_POLYGONS: 1024,
@@ -111,4 +113,39 @@ export const LIMITS = Object.freeze({
  *  size, alignment and each field's byte offset, by its C name. */
 export const LAYOUT = Object.freeze({
   silk_advance_result: Object.freeze({ size: 32, align: 8, steps: 0, alpha: 8, dropped_seconds: 16, accumulator_seconds: 24 }),
+  silk_world_def: Object.freeze({ size: 104, align: 8, width: 0, height: 8, gravity: 16, friction: 32, ground_friction: 40, seed: 48, particle_capacity: 56, constraint_capacity: 60, composite_capacity: 64, relax_steps: 68, "stepper.step_seconds": 72, "stepper.max_steps_per_frame": 80, "stepper.internal_cookie": 84, alloc_fn: 88, free_fn: 92, allocator_user: 96, internal_cookie: 100 }),
+  silk_stepper_def: Object.freeze({ size: 16, align: 8, step_seconds: 0, max_steps_per_frame: 8, internal_cookie: 12 }),
+  silk_robust_def: Object.freeze({ size: 80, align: 8, gravity: 0, damping: 16, ground_friction: 24, substeps: 32, iterations: 36, ceiling: 40, restitution: 48, max_step_seconds: 56, tethers: 64, near_pass: 65, near_passes: 68, chains: 72, internal_cookie: 76 }),
+  silk_watchdog_def: Object.freeze({ size: 48, align: 8, enabled: 0, window: 4, radius_factor: 8, speed_limit: 16, energy_growth: 24, auto_restore: 32, snapshot_interval: 36, internal_cookie: 40 }),
+  silk_error_detail: Object.freeze({ size: 12, align: 4, status: 0, field: 4, rule: 8 }),
+  silk_spiderweb_def: Object.freeze({ size: 56, align: 8, center: 0, radius: 16, segments: 24, depth: 28, tensor: 32, stiffness: 40, internal_cookie: 48 }),
+  silk_spider_def: Object.freeze({ size: 24, align: 8, origin: 0, internal_cookie: 16 }),
+  silk_cloth_def: Object.freeze({ size: 56, align: 8, center: 0, width: 16, height: 24, segments: 32, pin_mod: 36, stiffness: 40, internal_cookie: 48 }),
+  silk_tire_def: Object.freeze({ size: 56, align: 8, center: 0, radius: 16, segments: 24, spoke_stiffness: 32, tread_stiffness: 40, internal_cookie: 48 }),
+  silk_tree_def: Object.freeze({ size: 56, align: 8, origin: 0, depth: 16, branch_length: 24, segment_coef: 32, theta: 40, internal_cookie: 48 }),
+  silk_scene_def: Object.freeze({ size: 24, align: 8, scene: 0, tensor: 8, internal_cookie: 16 }),
+  silk_polygon_def: Object.freeze({ size: 24, align: 8, points: 0, count: 4, friction: 8, internal_cookie: 16 }),
+  silk_ball_def: Object.freeze({ size: 72, align: 8, integrator: 0, gravity: 8, floor_rule: 16, floor_y: 24, x: 32, y: 40, vx: 48, vy: 56, internal_cookie: 64 }),
+  silk_distance_def: Object.freeze({ size: 32, align: 8, a: 0, b: 4, stiffness: 8, rest: 16, rest_from_positions: 24, internal_cookie: 28 }),
+});
+
+/** The same structs field by field, in declaration order: [C name, wasm32 type, byte offset].
+ *  Types: double, int32_t (enums too), uint64_t, bool (one byte), silk_vec2 (two doubles),
+ *  pointer (four bytes). A nested struct's fields are 'outer.inner'. */
+export const FIELDS = Object.freeze({
+  silk_advance_result: Object.freeze([["steps","int32_t",0], ["alpha","double",8], ["dropped_seconds","double",16], ["accumulator_seconds","double",24]]),
+  silk_world_def: Object.freeze([["width","double",0], ["height","double",8], ["gravity","silk_vec2",16], ["friction","double",32], ["ground_friction","double",40], ["seed","uint64_t",48], ["particle_capacity","int32_t",56], ["constraint_capacity","int32_t",60], ["composite_capacity","int32_t",64], ["relax_steps","int32_t",68], ["stepper.step_seconds","double",72], ["stepper.max_steps_per_frame","int32_t",80], ["stepper.internal_cookie","int32_t",84], ["alloc_fn","pointer",88], ["free_fn","pointer",92], ["allocator_user","pointer",96], ["internal_cookie","int32_t",100]]),
+  silk_stepper_def: Object.freeze([["step_seconds","double",0], ["max_steps_per_frame","int32_t",8], ["internal_cookie","int32_t",12]]),
+  silk_robust_def: Object.freeze([["gravity","silk_vec2",0], ["damping","double",16], ["ground_friction","double",24], ["substeps","int32_t",32], ["iterations","int32_t",36], ["ceiling","bool",40], ["restitution","double",48], ["max_step_seconds","double",56], ["tethers","bool",64], ["near_pass","bool",65], ["near_passes","int32_t",68], ["chains","bool",72], ["internal_cookie","int32_t",76]]),
+  silk_watchdog_def: Object.freeze([["enabled","bool",0], ["window","int32_t",4], ["radius_factor","double",8], ["speed_limit","double",16], ["energy_growth","double",24], ["auto_restore","bool",32], ["snapshot_interval","int32_t",36], ["internal_cookie","int32_t",40]]),
+  silk_error_detail: Object.freeze([["status","int32_t",0], ["field","pointer",4], ["rule","pointer",8]]),
+  silk_spiderweb_def: Object.freeze([["center","silk_vec2",0], ["radius","double",16], ["segments","int32_t",24], ["depth","int32_t",28], ["tensor","double",32], ["stiffness","double",40], ["internal_cookie","int32_t",48]]),
+  silk_spider_def: Object.freeze([["origin","silk_vec2",0], ["internal_cookie","int32_t",16]]),
+  silk_cloth_def: Object.freeze([["center","silk_vec2",0], ["width","double",16], ["height","double",24], ["segments","int32_t",32], ["pin_mod","int32_t",36], ["stiffness","double",40], ["internal_cookie","int32_t",48]]),
+  silk_tire_def: Object.freeze([["center","silk_vec2",0], ["radius","double",16], ["segments","int32_t",24], ["spoke_stiffness","double",32], ["tread_stiffness","double",40], ["internal_cookie","int32_t",48]]),
+  silk_tree_def: Object.freeze([["origin","silk_vec2",0], ["depth","int32_t",16], ["branch_length","double",24], ["segment_coef","double",32], ["theta","double",40], ["internal_cookie","int32_t",48]]),
+  silk_scene_def: Object.freeze([["scene","int32_t",0], ["tensor","double",8], ["internal_cookie","int32_t",16]]),
+  silk_polygon_def: Object.freeze([["points","pointer",0], ["count","int32_t",4], ["friction","double",8], ["internal_cookie","int32_t",16]]),
+  silk_ball_def: Object.freeze([["integrator","int32_t",0], ["gravity","double",8], ["floor_rule","int32_t",16], ["floor_y","double",24], ["x","double",32], ["y","double",40], ["vx","double",48], ["vy","double",56], ["internal_cookie","int32_t",64]]),
+  silk_distance_def: Object.freeze([["a","int32_t",0], ["b","int32_t",4], ["stiffness","double",8], ["rest","double",16], ["rest_from_positions","bool",24], ["internal_cookie","int32_t",28]]),
 });

@@ -240,6 +240,8 @@ export declare class World {
   readonly draggedParticle: number;
   /** the pin the current drag moves (an index into the constraint views), or -1 */
   readonly draggedPin: number;
+  /** pointer samples queued by queuePointer that no step has taken yet */
+  readonly pointerQueueCount: number;
 
   destroy(): void;
   clear(): void;
@@ -271,6 +273,15 @@ export declare class World {
   dragBegin(i: number, x: number, y: number): void;
   dragMove(x: number, y: number): void;
   dragEnd(): void;
+  /**
+   * queues a pointer sample for the drag in progress: (x, y) px at `time` seconds from the start
+   * of the time the next advance(dt) feeds (0..dt is that call; in queue order). advance() applies
+   * each at the fixed step its time falls in. Throws Error without a drag; at most
+   * LIMITS.MAX_POINTER_SAMPLES are kept (the oldest is forgotten).
+   */
+  queuePointer(x: number, y: number, time: number): void;
+  /** applies the newest queued sample now and empties the queue (a paused host) */
+  flushPointer(): void;
   /** the pin a drag of particle i moves instead of it (index into the constraint views), or -1 */
   particlePin(i: number): number;
 
@@ -295,6 +306,8 @@ export declare class World {
   robust: RobustSettings;
   /** changes the given robust settings, keeps the others */
   setRobust(settings: Partial<RobustSettings>): void;
+  /** sets the robust gravity, damping and groundFriction that match the compat settings now (one frame per fixed step) */
+  matchRobustToCompat(): void;
   /** one robust step of `seconds`, whatever the selected solver */
   robustStep(seconds: number): void;
   setMass(i: number, mass: number): void;
@@ -346,7 +359,7 @@ export interface Silk {
   createWorld(options?: WorldOptions): World;
   stepSweep(options?: { width?: number; height?: number; scene?: SceneName; tensor?: number; seed?: number | bigint; frames?: number; count?: number }): SweepRow[];
   ballRun(options?: BallRunOptions): BallRun;
-  /** a standalone stepper: stepSeconds > 0 (default 1/60), maxStepsPerFrame >= 1 (default 8) */
+  /** a standalone stepper: stepSeconds > 0 (default 1/60), maxStepsPerFrame >= 1 (default 8); defaults are the engine's */
   createStepper(options?: { stepSeconds?: number; maxStepsPerFrame?: number }): Stepper;
   /** robust settings that move like these compat ones (gravity px/frame^2, per-frame factors) */
   robustFromCompat(options?: { gravity?: Vec2; friction?: number; groundFriction?: number; frameSeconds?: number }): RobustSettings;

@@ -28,7 +28,7 @@
 // restates none of them.
 import {
   DIAG, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS,
-  INTEGRATOR_COUNT, STATUS as STATUS_CODES, LIMITS, LAYOUT,
+  INTEGRATOR_COUNT, STATUS as STATUS_CODES, LIMITS, LAYOUT, FIELDS,
 } from './silk-boundary.mjs';
 
 export { DIAG, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS, LIMITS };
@@ -43,6 +43,30 @@ export const INTEGRATORS = Object.freeze(['explicit', 'semi-implicit', 'verlet']
 if (INTEGRATORS.length !== INTEGRATOR_COUNT) throw new Error('silk.mjs: INTEGRATORS does not match silk_integrator');
 
 const MAX_PARTICLES = LIMITS.MAX_PARTICLES;
+/** findNearest's default radius: the original's selection radius (silk.h SILK_DRAG_RADIUS). */
+const NEAREST_RADIUS = LIMITS.DRAG_RADIUS;
+/** stepSweep's run when not given: the page's sweep (seed 000 row 15, steps 1..32 of 120
+ *  frames), and the binding's cap on frames per row (a sweep runs count x frames frames). */
+const SWEEP = Object.freeze({ frames: 120, count: 32, maxFrames: 1e6 });
+/** ballRun's launch when not given (seed 004's lesson: 120 frames, 0.9 rad, at rest; the
+ *  ball's own defaults are the engine's silk_default_ball_def), and the bounds of a run that
+ *  exports.c's silk_js_ball_run keeps (SILK_JS_BALL_MAX_*): the output rows are allocated here
+ *  before the call. */
+const BALL_RUN = Object.freeze({ steps: 120, substeps: 1, v0: 0, angle: 0.9, maxSteps: 1e6, maxWork: 2 ** 27 });
+/** Bytes of a silk_vec2 in wasm memory (two doubles), and of the out-parameter scratch (room
+ *  for the widest positional result, 14 values). */
+const F64_BYTES = Float64Array.BYTES_PER_ELEMENT;
+const VEC2_BYTES = 2 * F64_BYTES;
+const SCRATCH_BYTES = 32 * F64_BYTES;
+/** The positional out-arrays of the small exports (exports.c's comments), by name. */
+const SETTINGS_OUT = Object.freeze(['gx', 'gy', 'friction', 'groundFriction', 'width', 'height', 'step', 'loopMode']);
+const CONSTRAINT_OUT = Object.freeze(['kind', 'a', 'b', 'c', 'stiffness', 'rest', 'tx', 'ty']);
+const SWEEP_ROW = Object.freeze(['step', 'kEffective', 'stabilityMargin', 'verdict', 'boundingRadius', 'nanCount', 'exploded']);
+const BALL_ROW = Object.freeze(['t', 'x', 'y', 'vx', 'vy', 'E', 'preContactE']);
+const PLAY_OUT = Object.freeze(['playing', 'finished', 'step', 'steps', 'hashLo', 'hashHi', 'recordedLo', 'recordedHi', 'matches']);
+const REPLAY_OUT = Object.freeze(['steps', 'hashLo', 'hashHi', 'recordedLo', 'recordedHi', 'matches']);
+/** Status name -> code ('SILK_ERR_STATE' -> -7). */
+const STATUS_OF = Object.freeze(Object.fromEntries(Object.entries(STATUS_CODES).map(([code, { name }]) => [name, Number(code)])));
 
 /** The JS error class of each engine status: a wrong kind of argument is a TypeError, a bad
  *  value a RangeError, a call the world's state or the bytes do not allow a plain Error. */
@@ -74,18 +98,6 @@ function above(where, name, v, min, inclusive = false) {
   num(where, name, v);
   if (inclusive ? !(v >= min) : !(v > min)) {
     throw new RangeError(`${where}: ${name} must be ${inclusive ? '>=' : '>'} ${min}, got ${v}`);
-  }
-  return v;
-}
-
-/** The step-length range of silk.h (SILK_MIN_STEP_SECONDS .. SILK_MAX_STEP_SECONDS, seconds). */
-const { MIN_STEP_SECONDS, MAX_STEP_SECONDS } = LIMITS;
-
-/** A step length in seconds: > 0 and inside the range the engine's arithmetic handles. */
-function stepLength(where, name, v) {
-  num(where, name, v);
-  if (!(v > 0) || v < MIN_STEP_SECONDS || v > MAX_STEP_SECONDS) {
-    throw new RangeError(`${where}: ${name} must be > 0, in [${MIN_STEP_SECONDS}, ${MAX_STEP_SECONDS}] s, got ${v}`);
   }
   return v;
 }
@@ -138,6 +150,35 @@ function hex64(lo, hi) {
   return (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
 }
 
+/** snake_case C field -> the binding's camelCase option ('stepper.step_seconds' -> 'stepSeconds'). */
+function camel(field) {
+  return field.slice(field.lastIndexOf('.') + 1).replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+}
+
+/** Option name -> C field for every field of a def struct but its cookie and pointers. */
+function optionsOf(struct) {
+  return Object.freeze(Object.fromEntries(FIELDS[struct]
+    .filter(([field, type]) => type !== 'pointer' && !field.endsWith('internal_cookie'))
+    .map(([field]) => [camel(field), field])));
+}
+
+/** createWorld's options and the silk_world_def fields they set (the rest keep the engine's
+ *  defaults: capacities, allocator). */
+const WORLD_OPTIONS = Object.freeze({
+  width: 'width', height: 'height', gravity: 'gravity', friction: 'friction', groundFriction: 'ground_friction',
+  seed: 'seed', step: 'relax_steps', stepSeconds: 'stepper.step_seconds', maxStepsPerFrame: 'stepper.max_steps_per_frame',
+});
+const STEPPER_OPTIONS = optionsOf('silk_stepper_def');
+const ROBUST_OPTIONS = optionsOf('silk_robust_def');
+const WATCHDOG_OPTIONS = optionsOf('silk_watchdog_def');
+/** createWorld's robust options that may also be given at the top level. */
+const ROBUST_TOP_LEVEL = Object.freeze(['substeps', 'iterations', 'ceiling', 'restitution', 'tethers', 'nearPass', 'nearPasses', 'chains']);
+
+/** The JS check of a value by its C type (the ranges are the engine's: C checks them). */
+const CHECK_BY_TYPE = Object.freeze({
+  double: num, int32_t: int, bool, silk_vec2: vec, uint64_t: (where, name, v) => seedWords(where, v),
+});
+
 function seedWords(where, seed) {
   let big;
   if (typeof seed === 'bigint') big = seed;
@@ -147,7 +188,7 @@ function seedWords(where, seed) {
     }
     big = BigInt(seed);
   } else throw new TypeError(`${where}: seed must be a number or a BigInt, got ${typeof seed}`);
-  if (big < 0n || big >= 1n << 64n) throw new RangeError(`${where}: seed must fit in 64 bits`);
+  if (big < 0n || big >= 1n << 64n) throw new RangeError(`${where}: seed must fit in a uint64_t`);
   return [Number(big & 0xffffffffn), Number(big >> 32n)];
 }
 
@@ -213,11 +254,18 @@ class Silk {
     this.exports = exports;
     if (typeof exports._initialize === 'function') exports._initialize();
     this.memory = exports.memory;
-    this._scratch = this._alloc(256); // out-parameters of small calls
+    this._scratch = this._alloc(SCRATCH_BYTES); // out-parameters of small calls
     this._advanceOut = this._alloc(LAYOUT.silk_advance_result.size); // shared: read at once
+    // one def of each kind, filled and passed at once (defs never outlive the call)
+    this._def = Object.fromEntries(Object.keys(FIELDS).filter((name) => name.endsWith('_def'))
+      .map((name) => [name, this._alloc(LAYOUT[name].size)]));
+    this._defaults = new Map(); // struct -> the engine's default def as { C field: value }
+    this._detail = this._alloc(LAYOUT.silk_error_detail.size);
     this._heapBuffer = null;
     this._heapF64 = null;
     this._heapI32 = null;
+    this._heapU32 = null;
+    this._heapU8 = null;
   }
 
   /** Whole-memory views, re-made only when memory grows (reading a struct allocates nothing). */
@@ -227,7 +275,110 @@ class Silk {
       this._heapBuffer = buffer;
       this._heapF64 = new Float64Array(buffer);
       this._heapI32 = new Int32Array(buffer);
+      this._heapU32 = new Uint32Array(buffer);
+      this._heapU8 = new Uint8Array(buffer);
     }
+  }
+
+  // -- structs in wasm memory, by the generated FIELDS (scripts/gen-boundary.mjs) --
+
+  _readField(type, p) {
+    switch (type) {
+      case 'double': return this._heapF64[p >> 3];
+      case 'int32_t': return this._heapI32[p >> 2];
+      case 'bool': return this._heapU8[p] !== 0;
+      case 'silk_vec2': return [this._heapF64[p >> 3], this._heapF64[(p >> 3) + 1]];
+      case 'uint64_t': return (BigInt(this._heapU32[(p >> 2) + 1]) << 32n) | BigInt(this._heapU32[p >> 2]);
+      case 'pointer': return this._heapU32[p >> 2];
+      default: throw new Error(`silk: no reader for ${type}`);
+    }
+  }
+
+  _writeField(type, p, v) {
+    switch (type) {
+      case 'double': this._heapF64[p >> 3] = v; break;
+      case 'int32_t': this._heapI32[p >> 2] = v; break;
+      case 'bool': this._heapU8[p] = v ? 1 : 0; break;
+      case 'silk_vec2': this._heapF64[p >> 3] = v[0]; this._heapF64[(p >> 3) + 1] = v[1]; break;
+      case 'uint64_t': this._heapU32[p >> 2] = v[0]; this._heapU32[(p >> 2) + 1] = v[1]; break; // [lo, hi]
+      default: throw new Error(`silk: no writer for ${type}`);
+    }
+  }
+
+  /** The struct at p as { C field name: value }. */
+  _readStruct(struct, p) {
+    this._heap();
+    const out = {};
+    for (const [field, type, offset] of FIELDS[struct]) out[field] = this._readField(type, p + offset);
+    return out;
+  }
+
+  /** The struct at p as the binding's options object ({ camelCase option: value }). */
+  _readOptions(struct, p, names) {
+    const c = this._readStruct(struct, p);
+    return Object.fromEntries(Object.entries(names).map(([option, field]) => [option, c[field]]));
+  }
+
+  /**
+   * Writes the options the caller gave (names: option -> C field) over the def at p, each
+   * checked for its JS type first; fields not given keep what p holds (the engine's default or
+   * the current setting). The engine checks the ranges when the def is used.
+   */
+  _overlay(where, struct, p, options, names) {
+    const types = new Map(FIELDS[struct].map(([field, type, offset]) => [field, [type, offset]]));
+    const checked = [];
+    for (const [option, field] of Object.entries(names)) {
+      if (options[option] === undefined) continue;
+      const [type, offset] = types.get(field);
+      checked.push([type, offset, CHECK_BY_TYPE[type](where, option, options[option])]);
+    }
+    this._heap();
+    for (const [type, offset, v] of checked) this._writeField(type, p + offset, v);
+  }
+
+  /** Throws naming width or height when the engine would refuse that world size. */
+  _checkSize(where, width, height) {
+    const def = this._defaultDef('silk_world_def');
+    this._overlay(where, 'silk_world_def', def, { width, height }, WORLD_OPTIONS);
+    const status = this.exports.silk_js_check_world_def(def, this._detail);
+    if (status < 0) this._throwDetail(where, status, this._detail, 'silk_world_def', def, WORLD_OPTIONS);
+  }
+
+  /** The engine's default def of `struct` as { C field: value } (read once: defaults are constant). */
+  _defaultsOf(struct) {
+    if (!this._defaults.has(struct)) this._defaults.set(struct, Object.freeze(this._readStruct(struct, this._defaultDef(struct))));
+    return this._defaults.get(struct);
+  }
+
+  /** A fresh default def of `struct` in its buffer (the engine writes its own defaults). */
+  _defaultDef(struct) {
+    const p = this._def[struct];
+    this.exports[`silk_js_default_${struct.slice('silk_'.length)}`](p);
+    return p;
+  }
+
+  /**
+   * Throws for a negative status with the silk_error_detail at `detail`: the message names the
+   * option (names: option -> C field), says the engine's rule and the value the def held.
+   */
+  _throwDetail(where, status, detail, struct, p, names) {
+    const d = this._readStruct('silk_error_detail', detail);
+    const field = d.field ? this._string(d.field) : '';
+    const rule = d.rule ? this._string(d.rule) : '';
+    if (!field) this._check(where, status);
+    const Kind = STATUS[status] ?? Error;
+    const option = Object.keys(names).find((k) => names[k] === field) ?? camel(field);
+    const known = FIELDS[struct].find(([f]) => f === field);
+    const got = known ? this._readField(known[1], p + known[2]) : undefined;
+    const shown = Array.isArray(got) ? `[${got.join(', ')}]` : got;
+    throw new Kind(`${where}: ${option} ${rule}${got === undefined ? '' : `, got ${shown}`}`);
+  }
+
+  /** Throws for a negative status of a call with one engine-checked argument, naming it. */
+  _checkArg(where, name, value, result) {
+    if (result >= 0) return result;
+    const Kind = STATUS[result] ?? Error;
+    throw new Kind(`${where}: ${name} was refused by the engine (${this._string(this.exports.silk_js_status_string(result))}), got ${value}`);
   }
 
   /** Copies the silk_advance_result at _advanceOut into `record` (camelCase fields). */
@@ -274,33 +425,24 @@ class Silk {
   createWorld(options = {}) {
     const where = 'createWorld';
     obj(where, 'options', options);
-    const width = pick(where, options, 'width', 800, (w, n, v) => above(w, n, v, 1, true));
-    const height = pick(where, options, 'height', 500, (w, n, v) => above(w, n, v, 1, true));
-    const [gx, gy] = options.gravity === undefined ? [0, 0.2] : vec(where, 'gravity', options.gravity);
-    const friction = pick(where, options, 'friction', 0.99);
-    const groundFriction = pick(where, options, 'groundFriction', 0.8);
-    const [lo, hi] = seedWords(where, options.seed === undefined ? 1 : options.seed);
-    const step = pick(where, options, 'step', 16, (w, n, v) => int(w, n, v, 1, LIMITS.MAX_STEP));
-    const stepSeconds = pick(where, options, 'stepSeconds', 1 / 60, stepLength);
-    const maxSteps = pick(where, options, 'maxStepsPerFrame', 8, (w, n, v) => int(w, n, v, 1));
+    // the engine's default def, with what the caller gave written over it
+    const def = this._defaultDef('silk_world_def');
+    this._overlay(where, 'silk_world_def', def, options, WORLD_OPTIONS);
     // checked before the world exists: throwing after creating it would leak it
     const loopMode = options.loopMode === undefined ? undefined : oneOf(where, 'loopMode', options.loopMode, LOOP_MODES);
-    const ptr = this._check(
-      where,
-      this.exports.silk_js_world_create(width, height, gx, gy, friction, groundFriction, lo, hi, step,
-        stepSeconds, maxSteps),
-    );
+    const robust = options.robust === undefined ? {} : { ...obj(where, 'robust', options.robust) };
+    for (const key of ROBUST_TOP_LEVEL) {
+      if (options[key] !== undefined) robust[key] = options[key];
+    }
+    const ptr = this.exports.silk_js_world_create(def, this._detail);
+    if (ptr < 0) this._throwDetail(where, ptr, this._detail, 'silk_world_def', def, WORLD_OPTIONS);
     const world = new World(this, ptr);
-    if (loopMode !== undefined) world.loopMode = LOOP_MODES[loopMode];
     try {
-      // The robust settings follow the compat ones given here (silk.h, "the mapping"), then
-      // the explicit robust options override them.
-      const robust = { ...this.robustFromCompat({ gravity: [gx, gy], friction, groundFriction, frameSeconds: stepSeconds }) };
-      if (options.robust !== undefined) Object.assign(robust, obj(where, 'robust', options.robust));
-      for (const key of ['substeps', 'iterations', 'ceiling', 'restitution', 'tethers', 'nearPass', 'nearPasses', 'chains']) {
-        if (options[key] !== undefined) robust[key] = options[key];
-      }
-      world.setRobust(robust);
+      if (loopMode !== undefined) world.loopMode = LOOP_MODES[loopMode];
+      // The robust settings follow the compat ones given here (silk.h, "the mapping"; the
+      // engine applies it), then the explicit robust options override them.
+      world._call(where, this.exports.silk_js_match_robust_to_compat(ptr));
+      if (Object.keys(robust).length > 0) world.setRobust(robust);
       if (options.watchdog !== undefined) world.setWatchdog(options.watchdog);
       if (options.solver !== undefined) world.setSolver(options.solver);
     } catch (e) {
@@ -313,16 +455,20 @@ class Silk {
   /**
    * Robust settings (gravity px/s^2, damping and groundFriction 1/s, ...) that move like the
    * compat settings given (gravity px/frame^2, friction and groundFriction per frame) at one
-   * frame per frameSeconds (default 1/60). Computed in wasm, so the bits match native builds.
+   * frame per frameSeconds; what is not given is the engine's default world's. Computed in
+   * wasm, so the bits match native builds.
    */
   robustFromCompat(o = {}) {
     const where = 'robustFromCompat';
     obj(where, 'options', o);
-    const [gx, gy] = o.gravity === undefined ? [0, 0.2] : vec(where, 'gravity', o.gravity);
-    const s = this._scratch;
-    this.exports.silk_js_robust_from_compat(gx, gy, pick(where, o, 'friction', 0.99),
-      pick(where, o, 'groundFriction', 0.8), pick(where, o, 'frameSeconds', 1 / 60), s);
-    return robustFromArray(this._f64(s, 13));
+    const d = this._readStruct('silk_world_def', this._defaultDef('silk_world_def'));
+    const [gx, gy] = o.gravity === undefined ? d.gravity : vec(where, 'gravity', o.gravity);
+    const friction = pick(where, o, 'friction', d.friction);
+    const groundFriction = pick(where, o, 'groundFriction', d.ground_friction);
+    const frameSeconds = pick(where, o, 'frameSeconds', d['stepper.step_seconds']);
+    const out = this._def.silk_robust_def;
+    this._check(where, this.exports.silk_js_robust_from_compat(gx, gy, friction, groundFriction, frameSeconds, out));
+    return this._readOptions('silk_robust_def', out, ROBUST_OPTIONS);
   }
 
   /** The compliance matching compat stiffness k for a constraint with sum |grad C|^2 = w (2 for a distance). */
@@ -338,24 +484,26 @@ class Silk {
   stepSweep(options = {}) {
     const where = 'stepSweep';
     obj(where, 'options', options);
-    const width = pick(where, options, 'width', 800, (w, n, v) => above(w, n, v, 1, true));
-    const height = pick(where, options, 'height', 500, (w, n, v) => above(w, n, v, 1, true));
-    const scene = sceneIndex(where, options.scene === undefined ? 'web' : options.scene);
-    const tensor = pick(where, options, 'tensor', 0.3, (w, n, v) => above(w, n, v, 0));
-    const frames = pick(where, options, 'frames', 120, (w, n, v) => int(w, n, v, 0, 1e6));
-    const count = pick(where, options, 'count', 32, (w, n, v) => int(w, n, v, 1, LIMITS.SWEEP_MAX_COUNT));
-    const [lo, hi] = seedWords(where, options.seed === undefined ? 1 : options.seed);
-    const out = this._alloc(count * 7 * 8);
+    const world = this._defaultsOf('silk_world_def');
+    const sceneDef = this._defaultsOf('silk_scene_def');
+    const width = pick(where, options, 'width', world.width);
+    const height = pick(where, options, 'height', world.height);
+    this._checkSize(where, width, height);
+    const scene = options.scene === undefined ? sceneDef.scene : sceneIndex(where, options.scene);
+    const tensor = pick(where, options, 'tensor', sceneDef.tensor);
+    const frames = pick(where, options, 'frames', SWEEP.frames, (w, n, v) => int(w, n, v, 0, SWEEP.maxFrames));
+    const count = pick(where, options, 'count', SWEEP.count, (w, n, v) => int(w, n, v, 1, LIMITS.SWEEP_MAX_COUNT));
+    const [lo, hi] = options.seed === undefined ? seedWords(where, world.seed) : seedWords(where, options.seed);
+    const rowWidth = SWEEP_ROW.length;
+    const out = this._alloc(count * rowWidth * F64_BYTES);
     try {
-      this._check(where, this.exports.silk_js_step_sweep(width, height, scene, tensor, lo, hi, frames, count, out));
-      const v = this._f64(out, count * 7);
+      // size, scene, frames and count are checked above: the engine's one objection left is the tensor
+      this._checkArg(where, 'tensor', tensor, this.exports.silk_js_step_sweep(width, height, scene, tensor, lo, hi, frames, count, out));
+      const v = this._f64(out, count * rowWidth);
       const rows = [];
       for (let i = 0; i < count; i++) {
-        const r = v.subarray(i * 7, i * 7 + 7);
-        rows.push({
-          step: r[0], kEffective: r[1], stabilityMargin: r[2], verdict: VERDICTS[r[3]],
-          boundingRadius: r[4], nanCount: r[5], exploded: r[6] !== 0,
-        });
+        const r = Object.fromEntries(SWEEP_ROW.map((name, k) => [name, v[i * rowWidth + k]]));
+        rows.push({ ...r, verdict: VERDICTS[r.verdict], exploded: r.exploded !== 0 });
       }
       return rows;
     } finally {
@@ -365,16 +513,18 @@ class Silk {
 
   /**
    * A fixed-step accumulator of its own (silk_stepper, seed 002's FixedStepLoop) in wasm, for
-   * driving something other than a world: { stepSeconds (default 1/60), maxStepsPerFrame
-   * (default 8; up to 2^31 - 1) }. Its advance(dt) returns the record world.advance() returns.
+   * driving something other than a world: { stepSeconds, maxStepsPerFrame } (defaults: the
+   * engine's silk_default_stepper_def()). Its advance(dt) returns the record world.advance() returns.
    */
   createStepper(options = {}) {
     const where = 'createStepper';
     obj(where, 'options', options);
-    const stepSeconds = pick(where, options, 'stepSeconds', 1 / 60, stepLength);
-    const maxSteps = pick(where, options, 'maxStepsPerFrame', 8, (w, n, v) => int(w, n, v, 1));
-    const ptr = this._check(where, this.exports.silk_js_stepper_create(stepSeconds, maxSteps));
-    return new Stepper(this, ptr, stepSeconds, maxSteps);
+    const def = this._defaultDef('silk_stepper_def');
+    this._overlay(where, 'silk_stepper_def', def, options, STEPPER_OPTIONS);
+    const ptr = this.exports.silk_js_stepper_create(def, this._detail);
+    if (ptr < 0) this._throwDetail(where, ptr, this._detail, 'silk_stepper_def', def, STEPPER_OPTIONS);
+    const { stepSeconds, maxStepsPerFrame } = this._readOptions('silk_stepper_def', def, STEPPER_OPTIONS);
+    return new Stepper(this, ptr, stepSeconds, maxStepsPerFrame);
   }
 
   /**
@@ -388,37 +538,39 @@ class Silk {
     const where = 'ballRun';
     obj(where, 'options', options);
     const o = options;
-    const integrator = oneOf(where, 'integrator', o.integrator === undefined ? 'semi-implicit' : o.integrator, INTEGRATORS);
-    const floor = oneOf(where, 'floor', o.floor === undefined ? 'snap' : o.floor, FLOOR_RULES);
-    const h = pick(where, o, 'h', 1 / 60);
+    const d = this._defaultsOf('silk_ball_def');
+    const integrator = o.integrator === undefined ? d.integrator : oneOf(where, 'integrator', o.integrator, INTEGRATORS);
+    const floor = o.floor === undefined ? d.floor_rule : oneOf(where, 'floor', o.floor, FLOOR_RULES);
+    // h defaults to one fixed step of the engine's default stepper (a 60 Hz frame)
+    const h = pick(where, o, 'h', this._defaultsOf('silk_stepper_def').step_seconds);
     if (!(h > 0)) throw new RangeError(`${where}: h must be > 0, got ${h}`);
-    const substeps = pick(where, o, 'substeps', 1, (w, n, v) => int(w, n, v, 1, LIMITS.BALL_MAX_SUBSTEPS));
-    const steps = pick(where, o, 'steps', 120, (w, n, v) => int(w, n, v, 1, 1000000));
-    if (steps * substeps > 2 ** 27) {
-      throw new RangeError(`${where}: steps * substeps must be <= ${2 ** 27}, got ${steps * substeps}`);
+    const substeps = pick(where, o, 'substeps', BALL_RUN.substeps, (w, n, v) => int(w, n, v, 1, LIMITS.BALL_MAX_SUBSTEPS));
+    const steps = pick(where, o, 'steps', BALL_RUN.steps, (w, n, v) => int(w, n, v, 1, BALL_RUN.maxSteps));
+    if (steps * substeps > BALL_RUN.maxWork) {
+      throw new RangeError(`${where}: steps * substeps must be <= ${BALL_RUN.maxWork}, got ${steps * substeps}`);
     }
     if (!(h / substeps > 0)) throw new RangeError(`${where}: h / substeps underflows to 0 (h ${h})`);
-    const v0 = pick(where, o, 'v0', 0);
-    const angle = pick(where, o, 'angle', 0.9);
-    const x0 = pick(where, o, 'x0', 0);
-    const y0 = pick(where, o, 'y0', 5);
-    const g = pick(where, o, 'g', 9.81);
-    const floorY = pick(where, o, 'floorY', 0);
+    const v0 = pick(where, o, 'v0', BALL_RUN.v0);
+    const angle = pick(where, o, 'angle', BALL_RUN.angle);
+    const x0 = pick(where, o, 'x0', d.x);
+    const y0 = pick(where, o, 'y0', d.y);
+    const g = pick(where, o, 'g', d.gravity);
+    const floorY = pick(where, o, 'floorY', d.floor_y);
     const rows = steps + 1;
-    const out = this._alloc(rows * 7 * 8);
+    const out = this._alloc(rows * BALL_ROW.length * F64_BYTES);
     try {
       const result = this.exports.silk_js_ball_run(integrator, floor, floorY, g, x0, y0,
         v0 * Math.cos(angle), v0 * Math.sin(angle), h, substeps, steps, out);
-      if (result === -3) {
+      if (result === STATUS_OF.SILK_ERR_NONFINITE) {
         throw new RangeError(`${where}: the ball left the finite numbers (h, v0, g or y0 too large)`);
       }
       const contacts = this._check(where, result);
-      const v = this._f64(out, rows * 7); // after the call: a view taken before could detach
-      const names = ['t', 'x', 'y', 'vx', 'vy', 'E', 'preContactE'];
+      const v = this._f64(out, rows * BALL_ROW.length); // after the call: a view taken before could detach
+      const names = BALL_ROW;
       const run = { contacts };
       names.forEach((name, c) => {
         const column = new Float64Array(rows);
-        for (let k = 0; k < rows; k++) column[k] = v[7 * k + c];
+        for (let k = 0; k < rows; k++) column[k] = v[BALL_ROW.length * k + c];
         run[name] = column;
       });
       return run;
@@ -426,14 +578,6 @@ class Silk {
       this.exports.silk_js_free(out);
     }
   }
-}
-
-function robustFromArray(v) {
-  return {
-    gravity: [v[0], v[1]], damping: v[2], groundFriction: v[3], substeps: v[4], iterations: v[5],
-    ceiling: v[6] !== 0, restitution: v[7], maxStepSeconds: v[8], tethers: v[9] !== 0, nearPass: v[10] !== 0,
-    nearPasses: v[11], chains: v[12] !== 0,
-  };
 }
 
 function complianceOption(where, o) {
@@ -445,6 +589,45 @@ function complianceOption(where, o) {
 
 function sceneIndex(where, name) {
   return oneOf(where, 'scene', name, SCENES);
+}
+
+// ---- def setters (module functions: the fuzz tests call every World method) ------------------
+
+/** A failed def setter: the world's silk_error_detail names the field (values: what was passed). */
+function callDetail(world, where, result, values) {
+  if (result >= 0) return result;
+  const silk = world._silk;
+  world._x.silk_js_last_error_detail(world._ptr, silk._detail);
+  const d = silk._readStruct('silk_error_detail', silk._detail);
+  if (d.status !== result || !d.field) return world._call(where, result);
+  const name = camel(silk._string(d.field));
+  const Kind = STATUS[result] ?? Error;
+  const got = values[name] === undefined ? '' : `, got ${values[name]}`;
+  throw new Kind(`${where}: ${name} ${silk._string(d.rule)}${got}`);
+}
+
+/**
+ * Sets a def: starts from the current one (`fromCurrent`: the get export fills it first) or
+ * the engine's default, writes the options given over it and passes it to `set`; a failure
+ * names the option from the world's error detail.
+ */
+function setDef(world, where, struct, names, options, fromCurrent, set) {
+  const silk = world._silk;
+  const o = obj(where, 'options', options);
+  world._x; // a destroyed world throws here
+  let p;
+  if (fromCurrent) {
+    p = silk._def[struct];
+    world._call(where, world._x[`silk_js_get_${struct.slice('silk_'.length, -'_def'.length)}`](world._ptr, p));
+  } else {
+    p = silk._defaultDef(struct);
+  }
+  silk._overlay(where, struct, p, o, names);
+  const result = set(p);
+  if (result < 0) {
+    world._x.silk_js_last_error_detail(world._ptr, silk._detail);
+    silk._throwDetail(where, result, silk._detail, struct, p, names);
+  }
 }
 
 // ---- a standalone stepper ---------------------------------------------------------------------
@@ -604,24 +787,25 @@ class World {
     const x = this._x;
     const s = this._silk._scratch;
     x.silk_js_get_settings(this._ptr, s);
-    return this._silk._f64(s, 8);
+    const v = this._silk._f64(s, SETTINGS_OUT.length);
+    return Object.fromEntries(SETTINGS_OUT.map((name, i) => [name, v[i]]));
   }
-  get gravity() { const s = this._settings(); return [s[0], s[1]]; }
+  get gravity() { const s = this._settings(); return [s.gx, s.gy]; }
   set gravity(g) { const [gx, gy] = vec('gravity', 'gravity', g); this._call('gravity', this._x.silk_js_set_gravity(this._ptr, gx, gy)); }
-  get friction() { return this._settings()[2]; }
+  get friction() { return this._settings().friction; }
   set friction(f) { this._call('friction', this._x.silk_js_set_friction(this._ptr, num('friction', 'friction', f))); }
-  get groundFriction() { return this._settings()[3]; }
+  get groundFriction() { return this._settings().groundFriction; }
   set groundFriction(f) { this._call('groundFriction', this._x.silk_js_set_ground_friction(this._ptr, num('groundFriction', 'groundFriction', f))); }
-  get width() { return this._settings()[4]; }
-  get height() { return this._settings()[5]; }
+  get width() { return this._settings().width; }
+  get height() { return this._settings().height; }
   setSize(width, height) {
-    above('setSize', 'width', width, 1, true); above('setSize', 'height', height, 1, true);
-    this._call('setSize', this._x.silk_js_set_size(this._ptr, width, height));
+    num('setSize', 'width', width); num('setSize', 'height', height);
+    callDetail(this, 'setSize', this._x.silk_js_set_size(this._ptr, width, height), { width, height });
   }
   /** Relaxation passes per frame that advance() uses (the original's frame(16)). */
-  get step() { return this._settings()[6]; }
-  set step(s) { this._call('step', this._x.silk_js_set_relax_steps(this._ptr, int('step', 'step', s, 1, LIMITS.MAX_STEP))); }
-  get loopMode() { return LOOP_MODES[this._settings()[7]]; }
+  get step() { return this._settings().step; }
+  set step(s) { this._silk._checkArg('step', 'step', s, this._x.silk_js_set_relax_steps(this._ptr, int('step', 'step', s))); }
+  get loopMode() { return LOOP_MODES[this._settings().loopMode]; }
   set loopMode(m) {
     const i = oneOf('loopMode', 'loopMode', m, LOOP_MODES);
     this._call('loopMode', this._x.silk_js_set_loop_mode(this._ptr, i));
@@ -639,13 +823,9 @@ class World {
   }
   /** One draw in [0, 1) from the world's generator. */
   random() { return this._x.silk_js_random(this._ptr); }
-  /** Fixed step (seconds) and the cap on steps per advance. */
+  /** Fixed step (seconds) and the cap on steps per advance; what is not given is the engine's default. */
   setStepper(options = {}) {
-    const w = 'setStepper';
-    obj(w, 'options', options);
-    const stepSeconds = pick(w, options, 'stepSeconds', 1 / 60, stepLength);
-    const maxStepsPerFrame = pick(w, options, 'maxStepsPerFrame', 8, (a, n, v) => int(a, n, v, 1));
-    this._call('setStepper', this._x.silk_js_set_stepper(this._ptr, stepSeconds, maxStepsPerFrame));
+    setDef(this, 'setStepper', 'silk_stepper_def', STEPPER_OPTIONS, options, false, (p) => this._x.silk_js_set_stepper(this._ptr, p));
   }
 
   // -- building --
@@ -720,7 +900,7 @@ class World {
     this._constraintIndex(w, composite, index);
     const s = this._silk._scratch;
     this._call(w, this._x.silk_js_get_constraint(this._ptr, composite, index, s));
-    const v = this._silk._f64(s, 8);
+    const v = this._silk._f64(s, CONSTRAINT_OUT.length);
     const compliance = this._x.silk_js_get_compliance(this._ptr, composite, index);
     return { kind: CONSTRAINT_KINDS[v[0]], a: v[1], b: v[2], c: v[3], stiffness: v[4], rest: v[5], target: [v[6], v[7]], compliance };
   }
@@ -744,14 +924,15 @@ class World {
   // -- solving --
   /** One verlet-js frame: integrate, drag, `step` relaxation passes (coef 1/step), bounds. */
   frame(step) {
-    int('frame', 'step', step, 1, LIMITS.MAX_STEP);
-    this._call('frame', this._x.silk_js_frame(this._ptr, step));
+    int('frame', 'step', step);
+    this._silk._checkArg('frame', 'step', step, this._x.silk_js_frame(this._ptr, step));
   }
 
   /** Relaxation only: `iterations` passes per composite with coefficient `coef`. */
   relax(iterations, coef) {
-    int('relax', 'iterations', iterations, 0, 1000000); num('relax', 'coef', coef);
-    this._call('relax', this._x.silk_js_relax(this._ptr, iterations, coef));
+    int('relax', 'iterations', iterations); num('relax', 'coef', coef);
+    // coef is finite (checked above), so the engine's only objection can be to iterations
+    this._silk._checkArg('relax', 'iterations', iterations, this._x.silk_js_relax(this._ptr, iterations, coef));
   }
 
   /**
@@ -772,11 +953,11 @@ class World {
 
   // -- dragging --
   /** Nearest particle within radius of (x, y), or -1. */
-  findNearest(x, y, radius = 20) {
+  findNearest(x, y, radius = NEAREST_RADIUS) {
     const w = 'findNearest';
-    num(w, 'x', x); num(w, 'y', y);
-    if (num(w, 'radius', radius) < 0) throw new RangeError(`${w}: radius must be >= 0`);
-    return this._x.silk_js_find_nearest(this._ptr, x, y, radius);
+    num(w, 'x', x); num(w, 'y', y); num(w, 'radius', radius);
+    const r = this._x.silk_js_find_nearest(this._ptr, x, y, radius);
+    return r === -1 ? -1 : this._silk._checkArg(w, 'radius', radius, r); // -1: none in range
   }
 
   /** Drags particle i (or its pin's target) to (x, y) at step 2 of each frame. */
@@ -793,6 +974,26 @@ class World {
   }
 
   dragEnd() { this._x.silk_js_drag_end(this._ptr); }
+
+  /**
+   * Queues a pointer sample for the drag in progress: (x, y) world px at `time` seconds from the
+   * start of the time the next advance(dt) feeds (0 .. dt is that call; times in queue order).
+   * advance() applies each sample at the fixed step its time falls in (silk.h,
+   * silk_world_queue_pointer), so a fast stroke is followed step by step.
+   */
+  queuePointer(x, y, time) {
+    const w = 'queuePointer';
+    num(w, 'x', x); num(w, 'y', y); num(w, 'time', time);
+    const r = this._x.silk_js_queue_pointer(this._ptr, x, y, time);
+    if (r === STATUS_OF.SILK_ERR_STATE) throw new Error(`${w}: no drag in progress (call dragBegin first)`);
+    this._silk._checkArg(w, 'time', time, r);
+  }
+
+  /** Samples queued by queuePointer that no step has taken yet. */
+  get pointerQueueCount() { return this._x.silk_js_pointer_queue_count(this._ptr); }
+
+  /** Applies the newest queued sample now and empties the queue (a paused host). */
+  flushPointer() { this._call('flushPointer', this._x.silk_js_flush_pointer(this._ptr)); }
 
   get draggedParticle() { return this._x.silk_js_dragged_particle(this._ptr); }
 
@@ -811,27 +1012,28 @@ class World {
   spiderweb(o = {}) {
     const w = 'spiderweb';
     obj(w, 'options', o);
-    const segments = pick(w, o, 'segments', 20, (a, n, v) => int(a, n, v, 3, 100000));
-    const depth = pick(w, o, 'depth', 7, (a, n, v) => int(a, n, v, 1, 100000));
-    if (segments * depth > MAX_PARTICLES) {
-      throw new RangeError(`${w}: segments * depth must be <= ${MAX_PARTICLES}, got ${segments * depth}`);
-    }
-    const radius = pick(w, o, 'radius', 250, (a, n, v) => above(a, n, v, 0));
-    const tensor = pick(w, o, 'tensor', 0.3, (a, n, v) => above(a, n, v, 0));
-    return this._call(w, this._x.silk_js_spiderweb(this._ptr, pick(w, o, 'x', 400), pick(w, o, 'y', 250),
-      radius, segments, depth, tensor, pick(w, o, 'stiffness', 0.6)));
+    const d = this._silk._defaultsOf('silk_spiderweb_def');
+    const v = {
+      x: pick(w, o, 'x', d.center[0]), y: pick(w, o, 'y', d.center[1]), radius: pick(w, o, 'radius', d.radius),
+      segments: pick(w, o, 'segments', d.segments, int), depth: pick(w, o, 'depth', d.depth, int),
+      tensor: pick(w, o, 'tensor', d.tensor), stiffness: pick(w, o, 'stiffness', d.stiffness),
+    };
+    return callDetail(this, w, this._x.silk_js_spiderweb(this._ptr, v.x, v.y, v.radius, v.segments, v.depth, v.tensor, v.stiffness), v);
   }
 
   spider(o = {}) {
     const w = 'spider';
     obj(w, 'options', o);
-    return this._call(w, this._x.silk_js_spider(this._ptr, pick(w, o, 'x', 400), pick(w, o, 'y', -300)));
+    const d = this._silk._defaultsOf('silk_spider_def');
+    return this._call(w, this._x.silk_js_spider(this._ptr, pick(w, o, 'x', d.origin[0]), pick(w, o, 'y', d.origin[1])));
   }
 
   /** Moves leg 0..7 to a new foothold (needs a web and a spider). */
   crawl(leg) {
-    int('crawl', 'leg', leg, 0, 7);
-    this._call('crawl', this._x.silk_js_crawl(this._ptr, leg));
+    int('crawl', 'leg', leg);
+    const r = this._x.silk_js_crawl(this._ptr, leg);
+    if (r === STATUS_OF.SILK_ERR_INDEX) this._silk._checkArg('crawl', 'leg', leg, r); // no such leg
+    this._call('crawl', r);
   }
 
   /** The page loop's rule: one draw, a crawl when floor(rand*4) == 0. Returns whether it crawled. */
@@ -848,21 +1050,25 @@ class World {
   cloth(o = {}) {
     const w = 'cloth';
     obj(w, 'options', o);
-    const segments = pick(w, o, 'segments', 20, (a, n, v) => int(a, n, v, 1, 2048));
-    const pinMod = pick(w, o, 'pinMod', 6, (a, n, v) => int(a, n, v, 1));
-    const width = pick(w, o, 'width', 250, (a, n, v) => above(a, n, v, 0));
-    const height = pick(w, o, 'height', 250, (a, n, v) => above(a, n, v, 0));
-    return this._call(w, this._x.silk_js_cloth(this._ptr, pick(w, o, 'x', 400), pick(w, o, 'y', 500 / 3),
-      width, height, segments, pinMod, pick(w, o, 'stiffness', 0.9)));
+    const d = this._silk._defaultsOf('silk_cloth_def');
+    const v = {
+      x: pick(w, o, 'x', d.center[0]), y: pick(w, o, 'y', d.center[1]), width: pick(w, o, 'width', d.width),
+      height: pick(w, o, 'height', d.height), segments: pick(w, o, 'segments', d.segments, int),
+      pinMod: pick(w, o, 'pinMod', d.pin_mod, int), stiffness: pick(w, o, 'stiffness', d.stiffness),
+    };
+    return callDetail(this, w, this._x.silk_js_cloth(this._ptr, v.x, v.y, v.width, v.height, v.segments, v.pinMod, v.stiffness), v);
   }
 
   tire(o = {}) {
     const w = 'tire';
     obj(w, 'options', o);
-    const segments = pick(w, o, 'segments', 30, (a, n, v) => int(a, n, v, 2, 1000000));
-    const radius = pick(w, o, 'radius', 50, (a, n, v) => above(a, n, v, 0));
-    return this._call(w, this._x.silk_js_tire(this._ptr, pick(w, o, 'x', 200), pick(w, o, 'y', 50),
-      radius, segments, pick(w, o, 'spokeStiffness', 0.3), pick(w, o, 'treadStiffness', 0.9)));
+    const d = this._silk._defaultsOf('silk_tire_def');
+    const v = {
+      x: pick(w, o, 'x', d.center[0]), y: pick(w, o, 'y', d.center[1]), radius: pick(w, o, 'radius', d.radius),
+      segments: pick(w, o, 'segments', d.segments, int), spokeStiffness: pick(w, o, 'spokeStiffness', d.spoke_stiffness),
+      treadStiffness: pick(w, o, 'treadStiffness', d.tread_stiffness),
+    };
+    return callDetail(this, w, this._x.silk_js_tire(this._ptr, v.x, v.y, v.radius, v.segments, v.spokeStiffness, v.treadStiffness), v);
   }
 
   lineSegments(o = {}) {
@@ -873,9 +1079,10 @@ class World {
       throw new RangeError(`${w}: points must hold 1 to ${MAX_PARTICLES} points, got ${o.points.length}`);
     }
     const pts = o.points.map((p, i) => vec(w, `points[${i}]`, p));
-    const stiffness = pick(w, o, 'stiffness', 1);
+    // a line's links are distance constraints: the distance def's default stiffness
+    const stiffness = pick(w, o, 'stiffness', this._silk._defaultsOf('silk_distance_def').stiffness);
     const silk = this._silk;
-    const mem = silk._alloc(pts.length * 16);
+    const mem = silk._alloc(pts.length * VEC2_BYTES);
     try {
       const v = silk._f64(mem, pts.length * 2);
       pts.forEach(([x, y], i) => { v[2 * i] = x; v[2 * i + 1] = y; });
@@ -888,9 +1095,13 @@ class World {
   tree(o = {}) {
     const w = 'tree';
     obj(w, 'options', o);
-    const depth = pick(w, o, 'depth', 5, (a, n, v) => int(a, n, v, 0, 16));
-    return this._call(w, this._x.silk_js_tree(this._ptr, pick(w, o, 'x', 200), pick(w, o, 'y', 380), depth,
-      pick(w, o, 'branchLength', 70), pick(w, o, 'segmentCoef', 0.95), pick(w, o, 'theta', Math.PI / 2 / 3)));
+    const d = this._silk._defaultsOf('silk_tree_def');
+    const v = {
+      x: pick(w, o, 'x', d.origin[0]), y: pick(w, o, 'y', d.origin[1]), depth: pick(w, o, 'depth', d.depth, int),
+      branchLength: pick(w, o, 'branchLength', d.branch_length), segmentCoef: pick(w, o, 'segmentCoef', d.segment_coef),
+      theta: pick(w, o, 'theta', d.theta),
+    };
+    return callDetail(this, w, this._x.silk_js_tree(this._ptr, v.x, v.y, v.depth, v.branchLength, v.segmentCoef, v.theta), v);
   }
 
   /** Clears the world and builds an original example page: 'web', 'cloth', 'shapes' or 'tree'. */
@@ -898,8 +1109,8 @@ class World {
     const w = 'buildScene';
     obj(w, 'options', o);
     const scene = sceneIndex(w, name);
-    const tensor = pick(w, o, 'tensor', 0.3, (a, n, v) => above(a, n, v, 0));
-    this._call(w, this._x.silk_js_build_scene(this._ptr, scene, tensor));
+    const tensor = pick(w, o, 'tensor', this._silk._defaultsOf('silk_scene_def').tensor);
+    callDetail(this, w, this._x.silk_js_build_scene(this._ptr, scene, tensor), { scene: name, tensor });
   }
 
   // -- diagnostics --
@@ -944,39 +1155,25 @@ class World {
 
   /** { gravity px/s^2, damping 1/s, groundFriction 1/s, substeps, iterations, ceiling, restitution, maxStepSeconds, tethers, nearPass, nearPasses, chains } */
   get robust() {
-    const s = this._silk._scratch;
-    this._call('robust', this._x.silk_js_get_robust(this._ptr, s));
-    return robustFromArray(this._silk._f64(s, 13));
+    const p = this._silk._def.silk_robust_def;
+    this._call('robust', this._x.silk_js_get_robust(this._ptr, p));
+    return this._silk._readOptions('silk_robust_def', p, ROBUST_OPTIONS);
   }
   set robust(o) { this.setRobust(o); }
 
   /** Changes the robust settings given; the others keep their values. */
   setRobust(o) {
-    const w = 'setRobust';
-    obj(w, 'options', o);
-    const r = { ...this.robust, ...o };
-    const [gx, gy] = vec(w, 'gravity', r.gravity);
-    const substeps = int(w, 'substeps', r.substeps, 1, LIMITS.MAX_SUBSTEPS);
-    const iterations = int(w, 'iterations', r.iterations, 1, LIMITS.MAX_ITERATIONS);
-    bool(w, 'ceiling', r.ceiling);
-    bool(w, 'tethers', r.tethers);
-    bool(w, 'nearPass', r.nearPass);
-    const nearPasses = int(w, 'nearPasses', r.nearPasses, 1, LIMITS.MAX_NEAR_PASSES);
-    bool(w, 'chains', r.chains);
-    for (const key of ['damping', 'groundFriction', 'restitution', 'maxStepSeconds']) num(w, key, r[key]);
-    if (r.damping < 0) throw new RangeError(`${w}: damping must be >= 0, got ${r.damping}`);
-    if (r.groundFriction < 0) throw new RangeError(`${w}: groundFriction must be >= 0, got ${r.groundFriction}`);
-    if (r.restitution < 0 || r.restitution > 1) throw new RangeError(`${w}: restitution must be in [0, 1], got ${r.restitution}`);
-    stepLength(w, 'maxStepSeconds', r.maxStepSeconds);
-    this._call(w, this._x.silk_js_set_robust(this._ptr, gx, gy, r.damping, r.groundFriction, substeps, iterations,
-      r.ceiling ? 1 : 0, r.restitution, r.maxStepSeconds, r.tethers ? 1 : 0, r.nearPass ? 1 : 0, nearPasses,
-      r.chains ? 1 : 0));
+    setDef(this, 'setRobust', 'silk_robust_def', ROBUST_OPTIONS, o, true, (p) => this._x.silk_js_set_robust(this._ptr, p));
   }
+
+  /** The robust gravity, damping and ground friction that match the compat settings now
+   *  (silk_world_match_robust_to_compat: one compat frame per fixed step). */
+  matchRobustToCompat() { this._call('matchRobustToCompat', this._x.silk_js_match_robust_to_compat(this._ptr)); }
 
   /** One robust step of `seconds`, whatever solver is selected (advance() is the usual way). */
   robustStep(seconds) {
-    stepLength('robustStep', 'seconds', seconds);
-    this._call('robustStep', this._x.silk_js_robust_step(this._ptr, seconds));
+    num('robustStep', 'seconds', seconds);
+    this._silk._checkArg('robustStep', 'seconds', seconds, this._x.silk_js_robust_step(this._ptr, seconds));
   }
 
   /** Mass of particle i (robust solver; default 1). Infinity makes it immovable. */
@@ -984,16 +1181,15 @@ class World {
     const w = 'setMass';
     this._particle(w, 'i', i);
     if (typeof mass !== 'number' || Number.isNaN(mass)) throw new TypeError(`${w}: mass must be a number`);
-    if (!(mass > 0)) throw new RangeError(`${w}: mass must be > 0, got ${mass}`);
-    this._call(w, this._x.silk_js_set_mass(this._ptr, i, mass));
+    this._silk._checkArg(w, 'mass', mass, this._x.silk_js_set_mass(this._ptr, i, mass));
   }
 
   /** Inverse mass of particle i, >= 0 (0 = immovable). */
   setInverseMass(i, inverseMass) {
     const w = 'setInverseMass';
     this._particle(w, 'i', i);
-    if (num(w, 'inverseMass', inverseMass) < 0) throw new RangeError(`${w}: inverseMass must be >= 0, got ${inverseMass}`);
-    this._call(w, this._x.silk_js_set_inverse_mass(this._ptr, i, inverseMass));
+    num(w, 'inverseMass', inverseMass);
+    this._silk._checkArg(w, 'inverseMass', inverseMass, this._x.silk_js_set_inverse_mass(this._ptr, i, inverseMass));
   }
 
   inverseMass(i) {
@@ -1026,19 +1222,18 @@ class World {
     const w = 'addPolygon';
     obj(w, 'options', o);
     if (!Array.isArray(o.points)) throw new TypeError(`${w}: points must be an array of [x, y]`);
-    if (o.points.length < 3 || o.points.length > LIMITS.MAX_POLYGON_POINTS) {
-      throw new RangeError(`${w}: points must hold 3 to ${LIMITS.MAX_POLYGON_POINTS} points, got ${o.points.length}`);
+    if (o.points.length > LIMITS.MAX_POLYGON_POINTS) { // checked here: the points are copied into wasm first
+      throw new RangeError(`${w}: points must hold at most ${LIMITS.MAX_POLYGON_POINTS} points, got ${o.points.length}`);
     }
     const pts = o.points.map((p, i) => vec(w, `points[${i}]`, p));
-    const friction = pick(w, o, 'friction', 0.5, (a, n, v) => above(a, n, v, 0, true));
+    const friction = pick(w, o, 'friction', this._silk._defaultsOf('silk_polygon_def').friction);
     const silk = this._silk;
-    const mem = silk._alloc(pts.length * 16);
+    const mem = silk._alloc(Math.max(pts.length, 1) * VEC2_BYTES);
     try {
       const v = silk._f64(mem, pts.length * 2);
       pts.forEach(([x, y], i) => { v[2 * i] = x; v[2 * i + 1] = y; });
-      const r = this._x.silk_js_add_polygon(this._ptr, mem, pts.length, friction);
-      if (r === -10) throw new RangeError(`${w}: points must outline a convex polygon with non-zero area (no repeated or collinear corners)`);
-      return this._call(w, r);
+      // the engine checks the count, friction and the outline, and names what failed
+      return callDetail(this, w, this._x.silk_js_add_polygon(this._ptr, mem, pts.length, friction), { friction });
     } finally {
       silk.exports.silk_js_free(mem);
     }
@@ -1051,7 +1246,7 @@ class World {
     const w = 'polygon';
     int(w, 'i', i, 0, this.polygonCount - 1);
     const silk = this._silk;
-    const mem = silk._alloc(LIMITS.MAX_POLYGON_POINTS * 16);
+    const mem = silk._alloc(LIMITS.MAX_POLYGON_POINTS * VEC2_BYTES);
     try {
       const n = this._call(w, this._x.silk_js_get_polygon(this._ptr, i, mem));
       const v = silk._f64(mem, 2 * n);
@@ -1086,16 +1281,10 @@ class World {
   /** Measures now (without adding to the watchdog's history). */
   checkHealth() { return HEALTHS[this._x.silk_js_check_health(this._ptr)]; }
 
-  /** { enabled, window, radiusFactor, speedLimit, energyGrowth, autoRestore, snapshotInterval } */
+  /** { enabled, window, radiusFactor, speedLimit, energyGrowth, autoRestore, snapshotInterval };
+   *  what is not given is the engine's default (silk_default_watchdog_def). */
   setWatchdog(o = {}) {
-    const w = 'setWatchdog';
-    obj(w, 'options', o);
-    const enabled = o.enabled === undefined ? true : bool(w, 'enabled', o.enabled);
-    const autoRestore = o.autoRestore === undefined ? false : bool(w, 'autoRestore', o.autoRestore);
-    const window = pick(w, o, 'window', 60, (a, n, v) => int(a, n, v, 2, LIMITS.WATCHDOG_MAX_WINDOW));
-    const interval = pick(w, o, 'snapshotInterval', 60, (a, n, v) => int(a, n, v, 1));
-    this._call(w, this._x.silk_js_set_watchdog(this._ptr, enabled ? 1 : 0, window, pick(w, o, 'radiusFactor', 4),
-      pick(w, o, 'speedLimit', 4), pick(w, o, 'energyGrowth', 100), autoRestore ? 1 : 0, interval));
+    setDef(this, 'setWatchdog', 'silk_watchdog_def', WATCHDOG_OPTIONS, o, false, (p) => this._x.silk_js_set_watchdog(this._ptr, p));
   }
 
   // -- hash, snapshots, recording --
@@ -1180,10 +1369,12 @@ class World {
   playStatus() {
     const s = this._silk._scratch;
     this._call('playStatus', this._x.silk_js_play_status(this._ptr, s));
-    const v = this._silk._f64(s, 9);
+    const v = this._silk._f64(s, PLAY_OUT.length);
+    const p = Object.fromEntries(PLAY_OUT.map((name, i) => [name, v[i]]));
     return {
-      playing: v[0] === 1, finished: v[1] === 1, step: v[2], steps: v[3],
-      hash: v[1] === 1 ? hex64(v[4], v[5]) : null, recordedHash: hex64(v[6], v[7]), matches: v[8] === 1,
+      playing: p.playing === 1, finished: p.finished === 1, step: p.step, steps: p.steps,
+      hash: p.finished === 1 ? hex64(p.hashLo, p.hashHi) : null, recordedHash: hex64(p.recordedLo, p.recordedHi),
+      matches: p.matches === 1,
     };
   }
 
@@ -1196,9 +1387,9 @@ class World {
    * host can stop between (playStop).
    */
   playRun(maxSteps) {
-    int('playRun', 'maxSteps', maxSteps, 0, 2147483647);
+    int('playRun', 'maxSteps', maxSteps);
     const s = this._silk._scratch;
-    this._call('playRun', this._x.silk_js_play_run(this._ptr, maxSteps, s));
+    this._silk._checkArg('playRun', 'maxSteps', maxSteps, this._x.silk_js_play_run(this._ptr, maxSteps, s));
     return this._silk._f64(s, 1)[0];
   }
 
@@ -1211,8 +1402,9 @@ class World {
     const x = this._x;
     const s = this._silk._scratch;
     this._call('replay', this._bytesIn('replay', data, (mem, size) => x.silk_js_replay(this._ptr, mem, size, s)));
-    const v = this._silk._f64(s, 6);
-    return { steps: v[0], hash: hex64(v[1], v[2]), recordedHash: hex64(v[3], v[4]), matches: v[5] === 1 };
+    const v = this._silk._f64(s, REPLAY_OUT.length);
+    const r = Object.fromEntries(REPLAY_OUT.map((name, i) => [name, v[i]]));
+    return { steps: r.steps, hash: hex64(r.hashLo, r.hashHi), recordedHash: hex64(r.recordedLo, r.recordedHi), matches: r.matches === 1 };
   }
 }
 

@@ -199,10 +199,10 @@ function createScenes(page) {
     page.frames.redrawNow();
   }
 
-  /** The robust solver's gravity and damping in seconds, from the compat sliders (per frame at 60 Hz). */
+  /** The robust solver's gravity and damping in seconds, from the compat sliders (the engine's
+   *  mapping: one compat frame per fixed step). */
   function matchRobustToCompat() {
-    const r = silk.robustFromCompat({ gravity: world.gravity, friction: world.friction, groundFriction: world.groundFriction });
-    world.setRobust({ gravity: r.gravity, damping: r.damping, groundFriction: r.groundFriction });
+    world.matchRobustToCompat();
   }
 
   return {

@@ -7,16 +7,19 @@
 //
 // Pointer positions are not sent to the engine when they arrive. Each move's coalesced
 // samples (getCoalescedEvents: every position the hardware reported since the last event) are
-// queued and applied at the next physics step; when one display frame runs several fixed
-// steps, the samples are spread over them (advanceWithPointer below), so a fast stroke is
-// followed step by step instead of jumping to its last point.
+// collected until the display frame, then queued into the engine with their times
+// (w.queuePointer); the engine's stepper applies each at the fixed step its time falls in
+// (silk.h, silk_world_queue_pointer), so when one display frame runs several fixed steps a
+// fast stroke is followed step by step instead of jumping to its last point. This file knows
+// nothing of the stepper's arithmetic.
 //
 // touch-action: none is set on the canvas only (style.css): the page still scrolls outside
 // it, and no listener here touches events of other elements.
 
-import { DIAG } from '../lib/silk.mjs';
+import { LIMITS } from '../lib/silk.mjs';
 
-const QUEUE = 64;
+/** Samples kept per display frame: what the engine's queue holds (SILK_MAX_POINTER_SAMPLES). */
+const QUEUE = LIMITS.MAX_POINTER_SAMPLES;
 
 export function createPointer(canvas, renderer, world) {
   const xs = new Float64Array(QUEUE);
@@ -116,50 +119,19 @@ export function createPointer(canvas, renderer, world) {
   };
 }
 
-// The stepper counts time in integer ticks (silk.h, SILK_TICKS_PER_STEP), and seconds that are
-// a whole number of ticks round-trip exactly, so the frame's steps can be predicted and the
-// frame split at step boundaries.
-const TICKS = 720720 * 4096;
-const STEP_SECONDS = 1 / 60;
-
 /**
- * Advances the world by dt seconds, giving step k of this frame the k-th share of the queued
- * pointer samples (the last step gets the newest). With one step (or none, or coupled mode, or
- * a frame that the clamp cuts short) it is one plain advance with the newest sample.
- * `out` receives { steps, alpha, dropped }.
+ * Advances the world by dt seconds with `count` pointer samples (xs, ys) of this frame queued
+ * into the engine first, spread evenly over the frame: sample k at dt * (k + 1) / count, so
+ * the newest lands on the frame's end. The engine applies each at the fixed step its time
+ * falls in. `out` receives { steps, alpha, dropped }.
  */
 export function advanceWithPointer(world, dt, xs, ys, count, out) {
-  const dragging = count > 0 && world.draggedParticle >= 0;
-  let steps = 0;
-  let ticks = 0;
-  let acc = 0;
-  if (dragging && count > 1) { // (the common frame, no pointer, skips the bookkeeping)
-    acc = Math.round((world.diagnosticsView[DIAG.ACCUMULATOR] / STEP_SECONDS) * TICKS);
-    ticks = Math.round((dt / STEP_SECONDS) * TICKS);
-    steps = Math.floor((acc + ticks) / TICKS);
+  if (count > 0 && world.draggedParticle >= 0) {
+    for (let k = 0; k < count; k++) world.queuePointer(xs[k], ys[k], (dt * (k + 1)) / count);
   }
-  if (!dragging || count === 1 || steps < 2 || steps > 8 || world.loopMode !== 'fixed') {
-    if (dragging) world.dragMove(xs[count - 1], ys[count - 1]);
-    const r = world.advance(dt);
-    out.steps = r.steps;
-    out.alpha = r.alpha;
-    out.dropped = r.droppedSeconds;
-    return out;
-  }
-  let piece = TICKS - acc;
-  let used = 0;
-  out.steps = 0;
-  out.dropped = 0;
-  for (let k = 0; k < steps; k++) {
-    const s = Math.min(count, Math.ceil(((k + 1) * count) / steps)) - 1;
-    world.dragMove(xs[s], ys[s]);
-    out.steps += world.advance((piece / TICKS) * STEP_SECONDS).steps;
-    used += piece;
-    piece = TICKS;
-  }
-  const r = world.advance(((ticks - used) / TICKS) * STEP_SECONDS);
-  out.steps += r.steps;
+  const r = world.advance(dt);
+  out.steps = r.steps;
   out.alpha = r.alpha;
-  out.dropped += r.droppedSeconds;
+  out.dropped = r.droppedSeconds;
   return out;
 }

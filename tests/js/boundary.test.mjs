@@ -1,0 +1,122 @@
+// boundary.test.mjs -- the generated JS <-> wasm boundary (issue 9):
+// - defs cross as C structs at the generated offsets, starting from the engine's own defaults;
+// - the engine names the failing field and its rule, and the binding's errors say both;
+// - the library restates no engine default or limit, and the page's pointer code no stepper
+//   arithmetic (checked on the source);
+// - queued pointer samples land on the fixed step their time falls in.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { loadSilkForTests, firstDifference } from './helpers.mjs';
+import { FIELDS, LAYOUT, LIMITS } from '../../web/lib/silk-boundary.mjs';
+
+const silk = await loadSilkForTests();
+const source = (file) => readFileSync(new URL(`../../web/${file}`, import.meta.url), 'utf8');
+
+test('FIELDS and LAYOUT agree for every boundary struct', () => {
+  for (const name of ['silk_world_def', 'silk_stepper_def', 'silk_robust_def', 'silk_watchdog_def', 'silk_error_detail']) {
+    assert.ok(FIELDS[name], name);
+    for (const [field, , offset] of FIELDS[name]) assert.equal(LAYOUT[name][field], offset, `${name}.${field}`);
+  }
+});
+
+test('defaults come from the engine: a world made with no options has the default def', () => {
+  const w = silk.createWorld();
+  const def = silk._readStruct('silk_world_def', silk._defaultDef('silk_world_def'));
+  assert.deepEqual([w.width, w.height], [def.width, def.height]);
+  assert.deepEqual(w.gravity, def.gravity);
+  assert.equal(w.friction, def.friction);
+  assert.equal(w.groundFriction, def.ground_friction);
+  assert.equal(w.step, def.relax_steps);
+  // the robust settings are the engine's mapping of those compat settings
+  assert.deepEqual(w.robust, silk.robustFromCompat());
+  // what the caller gives wins; zero is a value, not "default", where zero is valid
+  const z = silk.createWorld({ gravity: [0, 0], friction: 0, seed: 0 });
+  assert.deepEqual(z.gravity, [0, 0]);
+  assert.equal(z.friction, 0);
+  assert.deepEqual(z.robust.gravity, [0, 0]);
+  const s = silk.createStepper();
+  const sd = silk._readStruct('silk_stepper_def', silk._defaultDef('silk_stepper_def'));
+  assert.deepEqual([s.stepSeconds, s.maxStepsPerFrame], [sd.step_seconds, sd.max_steps_per_frame]);
+  for (const x of [w, z, s]) x.destroy();
+});
+
+test('the engine names the failing field and its rule; the binding says both', () => {
+  const cases = [
+    [() => silk.createWorld({ width: 0.5 }), RangeError, /^createWorld: width must be >= 1 px, got 0\.5$/],
+    [() => silk.createWorld({ step: 4097 }), RangeError, /^createWorld: step must be in \[1, 4096\], got 4097$/],
+    [() => silk.createWorld({ stepSeconds: 20 }), RangeError, /^createWorld: stepSeconds must be > 0, in \[1e-6, 10\.0\] s, got 20$/],
+    [() => silk.createStepper({ maxStepsPerFrame: 0 }), RangeError, /^createStepper: maxStepsPerFrame must be >= 1, got 0$/],
+  ];
+  const w = silk.createWorld();
+  cases.push(
+    [() => w.setRobust({ nearPasses: 65 }), RangeError, /^setRobust: nearPasses must be in \[1, 64\], got 65$/],
+    [() => w.setRobust({ damping: -1 }), RangeError, /^setRobust: damping must be >= 0 \(1\/s\), got -1$/],
+    [() => w.setWatchdog({ energyGrowth: 0.5 }), RangeError, /^setWatchdog: energyGrowth must be >= 1, got 0\.5$/],
+    [() => w.setStepper({ stepSeconds: 1e-9 }), RangeError, /^setStepper: stepSeconds must be > 0/],
+    [() => w.setSize(800, 0), RangeError, /^setSize: height must be >= 1 px, got 0$/],
+    // the builders and polygons report through the world too (silk_world_report_error)
+    [() => w.cloth({ segments: 2049 }), RangeError, /^cloth: segments must be in \[1, 2048\], got 2049$/],
+    [() => w.spiderweb({ segments: 100000, depth: 100 }), RangeError, /^spiderweb: segments times depth must be <= SILK_MAX_PARTICLES, got 100000$/],
+    [() => w.tree({ depth: 17 }), RangeError, /^tree: depth must be in \[0, 16\], got 17$/],
+    [() => w.buildScene('web', { tensor: 0 }), RangeError, /^buildScene: tensor must be > 0, got 0$/],
+    [() => w.addPolygon({ points: [[0, 0], [1, 1]] }), RangeError, /^addPolygon: points must hold 3 to 64 points$/],
+    [() => w.addPolygon({ points: [[0, 0], [10, 0], [0, 10]], friction: -1 }), RangeError, /^addPolygon: friction must be >= 0, got -1$/],
+    // one engine-checked argument: named from the call, the reason from the status
+    [() => { w.step = 0; }, RangeError, /^step: step was refused by the engine \(.*\), got 0$/],
+  );
+  for (const [fn, Kind, message] of cases) assert.throws(fn, (e) => e instanceof Kind && message.test(e.message), String(message));
+  w.destroy();
+});
+
+test('silk.mjs restates no engine default or limit; input.mjs no stepper arithmetic', () => {
+  const lib = source('lib/silk.mjs').split('\n').filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line)).join('\n');
+  // the numbers the issue named, and the defaults of the defs that cross the boundary
+  for (const literal of ['800', '500', '0.99', '0.8', '0.2', '1 / 60', '4096', '1e7', '720720']) {
+    const at = lib.search(new RegExp(`(?<![\\w.])${literal.replace(/[.*/ ]/g, (c) => (c === ' ' ? ' ' : `\\${c}`))}(?![\\w.])`));
+    assert.equal(at, -1, `silk.mjs holds the literal ${literal}: ${lib.slice(at - 60, at + 20)}`);
+  }
+  const input = source('page/input.mjs');
+  for (const literal of ['720720', 'TICKS', 'STEP_SECONDS', '1 / 60', 'steps > 8']) {
+    assert.ok(!input.includes(literal), `input.mjs holds ${literal}`);
+  }
+});
+
+function chain() {
+  const w = silk.createWorld();
+  const c = w.addComposite();
+  for (let i = 0; i < 8; i++) w.addParticle(c, 300 + 20 * i, 100);
+  for (let i = 1; i < 8; i++) w.addDistance(c, i - 1, i, 1);
+  w.addPin(c, 0);
+  for (let k = 0; k < 30; k++) w.advance(1 / 60);
+  return w;
+}
+
+test('queuePointer: samples land on the fixed step their time falls in', () => {
+  const a = chain();
+  const b = chain();
+  a.dragBegin(7, 290, 195); b.dragBegin(7, 290, 195);
+  const pts = [[300, 200], [310, 205], [320, 210], [330, 215]];
+  pts.forEach(([x, y], k) => a.queuePointer(x, y, ((2 / 60) * (k + 1)) / 4));
+  assert.equal(a.pointerQueueCount, 4);
+  assert.equal(a.advance(2 / 60).steps, 2);
+  assert.equal(a.pointerQueueCount, 0);
+  b.dragMove(310, 205); b.advance(1 / 60);
+  b.dragMove(330, 215); b.advance(1 / 60);
+  assert.equal(firstDifference(a.positions, b.positions), -1);
+  assert.equal(a.stateHash(), b.stateHash());
+  // rules: no drag, bad numbers, time order; a full queue keeps LIMITS.MAX_POINTER_SAMPLES
+  a.dragEnd();
+  assert.throws(() => a.queuePointer(1, 1, 0), (e) => e.constructor === Error && /queuePointer: no drag/.test(e.message));
+  a.dragBegin(7, 290, 195);
+  assert.throws(() => a.queuePointer(1, 1, -1), (e) => e instanceof RangeError && /time/.test(e.message));
+  assert.throws(() => a.queuePointer(NaN, 1, 0), (e) => e instanceof RangeError && /x/.test(e.message));
+  assert.throws(() => a.queuePointer(1, 1, '0'), TypeError);
+  a.queuePointer(1, 1, 0.5);
+  assert.throws(() => a.queuePointer(1, 1, 0.25), RangeError);
+  for (let k = 0; k < 2 * LIMITS.MAX_POINTER_SAMPLES; k++) a.queuePointer(1, 1, 0.5 + k);
+  assert.equal(a.pointerQueueCount, LIMITS.MAX_POINTER_SAMPLES);
+  a.flushPointer();
+  assert.equal(a.pointerQueueCount, 0);
+  a.destroy(); b.destroy();
+});
