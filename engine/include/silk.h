@@ -919,10 +919,10 @@ SILK_API const char* silk_health_string(silk_health health); /* "healthy", ... *
 
    Worlds do the same for their setters that take a def or several numbers (set_size,
    set_stepper, set_robust, set_watchdog), add_polygon and the builders' ranges
-   (build_spiderweb, cloth, tire, tree, scene): each of these calls writes the detail, SILK_OK on success, so
-   the detail read right after a failure is that failure's. It lives on the world because the engine
-   has no global state (MEMORY); creation has no world yet, so a host that wants the detail of a
-   failed silk_world_create calls silk_check_world_def. */
+   (build_spiderweb, cloth, tire, tree, scene): each of these calls writes the detail (SILK_OK
+   on success), so the detail read right after a failure is that failure's. It lives on the
+   world because the engine has no global state (MEMORY); creation has no world yet, so a host
+   that wants the detail of a failed silk_world_create calls silk_check_world_def. */
 typedef struct silk_error_detail
 {
     silk_status status; /* SILK_OK: nothing failed */
