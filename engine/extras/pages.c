@@ -216,12 +216,5 @@ silk_status silk_world_build_scene(silk_world* world, const silk_scene_def* def)
     }
     /* The robust solver gets the page's settings in seconds (silk.h, "the mapping from
        compat"): one compat frame per fixed step. Substeps, box and the rest stay as set. */
-    silk_world_def now = silk_world_get_def(world);
-    silk_robust_def robust = silk_world_get_robust(world);
-    silk_robust_def mapped = silk_robust_def_from_compat(
-        now.gravity, now.friction, now.ground_friction, now.stepper.step_seconds);
-    robust.gravity = mapped.gravity;
-    robust.damping = mapped.damping;
-    robust.ground_friction = mapped.ground_friction;
-    return silk_world_set_robust(world, &robust);
+    return silk_world_match_robust_to_compat(world);
 }
