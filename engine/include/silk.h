@@ -23,7 +23,7 @@
     FRAME VS ADVANCE
     ================
     silk_world_frame(world, step) is the *compat solver*: one frame of the 2013 engine
-    verlet-js, reproduced bit for bit (shared/spec/verlet-js-semantics.md):
+    verlet-js, reproduced bit for bit (docs/verification.md says what that means):
 
         1. integrate   v = (p - q) * friction, ground friction on the floor line,
                        q = p, p += gravity, p += v
@@ -164,7 +164,8 @@ SILK_API uint64_t silk_rng_next_u64(silk_rng* rng);
 SILK_API double silk_rng_next_double(silk_rng* rng);
 
 /* ----------------------------------------------------------------------------------------
-    Fixed-step stepper (usable on its own, and inside every world)
+    Fixed-step clock: a value type, usable on its own; every world holds one (see "Stepping
+    in seconds" for how advance uses it)
 
     advance(dt): accumulator += dt; while accumulator >= step: accumulator -= step, run a step
     (at most max_steps_per_frame; past that the whole remainder is dropped and alpha is 0);
@@ -424,6 +425,240 @@ SILK_API silk_status silk_world_frame(silk_world* world, int32_t step);
 SILK_API silk_status silk_world_relax(silk_world* world, int32_t iterations, double coef);
 
 /* ----------------------------------------------------------------------------------------
+    The robust solver (XPBD in seconds)
+
+    A second solver over the same world data (particles, composites, constraints, pins,
+    drag). Select it per world with silk_world_set_solver(); switching is allowed at any
+    time and keeps the motion: the compat solver's velocity p - q is px per frame, the
+    robust solver's is (p - q) / h px/s with h the last step's length, and a switch
+    converts between them. silk_world_frame() is always the compat solver;
+    silk_world_advance() runs whichever is selected.
+
+    WHAT IT FIXES (seed 000's seven defects of verlet-js; compat keeps them on purpose)
+        1 coincident points   a zero-length distance gets a fixed direction (+x), never NaN
+        2 no ceiling          a full box: walls, floor and a one-way ceiling at y = 0 (a
+                              particle that starts above the canvas may fall in, none leaves)
+        3 angle constraint    an XPBD constraint on the angle with exact gradients: its
+                              corrections sum to zero, so the centre of mass stays put
+        4 per-frame physics   gravity in px/s^2, damping and ground friction in 1/s, a step
+                              in seconds: the same motion at any display rate
+        5, 6 (JS source: a bare global Vec2, for..in over arrays) do not exist in a C
+                              engine with an ES-module binding; tests check the binding
+        7 no health checks    the watchdog below, for both solvers
+
+    THE STEP (Macklin, Mueller, Chentanez 2016, "XPBD"; Macklin et al. 2019, "Small Steps")
+    One step of h seconds is `substeps` substeps of hs = h / substeps, each with
+    `iterations` (default 1) Gauss-Seidel passes:
+        v = the velocity the last robust step kept, or (p - q) / h_last if p or q were
+            changed since (compat frames, set calls): q alone would lose an ulp of p a step
+        per substep:  v += g hs;  v *= exp(-damping hs);  start = p;  p += v hs
+                      pinned and dragged particles move to their targets (inverse mass 0)
+                      lambda = 0; passes over distances, then angles:
+                          dlambda = (-C - alpha~ lambda) / (sum w |grad C|^2 + alpha~),
+                          alpha~ = compliance / hs^2,  p_i += w_i grad_i C dlambda
+                      box: floor, walls, one-way ceiling; v = (p - start) / hs; on a contact
+                      the normal speed becomes -restitution x the speed before, and on the
+                      floor the tangential speed decays by exp(-ground_friction hs)
+        q = p - v h
+    Small substeps with one pass each converge faster than one step with many passes at the
+    same cost, and the compliance makes stiffness a material constant: it no longer depends
+    on the step, the substeps or the passes (compat's stiffness k depends on all three).
+    With `tethers` on, every particle connected to a fixed particle (a pin or inverse mass
+    0) through distance constraints also keeps within its rest-length path distance of the
+    nearest one: after each pass, a particle farther away is moved onto that sphere (Kim,
+    Chentanez, Mueller 2012, "Long Range Attachments"). It stops the sag of long hanging
+    chains and cloths that the one-pass substeps cannot remove, at the cost of one
+    distance test per particle. It assumes rigid links: with compliant or pre-tensioned
+    links (the web's tensor 0.3) it would pull everything towards the pins, so it is off
+    by default.
+    Constraints are solved in an order computed once per change of the constraint set:
+    outwards from fixed particles (pins, inverse mass 0), and within each ring coloured so
+    that neighbouring records touch different particles (independent sets).
+
+    FASTER STIFFNESS (opt-in; the defaults keep one near pass, no chains, and their bits)
+    `near_passes` repeats the near pass: a cloth hung from a few pins is stretched most in
+    the links at the pins (the top row between two pins is taut and carries the columns
+    below), and a few cheap passes over those rings buy more there than whole substeps.
+    `chains` cuts the distance constraints into simple paths (a rope is one; a grid cloth
+    one path snaking through its rows, then its columns) and solves each path at once: one
+    tridiagonal solve of (J W J^T + alpha~) dlambda = -C - alpha~ lambda per pass, the block
+    form of the Gauss-Seidel pass, so a pin's pull reaches the end of a rope in one pass
+    instead of one link per pass (the near pass is not run with chains; `iterations` repeat
+    the chain solve, as Newton steps). A rope needs 2 substeps x 2 iterations for what 100+
+    plain substeps do; a grid cloth does worse with chains (its taut top row is a singular
+    configuration for the linearised solve). docs/robust-performance.md has the figures.
+
+    DETERMINISM
+    The robust path gives the same bits natively and in wasm in every browser: IEEE + - * /
+    and sqrt only (-ffp-contract=off: no fused multiply-add), its own polynomial atan2, exp
+    and log (no libm or Math.* transcendental), and a fixed order of every sum. Robust worlds
+    also build scenes and crawl with Silk's own sin/cos (compat worlds keep the host's, so
+    that compat stays bit-identical with verlet-js), so a scene built in a robust world has
+    the same bits everywhere: `silk-lab hash --scene web --solver robust --seed S --frames N`
+    prints what the page shows after N fixed steps.
+
+    UNITS AND THE MAPPING FROM COMPAT
+    gravity px/s^2, damping and ground friction 1/s, compliance px per unit force (force =
+    mass x px/s^2; a distance constraint stretches by compliance x force), masses in
+    arbitrary units (default 1 per particle). The compat page runs one frame per 1/60 s,
+    so silk_robust_def_from_compat() maps:
+        gravity          g_px/frame^2 / h^2             0.2 -> 720 px/s^2
+        damping          -ln(friction) / h              0.99 -> 0.6030 /s
+        ground friction  -ln(ground_friction) / h       0.8 -> 13.39 /s
+    and every new constraint gets a compliance from its stiffness k, chosen so that a lone
+    constraint loses the same fraction of its error per 1/60 s as in compat frame(16):
+        r = |1 - 4k/16|^16 (r = 0 for k >= 4),  1 - beta = r^(1/8),
+        compliance = hs^2 W (1 - beta) / beta,  hs = 1/480 s,  W = sum |grad C|^2 (unit
+        masses: 2 for a distance; for an angle, from its geometry when it is added)
+    (silk_compliance_from_stiffness). It is a physical constant, so it holds at any step,
+    substep count or display rate. Pins are exact in the robust solver whatever their
+    place in the list (compat's pins are soft when they come first).
+---------------------------------------------------------------------------------------- */
+
+typedef enum silk_solver
+{
+    SILK_SOLVER_COMPAT = 0, /* verlet-js, bit for bit (the default) */
+    SILK_SOLVER_ROBUST = 1, /* XPBD in seconds */
+} silk_solver;
+
+typedef struct silk_robust_def
+{
+    silk_vec2 gravity;       /* px/s^2, default (0, 720) */
+    double damping;          /* velocity decay rate, 1/s, default 0.6030 (compat 0.99) */
+    double ground_friction;  /* tangential decay on the floor, 1/s, default 13.39 (0.8) */
+    int32_t substeps;        /* per step, 1..SILK_MAX_SUBSTEPS, default 8 */
+    int32_t iterations;      /* passes per substep, 1..SILK_MAX_ITERATIONS, default 1 */
+    bool ceiling;            /* one-way ceiling at y = 0, default true */
+    double restitution;      /* 0..1 normal bounce off the box, default 0 */
+    double max_step_seconds; /* coupled loop mode: longest step, default 1/30 */
+    bool tethers;            /* long-range attachments, default false (see below) */
+    bool near_pass;          /* one extra, scaled pass over the links nearest the fixed
+                                particles each substep, default true; off, a step is exactly
+                                substeps x iterations Gauss-Seidel passes (the seed 003 rope) */
+    int32_t near_passes;     /* how many near passes (with near_pass on), 1..SILK_MAX_NEAR_PASSES,
+                                default 1; see "FASTER STIFFNESS" above */
+    bool chains;             /* solve the distances chain by chain, each by one direct
+                                tridiagonal solve per pass, default false (see above) */
+    int32_t internal_cookie;
+} silk_robust_def;
+
+#define SILK_MAX_SUBSTEPS      256
+#define SILK_MAX_ITERATIONS    64 /* robust passes per substep */
+#define SILK_MAX_NEAR_PASSES   64
+#define SILK_MAX_COMPLIANCE    1e9
+#define SILK_COMPAT_FRAME_RATE 60.0 /* the compat page: one frame per 1/60 s */
+
+SILK_API silk_robust_def silk_default_robust_def(void);
+/* Gravity, damping and ground friction for a robust world that moves like a compat world
+   with these per-frame settings at one frame per frame_seconds (1/60 for the pages); the
+   rest of the def keeps its defaults. */
+SILK_API silk_robust_def silk_robust_def_from_compat(silk_vec2 gravity_per_frame2, double friction,
+                                                     double ground_friction, double frame_seconds);
+/* Sets the world's robust gravity, damping and ground friction from its compat gravity,
+   friction and ground friction at one frame per fixed step (silk_robust_def_from_compat with
+   the stepper's step_seconds); the other robust settings stay. The one place the mapping
+   is applied for a host (the page's sliders, the JS binding's createWorld). */
+SILK_API silk_status silk_world_match_robust_to_compat(silk_world* world);
+/* The compliance that matches compat stiffness k for a constraint with sum |grad C|^2 = W
+   at unit masses (2 for a distance). Clamped to [0, SILK_MAX_COMPLIANCE]. */
+SILK_API double silk_compliance_from_stiffness(double stiffness, double w);
+
+SILK_API silk_status silk_world_set_solver(silk_world* world, silk_solver solver);
+SILK_API silk_solver silk_world_get_solver(const silk_world* world);
+SILK_API silk_status silk_world_set_robust(silk_world* world, const silk_robust_def* def);
+SILK_API silk_robust_def silk_world_get_robust(const silk_world* world);
+/* One robust step of `seconds` (> 0, finite), whatever solver is selected (for tests and
+   tools; advance is the usual way). */
+SILK_API silk_status silk_world_robust_step(silk_world* world, double seconds);
+
+/* Masses (robust solver only; compat has none). mass > 0 and finite, or +inf for an
+   immovable particle; inverse mass >= 0 and finite. New particles have mass 1. */
+SILK_API silk_status silk_world_set_mass(silk_world* world, int32_t particle, double mass);
+SILK_API silk_status silk_world_set_inverse_mass(silk_world* world, int32_t particle,
+                                                 double inverse_mass);
+SILK_API silk_status silk_world_get_inverse_mass(const silk_world* world, int32_t particle,
+                                                 double* out_inverse_mass);
+/* Per-constraint compliance, >= 0 and <= SILK_MAX_COMPLIANCE (0 = rigid; pins ignore it). */
+SILK_API silk_status silk_world_set_compliance(silk_world* world, int32_t composite, int32_t index,
+                                               double compliance);
+SILK_API silk_status silk_world_get_compliance(const silk_world* world, int32_t composite,
+                                               int32_t index, double* out_compliance);
+/* Flat compliances in solver order, like silk_world_constraint_rest(). */
+SILK_API const double* silk_world_constraint_compliance(const silk_world* world);
+
+/* ----------------------------------------------------------------------------------------
+    Static polygons and cutting (the timing lab's rope and cloth, seed 003)
+
+    A polygon is static, convex scene geometry (a box, a ledge) that the robust solver keeps
+    particles out of. Inside every Gauss-Seidel pass, after the distances and angles, each
+    movable particle that is inside a polygon goes back out along the polygon's axis of
+    least penetration: for a point and a convex polygon the separating axes (SAT) are the
+    edge normals, the penetration along edge k is -s_k with s_k = (p - v_k) . n_k (n_k the
+    outward unit normal), the point is inside when every s_k < 0, and the projection is
+    p += n_k (-s_k) for the largest s_k. It lands on the surface, so a pass never leaves a
+    particle inside (up to rounding, < 1e-9 px). Friction is positional (Macklin et al.
+    2014, "Unified particle physics"): the part of the substep's displacement along the
+    surface is removed up to `friction` x the depth just corrected (static when it fits,
+    kinetic when it does not). Particles are points (radius 0); a link between two
+    particles may still cut a corner. Like any position projection it has a speed limit: a
+    particle that ends a substep more than halfway through a polygon goes out through the
+    far side, and the push becomes velocity (lab seed003.5). Keep polygons thicker than
+    twice the distance a particle moves in one substep.
+
+    Polygons belong to the world, not to a composite; silk_world_clear() removes them. They
+    are not part of snapshots, state hashes or recordings (format version 1): a replay
+    needs a world with the same polygons. The compat solver ignores them (verlet-js has no
+    collisions).
+
+    Cutting: silk_world_cut(world, a, b) removes every distance constraint whose segment
+    between its particles' current positions crosses the segment a-b (a proper crossing:
+    touching at an end point does not cut), in one order-preserving pass over all
+    composites. Pins and angles are never cut. Like silk_world_remove_constraint() it is not
+    recorded.
+---------------------------------------------------------------------------------------- */
+
+#define SILK_MAX_POLYGON_POINTS 64
+#define SILK_MAX_POLYGONS       1024
+/* Vertices lie within +-SILK_MAX_POLYGON_COORD px (SILK_ERR_RANGE beyond) and edges are at
+   least SILK_MIN_POLYGON_EDGE px long (SILK_ERR_DEGENERATE below): then every edge normal is
+   a finite unit vector (1.5e154-px edges used to overflow to zero or NaN normals). */
+#define SILK_MAX_POLYGON_COORD 1e12
+#define SILK_MIN_POLYGON_EDGE  1e-6
+
+typedef struct silk_polygon_def
+{
+    const silk_vec2* points; /* count vertices of a convex polygon, px, either winding */
+    int32_t count;           /* 3..SILK_MAX_POLYGON_POINTS */
+    double friction;         /* >= 0: tangential correction / depth, default 0.5 */
+    int32_t internal_cookie;
+} silk_polygon_def;
+
+SILK_API silk_polygon_def silk_default_polygon_def(void);
+/* Errors: NULL world, def or points (SILK_ERR_NULL), a def not from the default function
+   (SILK_ERR_DEF), non-finite numbers (SILK_ERR_NONFINITE), count out of range, negative
+   friction or a vertex beyond SILK_MAX_POLYGON_COORD (SILK_ERR_RANGE), SILK_MAX_POLYGONS reached
+   (SILK_ERR_CAPACITY), repeated points, an edge shorter than SILK_MIN_POLYGON_EDGE, collinear
+   corners, zero area or a non-convex outline (SILK_ERR_DEGENERATE). */
+SILK_API silk_status silk_world_add_polygon(silk_world* world, const silk_polygon_def* def,
+                                            int32_t* out_polygon);
+SILK_API int32_t silk_world_polygon_count(const silk_world* world);
+/* Copies a polygon's vertices (stored with positive signed area, i.e. the order of
+   x-right y-down screen coordinates read clockwise) into out_points when capacity allows;
+   out_count receives the vertex count either way (SILK_ERR_CAPACITY if it did not fit). */
+SILK_API silk_status silk_world_get_polygon(const silk_world* world, int32_t polygon,
+                                            silk_vec2* out_points, int32_t capacity,
+                                            int32_t* out_count);
+/* The deepest penetration of any particle into any polygon, px (0 when none is inside),
+   and that particle (-1 when none). For tests and readouts. */
+SILK_API silk_status silk_world_polygon_penetration(const silk_world* world, double* out_depth,
+                                                    int32_t* out_particle);
+
+/* Removes the distance constraints crossing the segment a-b; out_removed (may be NULL)
+   receives how many. Errors: NULL world, non-finite points. */
+SILK_API silk_status silk_world_cut(silk_world* world, silk_vec2 a, silk_vec2 b,
+                                    int32_t* out_removed);
+
+/* ----------------------------------------------------------------------------------------
     Dragging (the original's mouse: nearest particle within a radius; a pinned particle's
     pin target moves instead of the particle, so it stays pinned where you drop it)
 ---------------------------------------------------------------------------------------- */
@@ -669,96 +904,8 @@ SILK_API silk_status silk_world_update_diagnostics(silk_world* world, silk_vec2 
 SILK_API const silk_diagnostics* silk_world_diagnostics(const silk_world* world);
 
 /* ----------------------------------------------------------------------------------------
-    The robust solver (XPBD in seconds), health watchdog, state hash, snapshots, replay
+    Health
 
-    A second solver over the same world data (particles, composites, constraints, pins,
-    drag). Select it per world with silk_world_set_solver(); switching is allowed at any
-    time and keeps the motion: the compat solver's velocity p - q is px per frame, the
-    robust solver's is (p - q) / h px/s with h the last step's length, and a switch
-    converts between them. silk_world_frame() is always the compat solver;
-    silk_world_advance() runs whichever is selected.
-
-    WHAT IT FIXES (seed 000's seven defects of verlet-js; compat keeps them on purpose)
-        1 coincident points   a zero-length distance gets a fixed direction (+x), never NaN
-        2 no ceiling          a full box: walls, floor and a one-way ceiling at y = 0 (a
-                              particle that starts above the canvas may fall in, none leaves)
-        3 angle constraint    an XPBD constraint on the angle with exact gradients: its
-                              corrections sum to zero, so the centre of mass stays put
-        4 per-frame physics   gravity in px/s^2, damping and ground friction in 1/s, a step
-                              in seconds: the same motion at any display rate
-        5, 6 (JS source: a bare global Vec2, for..in over arrays) do not exist in a C
-                              engine with an ES-module binding; tests check the binding
-        7 no health checks    the watchdog below, for both solvers
-
-    THE STEP (Macklin, Mueller, Chentanez 2016, "XPBD"; Macklin et al. 2019, "Small Steps")
-    One step of h seconds is `substeps` substeps of hs = h / substeps, each with
-    `iterations` (default 1) Gauss-Seidel passes:
-        v = the velocity the last robust step kept, or (p - q) / h_last if p or q were
-            changed since (compat frames, set calls): q alone would lose an ulp of p a step
-        per substep:  v += g hs;  v *= exp(-damping hs);  start = p;  p += v hs
-                      pinned and dragged particles move to their targets (inverse mass 0)
-                      lambda = 0; passes over distances, then angles:
-                          dlambda = (-C - alpha~ lambda) / (sum w |grad C|^2 + alpha~),
-                          alpha~ = compliance / hs^2,  p_i += w_i grad_i C dlambda
-                      box: floor, walls, one-way ceiling; v = (p - start) / hs; on a contact
-                      the normal speed becomes -restitution x the speed before, and on the
-                      floor the tangential speed decays by exp(-ground_friction hs)
-        q = p - v h
-    Small substeps with one pass each converge faster than one step with many passes at the
-    same cost, and the compliance makes stiffness a material constant: it no longer depends
-    on the step, the substeps or the passes (compat's stiffness k depends on all three).
-    With `tethers` on, every particle connected to a fixed particle (a pin or inverse mass
-    0) through distance constraints also keeps within its rest-length path distance of the
-    nearest one: after each pass, a particle farther away is moved onto that sphere (Kim,
-    Chentanez, Mueller 2012, "Long Range Attachments"). It stops the sag of long hanging
-    chains and cloths that the one-pass substeps cannot remove, at the cost of one
-    distance test per particle. It assumes rigid links: with compliant or pre-tensioned
-    links (the web's tensor 0.3) it would pull everything towards the pins, so it is off
-    by default.
-    Constraints are solved in an order computed once per change of the constraint set:
-    outwards from fixed particles (pins, inverse mass 0), and within each ring coloured so
-    that neighbouring records touch different particles (independent sets).
-
-    FASTER STIFFNESS (opt-in; the defaults keep one near pass, no chains, and their bits)
-    `near_passes` repeats the near pass: a cloth hung from a few pins is stretched most in
-    the links at the pins (the top row between two pins is taut and carries the columns
-    below), and a few cheap passes over those rings buy more there than whole substeps.
-    `chains` cuts the distance constraints into simple paths (a rope is one; a grid cloth
-    one path snaking through its rows, then its columns) and solves each path at once: one
-    tridiagonal solve of (J W J^T + alpha~) dlambda = -C - alpha~ lambda per pass, the block
-    form of the Gauss-Seidel pass, so a pin's pull reaches the end of a rope in one pass
-    instead of one link per pass (the near pass is not run with chains; `iterations` repeat
-    the chain solve, as Newton steps). A rope needs 2 substeps x 2 iterations for what 100+
-    plain substeps do; a grid cloth does worse with chains (its taut top row is a singular
-    configuration for the linearised solve). docs/robust-performance.md has the figures.
-
-    DETERMINISM
-    The robust path gives the same bits natively and in wasm in every browser: IEEE + - * /
-    and sqrt only (-ffp-contract=off: no fused multiply-add), its own polynomial atan2, exp
-    and log (no libm or Math.* transcendental), and a fixed order of every sum. Robust worlds
-    also build scenes and crawl with Silk's own sin/cos (compat worlds keep the host's, so
-    that compat stays bit-identical with verlet-js), so a scene built in a robust world has
-    the same bits everywhere: `silk-lab hash --scene web --solver robust --seed S --frames N`
-    prints what the page shows after N fixed steps.
-
-    UNITS AND THE MAPPING FROM COMPAT
-    gravity px/s^2, damping and ground friction 1/s, compliance px per unit force (force =
-    mass x px/s^2; a distance constraint stretches by compliance x force), masses in
-    arbitrary units (default 1 per particle). The compat page runs one frame per 1/60 s,
-    so silk_robust_def_from_compat() maps:
-        gravity          g_px/frame^2 / h^2             0.2 -> 720 px/s^2
-        damping          -ln(friction) / h              0.99 -> 0.6030 /s
-        ground friction  -ln(ground_friction) / h       0.8 -> 13.39 /s
-    and every new constraint gets a compliance from its stiffness k, chosen so that a lone
-    constraint loses the same fraction of its error per 1/60 s as in compat frame(16):
-        r = |1 - 4k/16|^16 (r = 0 for k >= 4),  1 - beta = r^(1/8),
-        compliance = hs^2 W (1 - beta) / beta,  hs = 1/480 s,  W = sum |grad C|^2 (unit
-        masses: 2 for a distance; for an angle, from its geometry when it is added)
-    (silk_compliance_from_stiffness). It is a physical constant, so it holds at any step,
-    substep count or display rate. Pins are exact in the robust solver whatever their
-    place in the list (compat's pins are soft when they come first).
-
-    HEALTH
     After every step of advance (either solver) the watchdog classifies the world:
         nonfinite   a coordinate is NaN or infinite
         exploding   the bounding radius about the canvas centre exceeds radius_factor x the
@@ -769,112 +916,7 @@ SILK_API const silk_diagnostics* silk_world_diagnostics(const silk_world* world)
     With auto_restore it keeps two healthy snapshots (every snapshot_interval steps) and,
     when the world turns unhealthy, restores the older one (state and settings); after
     three restores in a row without a healthy interval it gives up and reports.
-
-    STATE HASH
-    FNV-1a 64 over, in this order, as little-endian bytes: particle count, then per particle
-    p.x p.y q.x q.y, inverse mass and the robust velocity v.x v.y; constraint count, then per
-constraint kind a b c, stiffness, rest, target x y, compliance; composite count and each
-composite's range; the generator state; the spider's leg index. NaNs are hashed as one canonical
-NaN. The page shows it as 16 hex digits.
-
-    SNAPSHOT FORMAT (version 3, all little-endian)
-        0   8  magic "SILKSNAP"        8  4  version     12  4  reserved (0)
-        16  8  payload length L        24 8  FNV-1a 64 of the payload
-        32  L  payload: settings, clock, generator, spider, drag, robust settings, then the
-               particle, composite and constraint arrays
-    silk_world_restore() checks magic, version, length, checksum and every index before it
-    changes anything: foreign or corrupt bytes give SILK_ERR_FORMAT (SILK_ERR_INDEX for
-    inconsistent indices) and leave the world as it was. The watchdog's history restarts.
-
-    RECORDING FILE FORMAT (version 2, all little-endian; "silk-lab replay FILE")
-        0   8  magic "SILKREC1"        8  4  version     12  4  reserved (0)
-        16  8  steps S covered         24 8  state hash after the S steps (0 if unknown)
-        32  8  snapshot length L       40 8  event count E
-        48  L  the snapshot taken when the recording began
-        48+L   E events of 32 bytes: u64 step (0..S-1, before which it applies), u32 type,
-               i32 i, f64 x, f64 y -- in the order they happened
-        end 8  FNV-1a 64 of every byte before it
-    Event types (SILK_EVENT_*): drag begin (i particle, x y), drag move (x y), drag end,
-    compat gravity (x y), friction (x), ground friction (x), relax steps (i), solver (i),
-    extension input (i code, x value), robust gravity (x y), robust damping (x damping,
-    y ground friction), robust iterations (i substeps, x iterations), robust box (i ceiling,
-    x restitution, y max step), step length (x seconds; coupled robust steps only), robust
-    near passes (i), tethers, near pass and chains (i: 0 or 1 each). Replay restores
-the snapshot and, for each step s < S, applies the events of step s and runs one step as advance
-would. Calls that are not inputs (adding particles, frame(), set_position ...) are not recorded:
-a replay of a run that used them differs, and the hash check says so.
 ---------------------------------------------------------------------------------------- */
-
-typedef enum silk_solver
-{
-    SILK_SOLVER_COMPAT = 0, /* verlet-js, bit for bit (the default) */
-    SILK_SOLVER_ROBUST = 1, /* XPBD in seconds */
-} silk_solver;
-
-typedef struct silk_robust_def
-{
-    silk_vec2 gravity;       /* px/s^2, default (0, 720) */
-    double damping;          /* velocity decay rate, 1/s, default 0.6030 (compat 0.99) */
-    double ground_friction;  /* tangential decay on the floor, 1/s, default 13.39 (0.8) */
-    int32_t substeps;        /* per step, 1..SILK_MAX_SUBSTEPS, default 8 */
-    int32_t iterations;      /* passes per substep, 1..SILK_MAX_ITERATIONS, default 1 */
-    bool ceiling;            /* one-way ceiling at y = 0, default true */
-    double restitution;      /* 0..1 normal bounce off the box, default 0 */
-    double max_step_seconds; /* coupled loop mode: longest step, default 1/30 */
-    bool tethers;            /* long-range attachments, default false (see below) */
-    bool near_pass;          /* one extra, scaled pass over the links nearest the fixed
-                                particles each substep, default true; off, a step is exactly
-                                substeps x iterations Gauss-Seidel passes (the seed 003 rope) */
-    int32_t near_passes;     /* how many near passes (with near_pass on), 1..SILK_MAX_NEAR_PASSES,
-                                default 1; see "FASTER STIFFNESS" above */
-    bool chains;             /* solve the distances chain by chain, each by one direct
-                                tridiagonal solve per pass, default false (see above) */
-    int32_t internal_cookie;
-} silk_robust_def;
-
-#define SILK_MAX_SUBSTEPS      256
-#define SILK_MAX_ITERATIONS    64 /* robust passes per substep */
-#define SILK_MAX_NEAR_PASSES   64
-#define SILK_MAX_COMPLIANCE    1e9
-#define SILK_COMPAT_FRAME_RATE 60.0 /* the compat page: one frame per 1/60 s */
-
-SILK_API silk_robust_def silk_default_robust_def(void);
-/* Gravity, damping and ground friction for a robust world that moves like a compat world
-   with these per-frame settings at one frame per frame_seconds (1/60 for the pages); the
-   rest of the def keeps its defaults. */
-SILK_API silk_robust_def silk_robust_def_from_compat(silk_vec2 gravity_per_frame2, double friction,
-                                                     double ground_friction, double frame_seconds);
-/* Sets the world's robust gravity, damping and ground friction from its compat gravity,
-   friction and ground friction at one frame per fixed step (silk_robust_def_from_compat with
-   the stepper's step_seconds); the other robust settings stay. The one place the mapping
-   is applied for a host (the page's sliders, the JS binding's createWorld). */
-SILK_API silk_status silk_world_match_robust_to_compat(silk_world* world);
-/* The compliance that matches compat stiffness k for a constraint with sum |grad C|^2 = W
-   at unit masses (2 for a distance). Clamped to [0, SILK_MAX_COMPLIANCE]. */
-SILK_API double silk_compliance_from_stiffness(double stiffness, double w);
-
-SILK_API silk_status silk_world_set_solver(silk_world* world, silk_solver solver);
-SILK_API silk_solver silk_world_get_solver(const silk_world* world);
-SILK_API silk_status silk_world_set_robust(silk_world* world, const silk_robust_def* def);
-SILK_API silk_robust_def silk_world_get_robust(const silk_world* world);
-/* One robust step of `seconds` (> 0, finite), whatever solver is selected (for tests and
-   tools; advance is the usual way). */
-SILK_API silk_status silk_world_robust_step(silk_world* world, double seconds);
-
-/* Masses (robust solver only; compat has none). mass > 0 and finite, or +inf for an
-   immovable particle; inverse mass >= 0 and finite. New particles have mass 1. */
-SILK_API silk_status silk_world_set_mass(silk_world* world, int32_t particle, double mass);
-SILK_API silk_status silk_world_set_inverse_mass(silk_world* world, int32_t particle,
-                                                 double inverse_mass);
-SILK_API silk_status silk_world_get_inverse_mass(const silk_world* world, int32_t particle,
-                                                 double* out_inverse_mass);
-/* Per-constraint compliance, >= 0 and <= SILK_MAX_COMPLIANCE (0 = rigid; pins ignore it). */
-SILK_API silk_status silk_world_set_compliance(silk_world* world, int32_t composite, int32_t index,
-                                               double compliance);
-SILK_API silk_status silk_world_get_compliance(const silk_world* world, int32_t composite,
-                                               int32_t index, double* out_compliance);
-/* Flat compliances in solver order, like silk_world_constraint_rest(). */
-SILK_API const double* silk_world_constraint_compliance(const silk_world* world);
 
 /* -- health -- */
 
@@ -943,6 +985,46 @@ SILK_API silk_error_detail silk_world_last_error_detail(const silk_world* world)
    return in one statement. A NULL world is ignored. */
 SILK_API silk_status silk_world_report_error(silk_world* world, silk_status status,
                                              const char* field, const char* rule);
+
+/* ----------------------------------------------------------------------------------------
+    State hash, snapshots, recording and replay
+
+    STATE HASH
+    FNV-1a 64 over, in this order, as little-endian bytes: particle count, then per particle
+    p.x p.y q.x q.y, inverse mass and the robust velocity v.x v.y; constraint count, then per
+constraint kind a b c, stiffness, rest, target x y, compliance; composite count and each
+composite's range; the generator state; the extension block as the snapshot writes it (tag,
+count, values; 0, 0 when there is none). NaNs are hashed as one canonical NaN. The page shows
+it as 16 hex digits.
+
+    SNAPSHOT FORMAT (version 4, all little-endian)
+        0   8  magic "SILKSNAP"        8  4  version     12  4  reserved (0)
+        16  8  payload length L        24 8  FNV-1a 64 of the payload
+        32  L  payload: settings, clock, generator, robust settings, drag, the particle,
+               composite and constraint arrays, then the extension block (u32 tag, u32
+               count, count i32 values; tag and count 0 when the values are all zero)
+    silk_world_restore() checks magic, version, length, checksum and every index before it
+    changes anything: foreign or corrupt bytes give SILK_ERR_FORMAT (SILK_ERR_INDEX for
+    inconsistent indices) and leave the world as it was. The watchdog's history restarts.
+
+    RECORDING FILE FORMAT (version 3, all little-endian; "silk-lab replay FILE")
+        0   8  magic "SILKREC1"        8  4  version     12  4  reserved (0)
+        16  8  steps S covered         24 8  state hash after the S steps (0 if unknown)
+        32  8  snapshot length L       40 8  event count E
+        48  L  the snapshot taken when the recording began
+        48+L   E events of 32 bytes: u64 step (0..S-1, before which it applies), u32 type,
+               i32 i, f64 x, f64 y -- in the order they happened
+        end 8  FNV-1a 64 of every byte before it
+    Event types (SILK_EVENT_*): drag begin (i particle, x y), drag move (x y), drag end,
+    compat gravity (x y), friction (x), ground friction (x), relax steps (i), solver (i),
+    extension input (i code, x value), robust gravity (x y), robust damping (x damping,
+    y ground friction), robust iterations (i substeps, x iterations), robust box (i ceiling,
+    x restitution, y max step), step length (x seconds; coupled robust steps only), robust
+    near passes (i), tethers, near pass and chains (i: 0 or 1 each). Replay restores
+the snapshot and, for each step s < S, applies the events of step s and runs one step as advance
+would. Calls that are not inputs (adding particles, frame(), set_position ...) are not recorded:
+a replay of a run that used them differs, and the hash check says so.
+---------------------------------------------------------------------------------------- */
 
 /* -- hash and snapshots -- */
 
@@ -1044,78 +1126,6 @@ SILK_API silk_status silk_world_play_run(silk_world* world, int64_t max_steps, i
 
 /* Stops a replay in progress (the world keeps the state it reached). */
 SILK_API void silk_world_play_stop(silk_world* world);
-
-/* ----------------------------------------------------------------------------------------
-    Static polygons and cutting (the timing lab's rope and cloth, seed 003)
-
-    A polygon is static, convex scene geometry (a box, a ledge) that the robust solver keeps
-    particles out of. Inside every Gauss-Seidel pass, after the distances and angles, each
-    movable particle that is inside a polygon goes back out along the polygon's axis of
-    least penetration: for a point and a convex polygon the separating axes (SAT) are the
-    edge normals, the penetration along edge k is -s_k with s_k = (p - v_k) . n_k (n_k the
-    outward unit normal), the point is inside when every s_k < 0, and the projection is
-    p += n_k (-s_k) for the largest s_k. It lands on the surface, so a pass never leaves a
-    particle inside (up to rounding, < 1e-9 px). Friction is positional (Macklin et al.
-    2014, "Unified particle physics"): the part of the substep's displacement along the
-    surface is removed up to `friction` x the depth just corrected (static when it fits,
-    kinetic when it does not). Particles are points (radius 0); a link between two
-    particles may still cut a corner. Like any position projection it has a speed limit: a
-    particle that ends a substep more than halfway through a polygon goes out through the
-    far side, and the push becomes velocity (lab seed003.5). Keep polygons thicker than
-    twice the distance a particle moves in one substep.
-
-    Polygons belong to the world, not to a composite; silk_world_clear() removes them. They
-    are not part of snapshots, state hashes or recordings (format version 1): a replay
-    needs a world with the same polygons. The compat solver ignores them (verlet-js has no
-    collisions).
-
-    Cutting: silk_world_cut(world, a, b) removes every distance constraint whose segment
-    between its particles' current positions crosses the segment a-b (a proper crossing:
-    touching at an end point does not cut), in one order-preserving pass over all
-    composites. Pins and angles are never cut. Like silk_world_remove_constraint() it is not
-    recorded.
----------------------------------------------------------------------------------------- */
-
-#define SILK_MAX_POLYGON_POINTS 64
-#define SILK_MAX_POLYGONS       1024
-/* Vertices lie within +-SILK_MAX_POLYGON_COORD px (SILK_ERR_RANGE beyond) and edges are at
-   least SILK_MIN_POLYGON_EDGE px long (SILK_ERR_DEGENERATE below): then every edge normal is
-   a finite unit vector (1.5e154-px edges used to overflow to zero or NaN normals). */
-#define SILK_MAX_POLYGON_COORD 1e12
-#define SILK_MIN_POLYGON_EDGE  1e-6
-
-typedef struct silk_polygon_def
-{
-    const silk_vec2* points; /* count vertices of a convex polygon, px, either winding */
-    int32_t count;           /* 3..SILK_MAX_POLYGON_POINTS */
-    double friction;         /* >= 0: tangential correction / depth, default 0.5 */
-    int32_t internal_cookie;
-} silk_polygon_def;
-
-SILK_API silk_polygon_def silk_default_polygon_def(void);
-/* Errors: NULL world, def or points (SILK_ERR_NULL), a def not from the default function
-   (SILK_ERR_DEF), non-finite numbers (SILK_ERR_NONFINITE), count out of range, negative
-   friction or a vertex beyond SILK_MAX_POLYGON_COORD (SILK_ERR_RANGE), SILK_MAX_POLYGONS reached
-   (SILK_ERR_CAPACITY), repeated points, an edge shorter than SILK_MIN_POLYGON_EDGE, collinear
-   corners, zero area or a non-convex outline (SILK_ERR_DEGENERATE). */
-SILK_API silk_status silk_world_add_polygon(silk_world* world, const silk_polygon_def* def,
-                                            int32_t* out_polygon);
-SILK_API int32_t silk_world_polygon_count(const silk_world* world);
-/* Copies a polygon's vertices (stored with positive signed area, i.e. the order of
-   x-right y-down screen coordinates read clockwise) into out_points when capacity allows;
-   out_count receives the vertex count either way (SILK_ERR_CAPACITY if it did not fit). */
-SILK_API silk_status silk_world_get_polygon(const silk_world* world, int32_t polygon,
-                                            silk_vec2* out_points, int32_t capacity,
-                                            int32_t* out_count);
-/* The deepest penetration of any particle into any polygon, px (0 when none is inside),
-   and that particle (-1 when none). For tests and readouts. */
-SILK_API silk_status silk_world_polygon_penetration(const silk_world* world, double* out_depth,
-                                                    int32_t* out_particle);
-
-/* Removes the distance constraints crossing the segment a-b; out_removed (may be NULL)
-   receives how many. Errors: NULL world, non-finite points. */
-SILK_API silk_status silk_world_cut(silk_world* world, silk_vec2 a, silk_vec2 b,
-                                    int32_t* out_removed);
 
 #ifdef __cplusplus
 }
