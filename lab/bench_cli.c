@@ -89,7 +89,7 @@ static silk_world* build(const char* scene, silk_solver solver, int32_t setting,
     silk_world* w = NULL;
     silk_world_create(&def, &w);
     silk_world_set_solver(w, solver);
-    silk_world_set_relax_steps(w, solver == SILK_SOLVER_COMPAT ? setting : 16);
+    silk_world_set_relax_passes(w, solver == SILK_SOLVER_COMPAT ? setting : 16);
     silk_robust_def r = silk_world_get_robust(w);
     r.substeps = solver == SILK_SOLVER_ROBUST ? setting : 8;
     silk_world_set_robust(w, &r);

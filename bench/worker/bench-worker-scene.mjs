@@ -6,7 +6,7 @@ import { getScene } from './scenes.mjs';
 import * as draw from './draw.mjs';
 
 export function compactLine(d) {
-  return `step ${d[DIAG.STEP]} · k/step ${d[DIAG.K_EFFECTIVE].toPrecision(3)} ${VERDICTS[d[DIAG.VERDICT]]} · strain p97 ${(d[DIAG.STRAIN_P97] * 100).toPrecision(3)} % · r ${d[DIAG.BOUNDING_RADIUS].toPrecision(4)} px`;
+  return `step ${d[DIAG.RELAX_PASSES]} · k/step ${d[DIAG.K_EFFECTIVE].toPrecision(3)} ${VERDICTS[d[DIAG.VERDICT]]} · strain p97 ${(d[DIAG.STRAIN_P97] * 100).toPrecision(3)} % · r ${d[DIAG.BOUNDING_RADIUS].toPrecision(4)} px`;
 }
 
 export async function createScene(canvas, size) {

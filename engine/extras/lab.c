@@ -11,7 +11,7 @@ silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t ste
     {
         return SILK_ERR_NONFINITE;
     }
-    if (frames < 0 || frames > SILK_LAB_MAX_FRAMES || step < 1 || step > SILK_MAX_STEP)
+    if (frames < 0 || frames > SILK_LAB_MAX_FRAMES || step < 1 || step > SILK_MAX_RELAX_PASSES)
     {
         return SILK_ERR_RANGE;
     }

@@ -41,6 +41,16 @@
     draw prev + (cur - prev) * alpha. In coupled mode it runs exactly one frame per call,
     whatever the time, which is what the original page did.
 
+    WORDS
+    =====
+    A *step* is always one fixed step of time: advance's steps, the stepper, robust steps
+    (and their substeps), recordings' step counts, max_steps_per_frame. A *pass* is one
+    relaxation sweep over a composite's constraints: a compat frame runs relax_passes of them
+    (SILK_MAX_RELAX_PASSES at most), a robust substep `iterations`. The one exception is
+    silk_world_frame(world, step), with run_frames and the step sweep that call it: they keep
+    verlet-js's parameter name `step` for its passes because they mirror the original's
+    frame(step) call by call.
+
     UNITS
     =====
     Lengths in px (CSS pixels), compat velocities in px/frame, compat gravity in px/frame^2,
@@ -108,10 +118,10 @@ typedef enum silk_status
 SILK_API const char* silk_status_string(silk_status status);
 
 /* Hard limits. They keep index arithmetic inside int32 and wasm memory. */
-#define SILK_MAX_PARTICLES   (1 << 22)
-#define SILK_MAX_CONSTRAINTS (1 << 23)
-#define SILK_MAX_COMPOSITES  (1 << 16)
-#define SILK_MAX_STEP        4096 /* relaxation passes per frame */
+#define SILK_MAX_PARTICLES    (1 << 22)
+#define SILK_MAX_CONSTRAINTS  (1 << 23)
+#define SILK_MAX_COMPOSITES   (1 << 16)
+#define SILK_MAX_RELAX_PASSES 4096 /* relaxation passes per frame */
 
 /* The range of every step length in seconds (the stepper's step_seconds, a robust step's h,
    robust max_step_seconds, a recording's step-length events, a snapshot's last step). Why
@@ -240,7 +250,7 @@ typedef struct silk_world_def
     int32_t particle_capacity; /* initial reservations; the world grows past them */
     int32_t constraint_capacity;
     int32_t composite_capacity;
-    int32_t relax_steps;      /* `step` that advance passes to frame (default 16) */
+    int32_t relax_passes;     /* relaxation passes of each compat frame advance runs: frame(16) */
     silk_stepper_def stepper; /* fixed step and clamp used by advance */
     silk_alloc_fn* alloc_fn;  /* optional; both or neither */
     silk_free_fn* free_fn;
@@ -417,7 +427,7 @@ SILK_API silk_status silk_world_composite_constraint_begin(const silk_world* wor
 ---------------------------------------------------------------------------------------- */
 
 /* One frame of verlet-js: integrate, drag, relax `step` passes with coef 1/step, bounds.
-   step in [1, SILK_MAX_STEP]. */
+   step in [1, SILK_MAX_RELAX_PASSES]. */
 SILK_API silk_status silk_world_frame(silk_world* world, int32_t step);
 
 /* Relaxation only: for each composite in order, `iterations` passes over its constraints
@@ -721,12 +731,12 @@ SILK_API silk_status silk_world_flush_pointer(silk_world* world);
 SILK_API silk_status silk_world_set_stepper(silk_world* world, const silk_stepper_def* def);
 SILK_API silk_status silk_world_set_loop_mode(silk_world* world, silk_loop_mode mode);
 SILK_API silk_loop_mode silk_world_get_loop_mode(const silk_world* world);
-/* The `step` (relaxation passes) that advance gives frame(). */
-SILK_API silk_status silk_world_set_relax_steps(silk_world* world, int32_t step);
-SILK_API int32_t silk_world_get_relax_steps(const silk_world* world);
+/* The relaxation passes each compat frame of advance runs (frame(passes)). */
+SILK_API silk_status silk_world_set_relax_passes(silk_world* world, int32_t passes);
+SILK_API int32_t silk_world_get_relax_passes(const silk_world* world);
 
 /* Feeds `dt_seconds` of wall time (>= 0, finite).
-   FIXED: runs the accumulator's fixed steps, one frame(relax_steps) each; before each step
+   FIXED: runs the accumulator's fixed steps, one frame(relax_passes) each; before each step
    it copies the positions into previous_positions, so a renderer draws
    previous + (positions - previous) * alpha.
    COUPLED: runs exactly one frame whatever dt is; alpha is 0 and previous_positions are
@@ -825,12 +835,12 @@ SILK_API double silk_world_angle(const silk_world* world, silk_vec2 a, silk_vec2
     dominate every maximum, so they are reported apart (as seed 000 advises). Angle error is
     the shortest wrapped difference to the rest angle, in degrees.
 
-    Stability: k = the largest stiffness of distance and angle constraints; k_eff = k / step
-    (step = the last frame's relaxation passes). One relaxation multiplies a small error by
-    (1 - 4 k_eff), so the verdict uses r = |1 - 4 k_eff|: margin = 1 - r; unstable when
-    margin <= 0, marginal when margin < 0.05, stable otherwise. This is the linear verdict:
-    the whole web at step 2 and 3 explodes non-linearly although the verdict is not
-    'unstable'; the bounding radius and explosion fields catch that.
+    Stability: k = the largest stiffness of distance and angle constraints; k_eff = k / passes
+    (passes = the last frame's relaxation passes, frame's `step`). One relaxation multiplies a small
+error by (1 - 4 k_eff), so the verdict uses r = |1 - 4 k_eff|: margin = 1 - r; unstable when margin
+<= 0, marginal when margin < 0.05, stable otherwise. This is the linear verdict: the whole web at
+step 2 and 3 explodes non-linearly although the verdict is not 'unstable'; the bounding radius and
+explosion fields catch that.
 ---------------------------------------------------------------------------------------- */
 
 typedef enum silk_verdict
@@ -861,7 +871,7 @@ enum
     SILK_DIAG_ANGLE_ERROR_MEDIAN, /* degrees */
     SILK_DIAG_ANGLE_ERROR_MAX,
     SILK_DIAG_K_MAX,            /* largest stiffness */
-    SILK_DIAG_STEP,             /* relaxation passes of the last frame */
+    SILK_DIAG_RELAX_PASSES,     /* relaxation passes of the last frame */
     SILK_DIAG_K_EFFECTIVE,      /* k_max / step */
     SILK_DIAG_STABILITY_MARGIN, /* 1 - |1 - 4 k_eff| */
     SILK_DIAG_VERDICT,          /* silk_verdict */
@@ -1045,7 +1055,7 @@ enum
     SILK_EVENT_GRAVITY = 4,
     SILK_EVENT_FRICTION = 5,
     SILK_EVENT_GROUND_FRICTION = 6,
-    SILK_EVENT_RELAX_STEPS = 7,
+    SILK_EVENT_RELAX_PASSES = 7,
     SILK_EVENT_SOLVER = 8,
     SILK_EVENT_EXTENSION = 9, /* i: code, x: value (silk_world_extension_input) */
     SILK_EVENT_ROBUST_GRAVITY = 10,

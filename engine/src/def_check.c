@@ -125,10 +125,10 @@ silk_status silk_check_world_def(const silk_world_def* def, silk_error_detail* o
     {
         return status;
     }
-    if (silk_check_relax_steps(def->relax_steps) != SILK_OK)
+    if (silk_check_relax_passes(def->relax_passes) != SILK_OK)
     {
-        return note(out_detail, SILK_ERR_RANGE, "relax_steps",
-                    "must be in [1, " SILK_STR(SILK_MAX_STEP) "]");
+        return note(out_detail, SILK_ERR_RANGE, "relax_passes",
+                    "must be in [1, " SILK_STR(SILK_MAX_RELAX_PASSES) "]");
     }
     status = check_stepper(&def->stepper, true, out_detail);
     if (status != SILK_OK)

@@ -219,12 +219,12 @@ static void count_constraints(const silk_world* world, double* v)
     v[SILK_DIAG_GRIPS] = grips;
     v[SILK_DIAG_ANGLES] = angles;
     v[SILK_DIAG_PINS] = pins;
-    v[SILK_DIAG_RELAXATIONS_PER_FRAME] = (double)world->last_step * world->constraint_count;
+    v[SILK_DIAG_RELAXATIONS_PER_FRAME] = (double)world->last_passes * world->constraint_count;
 
-    double k_eff = k_max / world->last_step;
+    double k_eff = k_max / world->last_passes;
     double margin = 1.0 - fabs(1.0 - 4.0 * k_eff);
     v[SILK_DIAG_K_MAX] = k_max;
-    v[SILK_DIAG_STEP] = world->last_step;
+    v[SILK_DIAG_RELAX_PASSES] = world->last_passes;
     v[SILK_DIAG_K_EFFECTIVE] = k_eff;
     v[SILK_DIAG_STABILITY_MARGIN] = margin;
     v[SILK_DIAG_VERDICT] = margin <= 0.0   ? SILK_VERDICT_UNSTABLE

@@ -223,7 +223,7 @@ typedef struct rec_view
     X(GRAVITY, point, gravity)                                                                     \
     X(FRICTION, finite_x, friction)                                                                \
     X(GROUND_FRICTION, finite_x, ground_friction)                                                  \
-    X(RELAX_STEPS, relax_passes, relax_steps)                                                      \
+    X(RELAX_PASSES, relax_passes, relax_passes)                                                    \
     X(SOLVER, solver, solver)                                                                      \
     X(EXTENSION, extension_input, extension)                                                       \
     X(ROBUST_GRAVITY, point, robust_gravity)                                                       \
@@ -279,7 +279,7 @@ static bool payload_finite_x(const silk_world* w, const silk_record_event* e, in
 static bool payload_relax_passes(const silk_world* w, const silk_record_event* e, int32_t n)
 {
     (void)w, (void)n;
-    return silk_check_relax_steps(e->i) == SILK_OK;
+    return silk_check_relax_passes(e->i) == SILK_OK;
 }
 
 static bool payload_solver(const silk_world* w, const silk_record_event* e, int32_t n)
@@ -371,10 +371,10 @@ static void apply_ground_friction(silk_world* w, const silk_record_event* e, dou
     silk_world_set_ground_friction(w, e->x);
 }
 
-static void apply_relax_steps(silk_world* w, const silk_record_event* e, double* h)
+static void apply_relax_passes(silk_world* w, const silk_record_event* e, double* h)
 {
     (void)h;
-    silk_world_set_relax_steps(w, e->i);
+    silk_world_set_relax_passes(w, e->i);
 }
 
 static void apply_solver(silk_world* w, const silk_record_event* e, double* h)

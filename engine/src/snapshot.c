@@ -314,9 +314,9 @@ static void write_settings(const silk_world* world, writer* w)
     put_f64(w, world->ground_friction);
     put_u64(w, world->seed);
     put_u64(w, world->rng.state);
-    put_i32(w, world->relax_steps);
+    put_i32(w, world->relax_passes);
     put_i32(w, world->loop_mode);
-    put_i32(w, world->last_step);
+    put_i32(w, world->last_passes);
     put_i32(w, world->solver);
     put_u64(w, (uint64_t)world->frame_count);
     put_u64(w, (uint64_t)world->total_steps);
@@ -424,7 +424,7 @@ typedef struct snap_fixed
     silk_vec2 gravity;
     double friction, ground_friction;
     uint64_t seed, rng;
-    int32_t relax_steps, loop_mode, last_step, solver;
+    int32_t relax_passes, loop_mode, last_passes, solver;
     int32_t flags[4]; /* robust ceiling, tethers, near pass, chains: 0 or 1 */
     int64_t frame_count, total_steps, accumulator_ticks;
     double tick_carry;
@@ -450,9 +450,9 @@ static void read_fixed(reader* r, snap_fixed* f)
     f->ground_friction = get_f64(r);
     f->seed = get_u64(r);
     f->rng = get_u64(r);
-    f->relax_steps = get_i32(r);
+    f->relax_passes = get_i32(r);
     f->loop_mode = get_i32(r);
-    f->last_step = get_i32(r);
+    f->last_passes = get_i32(r);
     f->solver = get_i32(r);
     f->frame_count = (int64_t)get_u64(r);
     f->total_steps = (int64_t)get_u64(r);
@@ -506,8 +506,8 @@ static silk_status check_fixed(const snap_fixed* f)
 {
     if (silk_check_size(f->width, f->height) != SILK_OK || !silk_is_finite_vec2(f->gravity) ||
         !isfinite(f->friction) || !isfinite(f->ground_friction) ||
-        silk_check_relax_steps(f->relax_steps) != SILK_OK ||
-        silk_check_relax_steps(f->last_step) != SILK_OK || !in_range(f->loop_mode, 0, 2) ||
+        silk_check_relax_passes(f->relax_passes) != SILK_OK ||
+        silk_check_relax_passes(f->last_passes) != SILK_OK || !in_range(f->loop_mode, 0, 2) ||
         !in_range(f->solver, 0, 2) || !in_range(f->flags[0], 0, 2) ||
         !in_range(f->flags[1], 0, 2) || !in_range(f->flags[2], 0, 2) ||
         !in_range(f->flags[3], 0, 2) || silk_check_counter(f->frame_count) != SILK_OK ||
@@ -633,9 +633,9 @@ static void apply_fixed(silk_world* world, const snap_fixed* f)
     world->ground_friction = f->ground_friction;
     world->seed = f->seed;
     world->rng.state = f->rng;
-    world->relax_steps = f->relax_steps;
+    world->relax_passes = f->relax_passes;
     world->loop_mode = (silk_loop_mode)f->loop_mode;
-    world->last_step = f->last_step;
+    world->last_passes = f->last_passes;
     world->solver = (silk_solver)f->solver;
     world->frame_count = f->frame_count;
     world->total_steps = f->total_steps;

@@ -230,7 +230,7 @@ silk_status silk_world_frame(silk_world* world, int32_t step)
     {
         return SILK_ERR_NULL;
     }
-    if (step < 1 || step > SILK_MAX_STEP)
+    if (step < 1 || step > SILK_MAX_RELAX_PASSES)
     {
         return SILK_ERR_RANGE;
     }
@@ -238,7 +238,7 @@ silk_status silk_world_frame(silk_world* world, int32_t step)
     apply_drag(world);
     relax_all(world, step, 1.0 / step);
     bounds(world);
-    world->last_step = step;
+    world->last_passes = step;
     silk_count(&world->frame_count);
     return SILK_OK;
 }

@@ -180,25 +180,25 @@ silk_loop_mode silk_world_get_loop_mode(const silk_world* world)
     return silk_is_world(world) ? world->loop_mode : SILK_LOOP_FIXED;
 }
 
-silk_status silk_world_set_relax_steps(silk_world* world, int32_t step)
+silk_status silk_world_set_relax_passes(silk_world* world, int32_t passes)
 {
     if (!silk_is_world(world))
     {
         return SILK_ERR_NULL;
     }
-    silk_status status = silk_check_relax_steps(step);
+    silk_status status = silk_check_relax_passes(passes);
     if (status != SILK_OK)
     {
         return status;
     }
-    silk_record_input(world, SILK_EVENT_RELAX_STEPS, step, 0.0, 0.0);
-    world->relax_steps = step;
+    silk_record_input(world, SILK_EVENT_RELAX_PASSES, passes, 0.0, 0.0);
+    world->relax_passes = passes;
     return SILK_OK;
 }
 
-int32_t silk_world_get_relax_steps(const silk_world* world)
+int32_t silk_world_get_relax_passes(const silk_world* world)
 {
-    return silk_is_world(world) ? world->relax_steps : 0;
+    return silk_is_world(world) ? world->relax_passes : 0;
 }
 
 void silk_world_reset_clock(silk_world* world)
@@ -213,7 +213,7 @@ void silk_world_reset_clock(silk_world* world)
 }
 
 /* One simulation step as the page runs it: the extension's rule (the extras' crawl), then the
-   selected solver (compat: frame(relax_steps); robust: h seconds), then the watchdog. Replay runs
+   selected solver (compat: frame(relax_passes); robust: h seconds), then the watchdog. Replay runs
    exactly this, so a recording and its replay take the same path. */
 silk_status silk_world_step(silk_world* world, double h)
 {
@@ -230,7 +230,7 @@ silk_status silk_world_step(silk_world* world, double h)
     }
     else
     {
-        silk_world_frame(world, world->relax_steps);
+        silk_world_frame(world, world->relax_passes);
     }
     silk_count(&world->total_steps);
     silk_watchdog_after_step(world, h);

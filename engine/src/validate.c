@@ -27,9 +27,9 @@ silk_status silk_check_step_seconds(double seconds)
                                                                                 : SILK_ERR_RANGE;
 }
 
-silk_status silk_check_relax_steps(int32_t step)
+silk_status silk_check_relax_passes(int32_t step)
 {
-    return step >= 1 && step <= SILK_MAX_STEP ? SILK_OK : SILK_ERR_RANGE;
+    return step >= 1 && step <= SILK_MAX_RELAX_PASSES ? SILK_OK : SILK_ERR_RANGE;
 }
 
 silk_status silk_check_substeps(int32_t substeps)

@@ -101,7 +101,7 @@ silk_world_def silk_default_world_def(void)
     def.particle_capacity = 256;
     def.constraint_capacity = 1024;
     def.composite_capacity = 8;
-    def.relax_steps = 16;
+    def.relax_passes = 16;
     def.stepper = silk_default_stepper_def();
     def.internal_cookie = SILK_DEF_COOKIE;
     return def;
@@ -138,8 +138,8 @@ silk_status silk_world_create(const silk_world_def* def, silk_world** out_world)
     world->ground_friction = def->ground_friction;
     world->seed = def->seed;
     world->rng = silk_rng_make(def->seed);
-    world->relax_steps = def->relax_steps;
-    world->last_step = def->relax_steps;
+    world->relax_passes = def->relax_passes;
+    world->last_passes = def->relax_passes;
     world->loop_mode = SILK_LOOP_FIXED;
     world->drag.particle = -1;
     world->drag.pin = -1;
@@ -204,7 +204,7 @@ void silk_world_clear(silk_world* world)
     world->drag.queue_count = 0;
     /* an empty world starts as a fresh one would: the diagnostics' relaxation count is the
        world's own, and the robust velocity of a new particle p - q is over one fixed step */
-    world->last_step = world->relax_steps;
+    world->last_passes = world->relax_passes;
     world->robust.last_h = world->stepper.step_seconds;
     silk_extension_clear(world);
     silk_world_reset_clock(world);
@@ -484,7 +484,7 @@ silk_world_def silk_world_get_def(const silk_world* world)
     def.particle_capacity = world->particle_capacity;
     def.constraint_capacity = world->constraint_capacity;
     def.composite_capacity = world->composite_capacity;
-    def.relax_steps = world->relax_steps;
+    def.relax_passes = world->relax_passes;
     def.stepper.step_seconds = world->stepper.step_seconds;
     def.stepper.max_steps_per_frame = world->stepper.max_steps_per_frame;
     def.alloc_fn = world->alloc_fn;

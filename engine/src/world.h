@@ -135,8 +135,8 @@ struct silk_world
     /* stepping */
     silk_stepper stepper;
     silk_loop_mode loop_mode;
-    int32_t relax_steps;
-    int32_t last_step;
+    int32_t relax_passes;
+    int32_t last_passes;
     int64_t frame_count;
     int64_t total_steps;
     silk_advance_result last_advance;
@@ -189,7 +189,7 @@ bool silk_valid_composite(const silk_world* world, int32_t composite);
    Each returns the status its setter returns. */
 silk_status silk_check_size(double width, double height);
 silk_status silk_check_step_seconds(double seconds); /* [SILK_MIN_, SILK_MAX_STEP_SECONDS] */
-silk_status silk_check_relax_steps(int32_t step);
+silk_status silk_check_relax_passes(int32_t step);
 silk_status silk_check_substeps(int32_t substeps);
 silk_status silk_check_iterations(int32_t iterations);
 silk_status silk_check_near_passes(int32_t near_passes);

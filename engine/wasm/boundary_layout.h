@@ -26,7 +26,7 @@ _Static_assert(offsetof(silk_world_def, seed) == 48, "silk_world_def.seed");
 _Static_assert(offsetof(silk_world_def, particle_capacity) == 56, "silk_world_def.particle_capacity");
 _Static_assert(offsetof(silk_world_def, constraint_capacity) == 60, "silk_world_def.constraint_capacity");
 _Static_assert(offsetof(silk_world_def, composite_capacity) == 64, "silk_world_def.composite_capacity");
-_Static_assert(offsetof(silk_world_def, relax_steps) == 68, "silk_world_def.relax_steps");
+_Static_assert(offsetof(silk_world_def, relax_passes) == 68, "silk_world_def.relax_passes");
 _Static_assert(offsetof(silk_world_def, stepper.step_seconds) == 72, "silk_world_def.stepper.step_seconds");
 _Static_assert(offsetof(silk_world_def, stepper.max_steps_per_frame) == 80, "silk_world_def.stepper.max_steps_per_frame");
 _Static_assert(offsetof(silk_world_def, stepper.internal_cookie) == 84, "silk_world_def.stepper.internal_cookie");

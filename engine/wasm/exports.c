@@ -204,7 +204,7 @@ EXPORT int32_t silk_js_get_settings(const silk_world* world, double* out)
     out[3] = silk_world_get_ground_friction(world);
     out[4] = size.x;
     out[5] = size.y;
-    out[6] = silk_world_get_relax_steps(world);
+    out[6] = silk_world_get_relax_passes(world);
     out[7] = silk_world_get_loop_mode(world);
     return SILK_OK;
 }
@@ -402,9 +402,9 @@ EXPORT int32_t silk_js_set_loop_mode(silk_world* world, int32_t mode)
     return silk_world_set_loop_mode(world, (silk_loop_mode)mode);
 }
 
-EXPORT int32_t silk_js_set_relax_steps(silk_world* world, int32_t step)
+EXPORT int32_t silk_js_set_relax_passes(silk_world* world, int32_t step)
 {
-    return silk_world_set_relax_steps(world, step);
+    return silk_world_set_relax_passes(world, step);
 }
 
 EXPORT int32_t silk_js_set_auto_crawl(silk_world* world, int32_t on)

@@ -19,7 +19,7 @@ static const double Inf = INFINITY;
 
 typedef struct snapshot
 {
-    int32_t particles, constraints, composites, dragged, relax_steps;
+    int32_t particles, constraints, composites, dragged, relax_passes;
     silk_loop_mode loop_mode;
     silk_vec2 gravity, size;
     double friction, ground_friction;
@@ -51,7 +51,7 @@ static snapshot take(const silk_world* w)
     s.constraints = silk_world_constraint_count(w);
     s.composites = silk_world_composite_count(w);
     s.dragged = silk_world_dragged_particle(w);
-    s.relax_steps = silk_world_get_relax_steps(w);
+    s.relax_passes = silk_world_get_relax_passes(w);
     s.loop_mode = silk_world_get_loop_mode(w);
     s.gravity = silk_world_get_gravity(w);
     s.size = silk_world_get_size(w);
@@ -100,7 +100,7 @@ static bool same(const snapshot* x, const snapshot* y)
     }
     size_t np = (size_t)x->particles * sizeof(silk_vec2);
     size_t nc = (size_t)x->constraints;
-    return x->dragged == y->dragged && x->relax_steps == y->relax_steps &&
+    return x->dragged == y->dragged && x->relax_passes == y->relax_passes &&
            x->loop_mode == y->loop_mode && memcmp(&x->gravity, &y->gravity, 16) == 0 &&
            memcmp(&x->size, &y->size, 16) == 0 && memcmp(&x->friction, &y->friction, 8) == 0 &&
            memcmp(&x->ground_friction, &y->ground_friction, 8) == 0 &&
@@ -348,9 +348,9 @@ static void test_create(void)
     }
     def = good, def.width = 0.999, create_fails(&def, SILK_ERR_RANGE);
     def = good, def.height = -500, create_fails(&def, SILK_ERR_RANGE);
-    def = good, def.relax_steps = 0, create_fails(&def, SILK_ERR_RANGE);
-    def = good, def.relax_steps = -16, create_fails(&def, SILK_ERR_RANGE);
-    def = good, def.relax_steps = SILK_MAX_STEP + 1, create_fails(&def, SILK_ERR_RANGE);
+    def = good, def.relax_passes = 0, create_fails(&def, SILK_ERR_RANGE);
+    def = good, def.relax_passes = -16, create_fails(&def, SILK_ERR_RANGE);
+    def = good, def.relax_passes = SILK_MAX_RELAX_PASSES + 1, create_fails(&def, SILK_ERR_RANGE);
     def = good, def.stepper.step_seconds = 0, create_fails(&def, SILK_ERR_RANGE);
     def = good, def.stepper.step_seconds = -1, create_fails(&def, SILK_ERR_RANGE);
     def = good, def.stepper.max_steps_per_frame = 0, create_fails(&def, SILK_ERR_RANGE);
@@ -445,8 +445,8 @@ static void test_null_world(void)
     CHECK_EQ_INT(silk_world_set_stepper(NULL, &sd), SILK_ERR_NULL);
     CHECK_EQ_INT(silk_world_set_loop_mode(NULL, SILK_LOOP_FIXED), SILK_ERR_NULL);
     CHECK_EQ_INT(silk_world_get_loop_mode(NULL), SILK_LOOP_FIXED);
-    CHECK_EQ_INT(silk_world_set_relax_steps(NULL, 16), SILK_ERR_NULL);
-    CHECK_EQ_INT(silk_world_get_relax_steps(NULL), 0);
+    CHECK_EQ_INT(silk_world_set_relax_passes(NULL, 16), SILK_ERR_NULL);
+    CHECK_EQ_INT(silk_world_get_relax_passes(NULL), 0);
     CHECK_EQ_INT(silk_world_set_auto_crawl(NULL, true), SILK_ERR_NULL);
     CHECK_EQ_INT(silk_world_advance(NULL, 0.1, &adv), SILK_ERR_NULL);
     silk_world_reset_clock(NULL);
@@ -662,11 +662,11 @@ static void test_solver_and_drag(fixture* f)
 {
     silk_world* w = f->w;
     const int32_t n = silk_world_particle_count(w);
-    const int32_t steps[4] = {0, -1, SILK_MAX_STEP + 1, INT32_MIN};
+    const int32_t steps[4] = {0, -1, SILK_MAX_RELAX_PASSES + 1, INT32_MIN};
     for (int i = 0; i < 4; ++i)
     {
         FAILS(w, SILK_ERR_RANGE, silk_world_frame(w, steps[i]));
-        FAILS(w, SILK_ERR_RANGE, silk_world_set_relax_steps(w, steps[i]));
+        FAILS(w, SILK_ERR_RANGE, silk_world_set_relax_passes(w, steps[i]));
         FAILS(w, SILK_ERR_RANGE, silk_world_run_frames(w, 1, steps[i], (silk_vec2){400, 250}));
     }
     FAILS(w, SILK_ERR_RANGE, silk_world_relax(w, -1, 0.5));
@@ -1074,7 +1074,7 @@ static void test_step_sweep(void)
     CHECK_EQ_INT(silk_step_sweep(&def, &scene, 1, 2, NULL), SILK_ERR_NULL);
     CHECK_EQ_INT(silk_step_sweep(&def, &scene, 1, 0, rows), SILK_ERR_RANGE);
     CHECK_EQ_INT(silk_step_sweep(&def, &scene, 1, -1, rows), SILK_ERR_RANGE);
-    CHECK_EQ_INT(silk_step_sweep(&def, &scene, 1, SILK_MAX_STEP + 1, rows), SILK_ERR_RANGE);
+    CHECK_EQ_INT(silk_step_sweep(&def, &scene, 1, SILK_MAX_RELAX_PASSES + 1, rows), SILK_ERR_RANGE);
     CHECK_EQ_INT(silk_step_sweep(&def, &scene, 1, SILK_SWEEP_MAX_COUNT + 1, rows), SILK_ERR_RANGE);
     silk_world_def dz = def;
     dz.internal_cookie = 0;

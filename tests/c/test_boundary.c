@@ -42,9 +42,9 @@ static void test_world_def_detail(void)
     CHECK(same(d.field, "friction") && same(d.rule, "must be finite"));
 
     def = silk_default_world_def();
-    def.relax_steps = SILK_MAX_STEP + 1;
+    def.relax_passes = SILK_MAX_RELAX_PASSES + 1;
     CHECK_EQ_INT(silk_check_world_def(&def, &d), SILK_ERR_RANGE);
-    CHECK(same(d.field, "relax_steps") && strstr(d.rule, "4096") != NULL);
+    CHECK(same(d.field, "relax_passes") && strstr(d.rule, "4096") != NULL);
 
     def = silk_default_world_def();
     def.stepper.step_seconds = 0.0;

@@ -216,7 +216,7 @@ static void test_storage(void)
     silk_world_def def = silk_world_get_def(w);
     CHECK(def.particle_capacity >= 5000 && def.constraint_capacity >= 9000 &&
           def.composite_capacity >= 40);
-    CHECK(def.width == 800 && def.relax_steps == 16 && def.alloc_fn != NULL);
+    CHECK(def.width == 800 && def.relax_passes == 16 && def.alloc_fn != NULL);
 
     uint64_t h = silk_world_state_hash(w);
     silk_world_mark mark = silk_world_get_mark(w);

@@ -504,8 +504,8 @@ static void test_finding07_recording_events_checked(void)
         {SILK_EVENT_ROBUST_BOX, 1, 2.0, 1.0 / 30},
         {SILK_EVENT_GRAVITY, 0, INFINITY, 0},
         {SILK_EVENT_FRICTION, 0, NAN, 0},
-        {SILK_EVENT_RELAX_STEPS, 0, 0, 0},
-        {SILK_EVENT_RELAX_STEPS, SILK_MAX_STEP + 1, 0, 0},
+        {SILK_EVENT_RELAX_PASSES, 0, 0, 0},
+        {SILK_EVENT_RELAX_PASSES, SILK_MAX_RELAX_PASSES + 1, 0, 0},
         {SILK_EVENT_SOLVER, 2, 0, 0},
         {SILK_EVENT_EXTENSION, 0, -1, 0},    /* auto-crawl is 0 or 1 */
         {SILK_EVENT_EXTENSION, 0, 1.5, 0},   /* a whole number */

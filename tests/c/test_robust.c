@@ -273,7 +273,7 @@ static void defect7_health(void)
     for (int s = 0; s < 2; ++s)
     {
         silk_world* w = make_world(800, 500, (silk_solver)s);
-        silk_world_set_relax_steps(w, 1);
+        silk_world_set_relax_passes(w, 1);
         silk_robust_def r = silk_world_get_robust(w);
         r.substeps = 1;
         silk_world_set_robust(w, &r);
@@ -327,7 +327,7 @@ static void watchdog_auto_restore(void)
     {
         silk_world_advance(w, 1.0 / 60, NULL);
     }
-    silk_world_set_relax_steps(w, 1); /* the setting that blows it up */
+    silk_world_set_relax_passes(w, 1); /* the setting that blows it up */
     for (int f = 0; f < 300; ++f)
     {
         silk_world_advance(w, 1.0 / 60, NULL);
@@ -335,10 +335,10 @@ static void watchdog_auto_restore(void)
     silk_world_update_diagnostics(w, (silk_vec2){400, 250});
     const double* v = silk_world_diagnostics(w)->values;
     printf("watchdog: auto-restore: %.0f restores, relax steps now %d, health %s, radius %.1f\n",
-           v[SILK_DIAG_HEALTH_RESTORES], silk_world_get_relax_steps(w),
+           v[SILK_DIAG_HEALTH_RESTORES], silk_world_get_relax_passes(w),
            silk_health_string(silk_world_health(w)), v[SILK_DIAG_BOUNDING_RADIUS]);
     CHECK(v[SILK_DIAG_HEALTH_RESTORES] >= 1);
-    CHECK(silk_world_get_relax_steps(w) == 16); /* the settings came back with the state */
+    CHECK(silk_world_get_relax_passes(w) == 16); /* the settings came back with the state */
     CHECK(silk_world_health(w) == SILK_HEALTH_HEALTHY);
     CHECK(v[SILK_DIAG_BOUNDING_RADIUS] < 400);
     silk_world_destroy(w);
@@ -348,11 +348,11 @@ static void watchdog_auto_restore(void)
 static uint64_t chain_hash;
 
 static double chain_stretch(silk_solver solver, double compliance, int substeps, double dt,
-                            silk_loop_mode mode, int relax_steps)
+                            silk_loop_mode mode, int relax_passes)
 {
     silk_world* w = make_world(800, 2000, solver);
     silk_world_set_loop_mode(w, mode);
-    silk_world_set_relax_steps(w, relax_steps);
+    silk_world_set_relax_passes(w, relax_passes);
     set_robust(w, substeps, 3.0, (silk_vec2){0, 720});
     int32_t c = 0;
     silk_world_add_composite(w, &c);

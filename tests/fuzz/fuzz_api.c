@@ -252,7 +252,7 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
         case 15:
             return silk_world_set_loop_mode(w, (silk_loop_mode)fuzz_i32(in));
         case 16:
-            return silk_world_set_relax_steps(w, fuzz_i32(in) % 40);
+            return silk_world_set_relax_passes(w, fuzz_i32(in) % 40);
         case 17:
             switch (fuzz_u8(in) % 3)
             {

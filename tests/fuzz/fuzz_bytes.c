@@ -293,7 +293,7 @@ int fuzz_bytes_one(const uint8_t* data, size_t size)
         FUZZ_ASSERT(silk_world_set_robust(w, &rd) == SILK_OK, "settings");
         silk_stepper_def sd = silk_default_stepper_def();
         FUZZ_ASSERT(silk_world_set_stepper(w, &sd) == SILK_OK, "stepper");
-        FUZZ_ASSERT(silk_world_set_relax_steps(w, 8) == SILK_OK, "relax steps");
+        FUZZ_ASSERT(silk_world_set_relax_passes(w, 8) == SILK_OK, "relax steps");
         for (int solver = 0; solver < 2; ++solver)
         {
             silk_world_set_solver(w, (silk_solver)solver);

@@ -307,7 +307,7 @@ const VALID = {
   queuePointer: [1, 1, 0], flushPointer: [], matchRobustToCompat: [],
 };
 const SETTER_VALUES = {
-  gravity: [0, 0.2], friction: 0.99, groundFriction: 0.8, step: 16, loopMode: 'fixed', autoCrawl: true,
+  gravity: [0, 0.2], friction: 0.99, groundFriction: 0.8, step: 16, relaxPasses: 16, loopMode: 'fixed', autoCrawl: true,
   solver: 'robust', robust: { substeps: 4 },
 };
 
@@ -368,5 +368,20 @@ test('autoCrawl reads back what was set; buildScene("web") turns it on', () => {
   assert.equal(w.autoCrawl, true);
   w.autoCrawl = false;
   assert.equal(w.autoCrawl, false);
+  w.destroy();
+});
+
+test('relaxPasses is the word for frame(step)\'s passes; step stays as verlet-js\'s name', () => {
+  const w = silk.createWorld({ relaxPasses: 8 });
+  assert.equal(w.relaxPasses, 8);
+  assert.equal(w.step, 8);
+  w.step = 12;
+  assert.equal(w.relaxPasses, 12);
+  w.relaxPasses = 3;
+  assert.equal(w.step, 3);
+  assert.throws(() => silk.createWorld({ relaxPasses: 0 }), (e) => e instanceof RangeError && /relaxPasses/.test(e.message));
+  assert.throws(() => silk.createWorld({ step: 0 }), (e) => e instanceof RangeError && /step/.test(e.message));
+  assert.throws(() => { w.relaxPasses = 0; }, RangeError);
+  assert.equal(w.relaxPasses, 3);
   w.destroy();
 });

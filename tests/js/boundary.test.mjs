@@ -27,7 +27,7 @@ test('defaults come from the engine: a world made with no options has the defaul
   assert.deepEqual(w.gravity, def.gravity);
   assert.equal(w.friction, def.friction);
   assert.equal(w.groundFriction, def.ground_friction);
-  assert.equal(w.step, def.relax_steps);
+  assert.equal(w.step, def.relax_passes);
   // the robust settings are the engine's mapping of those compat settings
   assert.deepEqual(w.robust, silk.robustFromCompat());
   // what the caller gives wins; zero is a value, not "default", where zero is valid

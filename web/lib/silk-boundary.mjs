@@ -22,7 +22,7 @@ export const DIAG = Object.freeze({
   ANGLE_ERROR_MEDIAN: 16,
   ANGLE_ERROR_MAX: 17,
   K_MAX: 18,
-  STEP: 19,
+  RELAX_PASSES: 19,
   K_EFFECTIVE: 20,
   STABILITY_MARGIN: 21,
   VERDICT: 22,
@@ -97,7 +97,7 @@ export const LIMITS = Object.freeze({
   MAX_POLYGON_POINTS: 64,
   MAX_POLYGONS: 1024,
   MAX_RECORDING_STEPS: 256,
-  MAX_STEP: 4096,
+  MAX_RELAX_PASSES: 4096,
   MAX_STEP_SECONDS: 10,
   MAX_SUBSTEPS: 256,
   MIN_POLYGON_EDGE: 0.000001,
@@ -113,7 +113,7 @@ export const LIMITS = Object.freeze({
  *  size, alignment and each field's byte offset, by its C name. */
 export const LAYOUT = Object.freeze({
   silk_advance_result: Object.freeze({ size: 32, align: 8, steps: 0, alpha: 8, dropped_seconds: 16, accumulator_seconds: 24 }),
-  silk_world_def: Object.freeze({ size: 104, align: 8, width: 0, height: 8, gravity: 16, friction: 32, ground_friction: 40, seed: 48, particle_capacity: 56, constraint_capacity: 60, composite_capacity: 64, relax_steps: 68, "stepper.step_seconds": 72, "stepper.max_steps_per_frame": 80, "stepper.internal_cookie": 84, alloc_fn: 88, free_fn: 92, allocator_user: 96, internal_cookie: 100 }),
+  silk_world_def: Object.freeze({ size: 104, align: 8, width: 0, height: 8, gravity: 16, friction: 32, ground_friction: 40, seed: 48, particle_capacity: 56, constraint_capacity: 60, composite_capacity: 64, relax_passes: 68, "stepper.step_seconds": 72, "stepper.max_steps_per_frame": 80, "stepper.internal_cookie": 84, alloc_fn: 88, free_fn: 92, allocator_user: 96, internal_cookie: 100 }),
   silk_stepper_def: Object.freeze({ size: 16, align: 8, step_seconds: 0, max_steps_per_frame: 8, internal_cookie: 12 }),
   silk_robust_def: Object.freeze({ size: 80, align: 8, gravity: 0, damping: 16, ground_friction: 24, substeps: 32, iterations: 36, ceiling: 40, restitution: 48, max_step_seconds: 56, tethers: 64, near_pass: 65, near_passes: 68, chains: 72, internal_cookie: 76 }),
   silk_watchdog_def: Object.freeze({ size: 48, align: 8, enabled: 0, window: 4, radius_factor: 8, speed_limit: 16, energy_growth: 24, auto_restore: 32, snapshot_interval: 36, internal_cookie: 40 }),
@@ -134,7 +134,7 @@ export const LAYOUT = Object.freeze({
  *  pointer (four bytes). A nested struct's fields are 'outer.inner'. */
 export const FIELDS = Object.freeze({
   silk_advance_result: Object.freeze([["steps","int32_t",0], ["alpha","double",8], ["dropped_seconds","double",16], ["accumulator_seconds","double",24]]),
-  silk_world_def: Object.freeze([["width","double",0], ["height","double",8], ["gravity","silk_vec2",16], ["friction","double",32], ["ground_friction","double",40], ["seed","uint64_t",48], ["particle_capacity","int32_t",56], ["constraint_capacity","int32_t",60], ["composite_capacity","int32_t",64], ["relax_steps","int32_t",68], ["stepper.step_seconds","double",72], ["stepper.max_steps_per_frame","int32_t",80], ["stepper.internal_cookie","int32_t",84], ["alloc_fn","pointer",88], ["free_fn","pointer",92], ["allocator_user","pointer",96], ["internal_cookie","int32_t",100]]),
+  silk_world_def: Object.freeze([["width","double",0], ["height","double",8], ["gravity","silk_vec2",16], ["friction","double",32], ["ground_friction","double",40], ["seed","uint64_t",48], ["particle_capacity","int32_t",56], ["constraint_capacity","int32_t",60], ["composite_capacity","int32_t",64], ["relax_passes","int32_t",68], ["stepper.step_seconds","double",72], ["stepper.max_steps_per_frame","int32_t",80], ["stepper.internal_cookie","int32_t",84], ["alloc_fn","pointer",88], ["free_fn","pointer",92], ["allocator_user","pointer",96], ["internal_cookie","int32_t",100]]),
   silk_stepper_def: Object.freeze([["step_seconds","double",0], ["max_steps_per_frame","int32_t",8], ["internal_cookie","int32_t",12]]),
   silk_robust_def: Object.freeze([["gravity","silk_vec2",0], ["damping","double",16], ["ground_friction","double",24], ["substeps","int32_t",32], ["iterations","int32_t",36], ["ceiling","bool",40], ["restitution","double",48], ["max_step_seconds","double",56], ["tethers","bool",64], ["near_pass","bool",65], ["near_passes","int32_t",68], ["chains","bool",72], ["internal_cookie","int32_t",76]]),
   silk_watchdog_def: Object.freeze([["enabled","bool",0], ["window","int32_t",4], ["radius_factor","double",8], ["speed_limit","double",16], ["energy_growth","double",24], ["auto_restore","bool",32], ["snapshot_interval","int32_t",36], ["internal_cookie","int32_t",40]]),

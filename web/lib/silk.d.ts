@@ -20,7 +20,7 @@ export declare const FLOOR_RULES: readonly ['none', 'snap', 'mirror'];
 export declare const SOLVERS: readonly ['compat', 'robust'];
 export declare const HEALTHS: readonly ['healthy', 'exploding', 'nonfinite'];
 export declare const CONSTRAINT_KINDS: Readonly<Record<number, 'distance' | 'pin' | 'angle'>>;
-/** Every numeric SILK_* #define of silk.h without its prefix (MAX_PARTICLES, MAX_STEP, ...),
+/** Every numeric SILK_* #define of silk.h without its prefix (MAX_PARTICLES, MAX_RELAX_PASSES, ...),
  *  generated into silk-boundary.mjs by scripts/gen-boundary.mjs. */
 export declare const LIMITS: Readonly<Record<string, number>>;
 
@@ -95,7 +95,8 @@ export interface WorldOptions {
   friction?: number;         // per frame, default 0.99
   groundFriction?: number;   // per frame on the floor line, default 0.8
   seed?: number | bigint;    // SplitMix64 seed, default 1
-  step?: number;             // relaxation passes per frame used by advance(), default 16
+  relaxPasses?: number;      // relaxation passes per frame used by advance(), default 16
+  step?: number;             // verlet-js's name for relaxPasses (frame(step)); either may be given
   stepSeconds?: number;      // fixed step, default 1/60
   maxStepsPerFrame?: number; // clamp, default 8
   loopMode?: LoopMode;       // default 'fixed'
@@ -234,6 +235,9 @@ export declare class World {
   groundFriction: number;
   readonly width: number;
   readonly height: number;
+  /** relaxation passes per frame that advance() uses */
+  relaxPasses: number;
+  /** verlet-js's name for relaxPasses (its frame(step)) */
   step: number;
   loopMode: LoopMode;
   autoCrawl: boolean;

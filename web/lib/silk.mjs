@@ -166,7 +166,7 @@ function optionsOf(struct) {
  *  defaults: capacities, allocator). */
 const WORLD_OPTIONS = Object.freeze({
   width: 'width', height: 'height', gravity: 'gravity', friction: 'friction', groundFriction: 'ground_friction',
-  seed: 'seed', step: 'relax_steps', stepSeconds: 'stepper.step_seconds', maxStepsPerFrame: 'stepper.max_steps_per_frame',
+  seed: 'seed', relaxPasses: 'relax_passes', step: 'relax_passes', stepSeconds: 'stepper.step_seconds', maxStepsPerFrame: 'stepper.max_steps_per_frame',
 });
 const STEPPER_OPTIONS = optionsOf('silk_stepper_def');
 const ROBUST_OPTIONS = optionsOf('silk_robust_def');
@@ -361,13 +361,15 @@ class Silk {
    * Throws for a negative status with the silk_error_detail at `detail`: the message names the
    * option (names: option -> C field), says the engine's rule and the value the def held.
    */
-  _throwDetail(where, status, detail, struct, p, names) {
+  _throwDetail(where, status, detail, struct, p, names, given = {}) {
     const d = this._readStruct('silk_error_detail', detail);
     const field = d.field ? this._string(d.field) : '';
     const rule = d.rule ? this._string(d.rule) : '';
     if (!field) this._check(where, status);
     const Kind = STATUS[status] ?? Error;
-    const option = Object.keys(names).find((k) => names[k] === field) ?? camel(field);
+    // the option's name as the caller spelled it (relaxPasses or its verlet-js name, step)
+    const options = Object.keys(names).filter((k) => names[k] === field);
+    const option = options.find((k) => given && k in given) ?? options[0] ?? camel(field);
     const known = FIELDS[struct].find(([f]) => f === field);
     const got = known ? this._readField(known[1], p + known[2]) : undefined;
     const shown = Array.isArray(got) ? `[${got.join(', ')}]` : got;
@@ -435,7 +437,7 @@ class Silk {
       if (options[key] !== undefined) robust[key] = options[key];
     }
     const ptr = this.exports.silk_js_world_create(def, this._detail);
-    if (ptr < 0) this._throwDetail(where, ptr, this._detail, 'silk_world_def', def, WORLD_OPTIONS);
+    if (ptr < 0) this._throwDetail(where, ptr, this._detail, 'silk_world_def', def, WORLD_OPTIONS, options);
     const world = new World(this, ptr);
     try {
       if (loopMode !== undefined) world.loopMode = LOOP_MODES[loopMode];
@@ -803,8 +805,13 @@ class World {
     callDetail(this, 'setSize', this._x.silk_js_set_size(this._ptr, width, height), { width, height });
   }
   /** Relaxation passes per frame that advance() uses (the original's frame(16)). */
+  get relaxPasses() { return this._settings().step; }
+  set relaxPasses(n) {
+    this._silk._checkArg('relaxPasses', 'relaxPasses', n, this._x.silk_js_set_relax_passes(this._ptr, int('relaxPasses', 'relaxPasses', n)));
+  }
+  /** verlet-js's name for relaxPasses (its frame(step)); kept for the page and old callers. */
   get step() { return this._settings().step; }
-  set step(s) { this._silk._checkArg('step', 'step', s, this._x.silk_js_set_relax_steps(this._ptr, int('step', 'step', s))); }
+  set step(s) { this._silk._checkArg('step', 'step', s, this._x.silk_js_set_relax_passes(this._ptr, int('step', 'step', s))); }
   get loopMode() { return LOOP_MODES[this._settings().loopMode]; }
   set loopMode(m) {
     const i = oneOf('loopMode', 'loopMode', m, LOOP_MODES);
@@ -1138,7 +1145,7 @@ class World {
   /** Runs `frames` frames of frame(step) (with the crawl rule if autoCrawl), then measures. */
   runFrames(frames, step = this.step, center) {
     const w = 'runFrames';
-    int(w, 'frames', frames, 0, LIMITS.LAB_MAX_FRAMES); int(w, 'step', step, 1, LIMITS.MAX_STEP);
+    int(w, 'frames', frames, 0, LIMITS.LAB_MAX_FRAMES); int(w, 'step', step, 1, LIMITS.MAX_RELAX_PASSES);
     const [cx, cy] = center === undefined ? [this.width / 2, this.height / 2] : vec(w, 'center', center);
     this._call(w, this._x.silk_js_run_frames(this._ptr, frames, step, cx, cy));
     return this.diagnostics([cx, cy]);

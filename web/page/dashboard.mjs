@@ -30,12 +30,12 @@ const FIELDS = [
   ['Constraint error', 'grip', 'Grip length median / max', (d) => (d[DIAG.GRIPS] > 0 ? `${sig(d[DIAG.GRIP_ERROR_MEDIAN])} / ${px(d[DIAG.GRIP_ERROR_MAX])}` : '—')],
   ['Constraint error', 'angle', 'Angle error median / max', (d) => (d[DIAG.ANGLES] > 0 ? `${sig(d[DIAG.ANGLE_ERROR_MEDIAN])} / ${sig(d[DIAG.ANGLE_ERROR_MAX])}°` : '—')],
   ['Stability', 'relax', 'Relaxations per frame', (d) => sig(d[DIAG.RELAXATIONS_PER_FRAME], 6)],
-  ['Stability', 'keff', 'k / step', (d) => `${sig(d[DIAG.K_MAX])} / ${d[DIAG.STEP]} = ${sig(d[DIAG.K_EFFECTIVE])}`],
+  ['Stability', 'keff', 'k / step', (d) => `${sig(d[DIAG.K_MAX])} / ${d[DIAG.RELAX_PASSES]} = ${sig(d[DIAG.K_EFFECTIVE])}`],
   ['Stability', 'verdict', 'Verdict (margin)', (d) => `${VERDICTS[d[DIAG.VERDICT]] ?? '?'} (${sig(d[DIAG.STABILITY_MARGIN])})`],
   ['Stability', 'nan', 'NaN particles', (d) => `${d[DIAG.NAN_COUNT]} of ${d[DIAG.PARTICLES]}`],
   ['Stability', 'radius', 'Bounding radius', (d) => px(d[DIAG.BOUNDING_RADIUS])],
   ['Stability', 'count', 'Particles / constraints', (d) => `${d[DIAG.PARTICLES]} / ${d[DIAG.CONSTRAINTS]}`],
-  ['Solver', 'solver', 'Solver', (d) => (d[DIAG.SOLVER] === 1 ? `robust · ${d[DIAG.SUBSTEPS]} substeps` : `${SOLVERS[0]} · frame(${d[DIAG.STEP]})`)],
+  ['Solver', 'solver', 'Solver', (d) => (d[DIAG.SOLVER] === 1 ? `robust · ${d[DIAG.SUBSTEPS]} substeps` : `${SOLVERS[0]} · frame(${d[DIAG.RELAX_PASSES]})`)],
   ['Solver', 'health', 'Health (watchdog)', (d) => `${HEALTHS[d[DIAG.HEALTH]] ?? '?'}${d[DIAG.HEALTH_RESTORES] > 0 ? ` · ${d[DIAG.HEALTH_RESTORES]} restores` : ''}`],
   ['Solver', 'hash', 'State hash', (d, s) => s.stateHash],
   ['Solver', 'replay', 'Replay', (d, s) => replayText(s.replay)],
@@ -139,7 +139,7 @@ export function createDashboard({ panel, compact, banner, onReset, diagnostics, 
 
   function compactText(d, s) {
     const verdict = exploded ? 'BLOWN UP' : VERDICTS[d[DIAG.VERDICT]];
-    const t = `step ${d[DIAG.STEP]} · k/step ${sig(d[DIAG.K_EFFECTIVE])} ${verdict} · strain p97 ${pct(d[DIAG.STRAIN_P97])} · r ${px(d[DIAG.BOUNDING_RADIUS])} · ${s.measuredHz ? s.measuredHz.toFixed(0) : '…'} Hz ${s.loopMode}`;
+    const t = `step ${d[DIAG.RELAX_PASSES]} · k/step ${sig(d[DIAG.K_EFFECTIVE])} ${verdict} · strain p97 ${pct(d[DIAG.STRAIN_P97])} · r ${px(d[DIAG.BOUNDING_RADIUS])} · ${s.measuredHz ? s.measuredHz.toFixed(0) : '…'} Hz ${s.loopMode}`;
     if (compact.textContent !== t) compact.textContent = t;
   }
 
