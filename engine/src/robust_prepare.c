@@ -101,8 +101,8 @@ static silk_status reserve_chains(silk_world* world, int32_t particles, int32_t 
 /* The scratch follows the world's capacities (never its counts), so a world that grows one
    particle at a time reallocates it as rarely as storage does, and a step after no growth
    allocates nothing -- nor one in the middle of a call that reserved first: storage does not
-   grow inside steps (the spider's grips are reserved with it). The chain solve's arrays, as
-   large as the rest together, only once chains are asked for. */
+   grow inside steps (what an extension's before_step adds is reserved with it). The chain solve's
+   arrays, as large as the rest together, only once chains are asked for. */
 silk_status silk_robust_reserve(silk_world* world, bool chains)
 {
     silk_robust_state* r = &world->robust;
