@@ -6,6 +6,8 @@
 #include "trig.h"
 #include "detmath.h"
 #include "material.h"
+#include "constraint.h"
+#include "validate.h"
 #include "world.h"
 
 #include <math.h>

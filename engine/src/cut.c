@@ -5,6 +5,8 @@
    line. Touching at an end point, or running along the cut, does not cut -- so a swipe that
    ends exactly on a particle leaves its links alone. The removal is one order-preserving pass
    (constraint.c), so the solver order of what is left does not change. */
+#include "constraint.h"
+#include "validate.h"
 #include "world.h"
 
 #include <math.h>

@@ -7,6 +7,7 @@
    order and the words. Why the order matters: a NaN anywhere in a def has always been
    SILK_ERR_NONFINITE even when another field is also out of range, so every check runs the
    finiteness pass first and the range pass second. */
+#include "validate.h"
 #include "world.h"
 
 #include <math.h>

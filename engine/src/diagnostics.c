@@ -5,6 +5,9 @@
    Percentiles come from quickselect on scratch arrays the world owns: O(n) on average and no
    allocation. Non-finite values are left out of the statistics and counted instead. */
 #include "trig.h"
+#include "constraint.h"
+#include "health.h"
+#include "validate.h"
 #include "world.h"
 
 #include <math.h>

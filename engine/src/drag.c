@@ -4,6 +4,9 @@
    a pin constraint of that particle's composite holds it, the pin itself (the last such pin
    in the list). Frame step 2 then sets entity.pos := pointer, so a dragged pin stays where
    it is dropped while an unpinned particle falls once released. */
+#include "drag.h"
+#include "record.h"
+#include "validate.h"
 #include "world.h"
 
 #include <math.h>

@@ -3,6 +3,9 @@
    The world keeps the extension's values and calls it back; the core never learns what the
    values mean. It owns their encoding (little-endian int32 in snapshot.c and record.c), so
    whatever an extension keeps hashes and restores the same on every platform. */
+#include "extension.h"
+#include "record.h"
+#include "validate.h"
 #include "world.h"
 
 #include <string.h>

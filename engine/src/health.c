@@ -20,6 +20,9 @@
    the older of two slots (grown outside steps, sized from the world's capacities, so taking a
    snapshot never allocates). When the world turns unhealthy the older slot comes back --
    state and settings, since a setting is the usual cause -- and the history restarts. */
+#include "health.h"
+#include "snapshot.h"
+#include "validate.h"
 #include "world.h"
 
 #include <math.h>

@@ -24,6 +24,8 @@
    polygon with its run and bounding box. Normals are computed once at add time with + - * /
    and sqrt only, so collisions are deterministic like the rest of the robust solver. Nothing
    here allocates during a step. */
+#include "polygon.h"
+#include "validate.h"
 #include "world.h"
 
 #include <math.h>

@@ -9,6 +9,11 @@
    it reached the same state (silk.h documents the format).
 
    Recording allocates only in the input calls that append events (outside steps). */
+#include "health.h"
+#include "record.h"
+#include "snapshot.h"
+#include "stepper.h"
+#include "validate.h"
 #include "world.h"
 
 #include <math.h>

@@ -6,6 +6,8 @@
    The solver itself: robust_prepare.c (ordering, colours, records), robust_step.c (the step),
    material.c (compliance from stiffness). */
 #include "detmath.h"
+#include "record.h"
+#include "validate.h"
 #include "world.h"
 
 #include <math.h>

@@ -43,6 +43,8 @@
 #include "detmath.h"
 #include "robust_batch.h"
 #include "robust_chain.h"
+#include "polygon.h"
+#include "validate.h"
 #include "world.h"
 
 #include <math.h>

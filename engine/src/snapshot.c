@@ -10,6 +10,10 @@
    the capacity (the only step that can fail after checking, and it changes nothing visible),
    then copy. So a bad snapshot -- foreign bytes, a truncated file, a flipped bit, an index out
    of range -- returns an error and leaves the world exactly as it was. */
+#include "extension.h"
+#include "health.h"
+#include "snapshot.h"
+#include "validate.h"
 #include "world.h"
 
 #include <math.h>

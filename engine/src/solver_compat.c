@@ -15,6 +15,8 @@
    composite 1" is a loop over ranges. The relaxation chain is sequential by nature (each
    correction reads the positions the previous one wrote): Gauss-Seidel, not Jacobi. */
 #include "trig.h"
+#include "constraint.h"
+#include "validate.h"
 #include "world.h"
 
 #include <math.h>

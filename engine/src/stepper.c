@@ -8,6 +8,12 @@
    longer still -- the spiral of death (1 -> 2 -> 4 -> 8 ...).
 
    Why ticks and not a double accumulator: see SILK_TICKS_PER_STEP in silk.h. */
+#include "drag.h"
+#include "extension.h"
+#include "health.h"
+#include "record.h"
+#include "stepper.h"
+#include "validate.h"
 #include "world.h"
 
 #include <math.h>

@@ -1,5 +1,7 @@
 /* storage.c -- the world's columns: growth, shifting, compaction and freeing, each written
    once over the column tables of storage.h. */
+#include "extension.h"
+#include "health.h"
 #include "world.h"
 
 #include <string.h>

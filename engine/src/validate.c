@@ -4,6 +4,7 @@
    that anyone can write, so they check each value with the same function the setter uses.
    Each validator returns the status the setter returns (SILK_ERR_NONFINITE, SILK_ERR_RANGE,
    ...); the loaders turn any failure into SILK_ERR_FORMAT. */
+#include "validate.h"
 #include "world.h"
 
 #include <math.h>

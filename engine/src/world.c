@@ -1,4 +1,9 @@
 /* world.c -- creating a world, its settings, composites and particles (columns: storage.c). */
+#include "extension.h"
+#include "health.h"
+#include "polygon.h"
+#include "record.h"
+#include "validate.h"
 #include "world.h"
 
 #include <math.h>

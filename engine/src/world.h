@@ -177,35 +177,6 @@ static inline double silk_or_zero(double v)
     return (v == v && v != 0.0) ? v : 0.0;
 }
 
-/* Validation helpers shared by the engine's files. */
-bool silk_is_world(const silk_world* world);
-bool silk_is_finite(double x);
-bool silk_is_finite_vec2(silk_vec2 v);
-bool silk_valid_particle(const silk_world* world, int32_t particle);
-bool silk_valid_composite(const silk_world* world, int32_t composite);
-
-/* Validators shared by the setters and the loaders (validate.c): one per value, so that
-   snapshots and recordings are checked exactly as strictly as the API checks the same value.
-   Each returns the status its setter returns. */
-silk_status silk_check_size(double width, double height);
-silk_status silk_check_step_seconds(double seconds); /* [SILK_MIN_, SILK_MAX_STEP_SECONDS] */
-silk_status silk_check_relax_passes(int32_t step);
-silk_status silk_check_substeps(int32_t substeps);
-silk_status silk_check_iterations(int32_t iterations);
-silk_status silk_check_near_passes(int32_t near_passes);
-silk_status silk_check_decay_rate(double rate); /* damping, ground friction: finite, >= 0 */
-silk_status silk_check_restitution(double restitution);
-silk_status silk_check_inverse_mass(double inverse_mass);
-silk_status silk_check_compliance(double compliance);
-silk_status silk_check_rest(silk_constraint_kind kind, double rest);
-silk_status silk_check_counter(int64_t count);
-/* drag.c: moves the drag to queued pointer sample `count - 1` and forgets samples
-   0 .. count - 1 (the stepper decides how many are due). */
-void silk_drag_take_queued(silk_world* world, int32_t count);
-
-/* def_check.c: the size check naming the side that failed (set_size and the world def). */
-silk_status silk_check_size_detail(double width, double height, silk_error_detail* out_detail);
-
 /* Counters stop at SILK_MAX_COUNTER instead of overflowing. */
 static inline void silk_count(int64_t* counter)
 {
@@ -215,89 +186,9 @@ static inline void silk_count(int64_t* counter)
     }
 }
 
-/* Memory and the columns: storage.h. */
-
-/* Appends a constraint to a composite (constraint.c); validation is the caller's. */
-silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_constraint_kind kind,
-                                 int32_t a, int32_t b, int32_t c, double stiffness, double rest,
-                                 silk_vec2 target, int32_t* out_index);
-
-/* The angle a-b-c at b, as verlet-js's Vec2.angle2 computes it (constraint.c). */
-double silk_angle_at(silk_vec2 a, silk_vec2 b, silk_vec2 c);
-
-/* The robust solver: robust.h. */
-
-/* One step as advance runs it (crawl rule, the selected solver, watchdog, recording);
-   h is the robust step in seconds (compat ignores it). stepper.c. Returns the robust step's
-   status: SILK_ERR_NOMEM if its prepare could not size the scratch (that step moved nothing). */
-silk_status silk_world_step(silk_world* world, double h);
-/* Before a call runs steps: lets the robust solver size its scratch (when the world is robust,
-   or a replay in progress may make it so), so that the call can fail before changing
-   anything. stepper.c. */
-silk_status silk_world_reserve_for_steps(silk_world* world);
-
-/* Health (health.c): checks after a step; resets the history. */
-void silk_watchdog_after_step(silk_world* world, double h);
-void silk_watchdog_reset(silk_world* world);
-void silk_watchdog_free(silk_world* world);
-/* Grows the restore slots to the snapshot size the world's capacities allow (outside steps). */
-silk_status silk_watchdog_reserve(silk_world* world);
-
-/* Writes the solver and watchdog fields of the diagnostics (diagnostics.c). */
-void silk_diagnostics_store_health(silk_world* world);
-
-/* Snapshots (snapshot.c): the serialized state without allocation into a caller buffer. */
-size_t silk_snapshot_size_of(const silk_world* world);
-/* The size of a snapshot of a world with these counts and no extension block. */
-size_t silk_snapshot_size_for(int32_t particles, int32_t constraints, int32_t composites);
-void silk_snapshot_write(const silk_world* world, uint8_t* out);
-/* Every check restore makes, changing nothing; out_particles (may be NULL) receives the
-   snapshot's particle count. */
-silk_status silk_snapshot_check(const silk_world* world, const uint8_t* bytes, size_t size,
-                                int32_t* out_particles);
-/* Restore without resetting the watchdog (its auto-restore uses it). */
-silk_status silk_snapshot_restore(silk_world* world, const uint8_t* bytes, size_t size);
-/* silk_world_restore for a replay's load (record.c): also sizes the robust scratch, so that the
-   replay's steps cannot fail for memory. */
-silk_status silk_snapshot_restore_for_replay(silk_world* world, const uint8_t* bytes, size_t size);
-uint64_t silk_fnv1a(uint64_t hash, const uint8_t* bytes, size_t count);
-
-/* Recording (record.c). */
-void silk_record_input(silk_world* world, uint32_t type, int32_t i, double x, double y);
-/* One event per changed field group of the robust settings (the setter calls it). */
-void silk_record_robust(silk_world* world, const silk_robust_def* old, const silk_robust_def* def);
-void silk_record_free(silk_world* world);
-/* The most steps the recording in progress may claim and still load (silk.h: per byte of
-   the file, times snapshot bytes, and in all). */
-uint64_t silk_record_step_limit(const silk_world* world);
-/* A replay in progress: the step's length after the recording's inputs of this step, and the
-   bookkeeping after it (called by silk_world_step). */
-double silk_play_before_step(silk_world* world);
-void silk_play_after_step(silk_world* world);
-void silk_play_free(silk_world* world);
-
-/* Removes, in one order-preserving pass, every constraint j for which drop(world, j, context)
-   is true (constraint.c); returns how many. Not for use inside a step. */
-typedef bool silk_constraint_filter(const silk_world* world, int32_t j, void* context);
-int32_t silk_remove_constraints_where(silk_world* world, silk_constraint_filter* drop,
-                                      void* context);
-
-/* Polygons (polygon.c): the collision pass the robust solver runs after each Gauss-Seidel pass
-   (start: positions at the substep start, w: effective inverse masses), and storage. */
-void silk_polygons_collide(silk_world* world, const silk_vec2* start, const double* w);
-void silk_polygons_clear(silk_world* world);
-void silk_polygons_free(silk_world* world);
-
-/* The extension (extension.c): the start of a step, a clear, and the snapshot block
-   (SILK_ERR_FORMAT for a foreign tag; headroom: constraints before_step may add). */
-void silk_extension_before_step(silk_world* world);
-void silk_extension_clear(silk_world* world);
-/* Grows the extension's scratch to `capacity` particles (before the particle arrays grow). */
-silk_status silk_extension_reserve(silk_world* world, int32_t capacity);
-void silk_extension_free(silk_world* world);
-bool silk_extension_saves(const silk_world* world); /* values not all zero */
-silk_status silk_extension_check(const silk_world* world, uint32_t tag, const int32_t* values,
-                                 int32_t count, int32_t particles, int32_t constraints,
-                                 int32_t composites, int32_t* out_constraint_headroom);
+/* Each module's calls are in its own private header: validate.h, storage.h, constraint.h,
+   robust.h, material.h, stepper.h, drag.h, health.h, snapshot.h, record.h, polygon.h,
+   extension.h. This file holds the world struct and the two one-line helpers every solver
+   file uses. */
 
 #endif

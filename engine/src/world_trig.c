@@ -5,6 +5,8 @@
    world is the same bits natively and in every browser. */
 #include "detmath.h"
 #include "trig.h"
+#include "constraint.h"
+#include "validate.h"
 #include "world.h"
 
 static bool robust(const silk_world* world)
