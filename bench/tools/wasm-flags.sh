@@ -30,7 +30,7 @@ variant() { # NAME "COMPILE FLAGS" "LINK -O" [wasm-opt feature flag]
   local d="$out/obj-$name"
   mkdir -p "$d"
   local objs=()
-  for s in engine/src/*.c engine/src/scenes/*.c engine/wasm/exports.c; do
+  for s in engine/src/*.c engine/extras/*.c engine/wasm/exports.c; do
     local o="$d/$(basename "$s" .c).o"
     # shellcheck disable=SC2086
     emcc $cflags -DNDEBUG -Wall -Wextra -Werror -ffp-contract=off -fno-math-errno -std=c17 \

@@ -824,8 +824,9 @@ SILK_API double silk_world_angle(const silk_world* world, silk_vec2 a, silk_vec2
 
     silk_world_update_diagnostics() measures the world and fills a struct of doubles that a
     host reads in place (from JS: one Float64Array over wasm memory, no call per field).
-    The layout is fixed: SILK_DIAG_* below are the field indices, and web/silk.mjs mirrors
-    them. Work is O(n): percentiles by selection, not by sorting.
+    The layout is fixed: SILK_DIAG_* below are the field indices (scripts/gen-boundary.mjs
+    writes them into web/lib/silk-boundary.mjs as DIAG). Work is O(n): percentiles by
+    selection, not by sorting.
 
     Percentile q of n values: the value at rank q*(n-1) of the ascending order, linearly
     interpolated between neighbours (median = q 0.5).

@@ -3,7 +3,7 @@
    Bit-identity with verlet-js means bit-identity with the JS engine that runs it: the
    original called Math.cos/Math.sin/Math.atan2. musl's cos/sin (what emscripten links)
    differ from V8's in the last bit on about 0.16% of the arguments the engine uses, so the
-   wasm build imports the host's functions instead (web/silk.mjs binds env.silk_host_* to
+   wasm build imports the host's functions instead (web/lib/silk.mjs binds env.silk_host_* to
    Math.*). Native builds use the C library. sqrt needs no such care: it is IEEE-exact
    everywhere. */
 #ifndef SILK_TRIG_H

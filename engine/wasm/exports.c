@@ -4,7 +4,7 @@
    >= 0, a silk_status when < 0. Results with several fields are written as the C struct into
    wasm memory, and silk.mjs reads them at the byte offsets that scripts/gen-boundary.mjs
    computed from silk.h (LAYOUT in web/silk-boundary.mjs; boundary_layout.h checks them).
-   web/silk.mjs turns negative results into RangeError/TypeError with silk_status_string().
+   web/lib/silk.mjs turns negative results into RangeError/TypeError with silk_status_string().
    This file is the only platform glue; the engine itself knows nothing of JS. */
 #include "boundary_layout.h" /* the struct layout silk-boundary.mjs assumes, checked here */
 #include "silk_extras.h"

@@ -1,5 +1,5 @@
 // host_math.js -- an Emscripten JS library for the wasm *test* executables: it binds the
-// engine's trig imports (engine/src/trig.h) to the JS engine's Math, exactly as web/silk.mjs
+// engine's trig imports (engine/src/trig.h) to the JS engine's Math, exactly as web/lib/silk.mjs
 // does for the standalone module.
 mergeInto(LibraryManager.library, {
   silk_host_cos: function (x) { return Math.cos(x); },

@@ -1,4 +1,4 @@
-// Types for web/silk.mjs. Units: px, px/frame (compat velocities), px/frame^2 (gravity),
+// Types for web/lib/silk.mjs. Units: px, px/frame (compat velocities), px/frame^2 (gravity),
 // factors per frame (friction), seconds (advance, stepper), radians (angles); the robust
 // solver uses px/s^2 and rates per second (RobustSettings).
 
