@@ -133,7 +133,8 @@ export interface Diagnostics {
   gripErrorMedian: number; gripErrorMax: number;
   /** degrees, shortest wrapped angle */
   angleErrorMedian: number; angleErrorMax: number;
-  kMax: number; step: number; kEffective: number; stabilityMargin: number;
+  kMax: number; relaxPasses: number; /** the same, verlet-js's name */ step: number;
+  kEffective: number; stabilityMargin: number;
   verdict: Verdict;
   nanCount: number; centerX: number; centerY: number; boundingRadius: number;
   /** sum of 0.5 |p - q|^2, px^2/frame^2 */

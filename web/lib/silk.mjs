@@ -27,15 +27,19 @@
 // generated silk-boundary.mjs (scripts/gen-boundary.mjs reads engine/include/silk.h): this file
 // restates none of them.
 import {
-  DIAG, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS,
+  DIAG as FIELD_INDEX, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS,
   INTEGRATOR_COUNT, STATUS as STATUS_CODES, LIMITS, LAYOUT, FIELDS,
 } from './silk-boundary.mjs';
 
 export { DIAG, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS, LIMITS };
 
+/** The diagnostics fields' indices. STEP is kept as verlet-js's name for RELAX_PASSES (the
+ *  passes of the last frame, frame(step)'s `step`), for callers that index with it. */
+const DIAG = Object.freeze({ ...FIELD_INDEX, STEP: FIELD_INDEX.RELAX_PASSES });
+
 /** camelCase names of the diagnostics fields, in index order. */
 export const DIAG_NAMES = Object.freeze(
-  Object.keys(DIAG).map((k) => k.toLowerCase().replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase())),
+  Object.keys(FIELD_INDEX).map((k) => k.toLowerCase().replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase())),
 );
 
 /** Seed 004's integrators in silk_integrator order (the binding's short names). */
@@ -1134,6 +1138,7 @@ class World {
     const v = this.updateDiagnostics(cx, cy);
     const out = {};
     DIAG_NAMES.forEach((name, i) => { out[name] = v[i]; });
+    out.step = out.relaxPasses; // verlet-js's name, kept for callers of the Diagnostics type
     out.verdict = VERDICTS[v[DIAG.VERDICT]];
     out.loopMode = LOOP_MODES[v[DIAG.LOOP_MODE]];
     out.exploded = v[DIAG.EXPLODED] !== 0;
