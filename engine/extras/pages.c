@@ -180,9 +180,9 @@ silk_status silk_world_build_scene(silk_world* world, const silk_scene_def* def)
     {
         return SILK_ERR_NULL;
     }
-    if (silk_world_composite_count(world) < 0 || silk_world_get_def(world).alloc_fn == NULL)
+    if (silk_world_get_def(world).alloc_fn == NULL)
     {
-        return SILK_ERR_NULL; /* not a world */
+        return SILK_ERR_NULL; /* not a world: its def is the default, with no allocator */
     }
     if (def->internal_cookie != SILK_EXTRAS_DEF_COOKIE)
     {

@@ -297,12 +297,11 @@ static bool is_gripped(const silk_world* world, const spider* sp, int32_t begin,
     return false;
 }
 
-/* Web particles in the leg's quadrant and ring, in order, into `out`; returns how many. */
-static int32_t find_footholds(silk_world* world, const spider* sp, int32_t leg, int32_t* out)
+/* Web particles in the leg's quadrant and ring, in order, into `out`; returns how many.
+   [begin, begin + count): the spider's constraints in the flat arrays. */
+static int32_t find_footholds(silk_world* world, const spider* sp, int32_t leg, int32_t begin,
+                              int32_t count, int32_t* out)
 {
-    int32_t begin = 0, count = 0;
-    silk_world_composite_constraint_begin(world, sp->body, &begin);
-    silk_world_composite_constraint_count(world, sp->body, &count);
     const silk_vec2* pos = silk_world_positions(world);
     silk_vec2 t = pos[sp->thorax];
     silk_vec2 right = {silk_or_zero(t.x + 1), silk_or_zero(t.y + 0)};
@@ -402,12 +401,12 @@ silk_status silk_world_crawl(silk_world* world, int32_t leg)
     {
         return status;
     }
-    int32_t* candidates = silk_world_extension_scratch(world);
-    int32_t count = find_footholds(world, &sp, leg, candidates);
-    const int32_t foot = sp.feet[leg];
     int32_t begin = 0, constraints = 0;
     silk_world_composite_constraint_begin(world, sp.body, &begin);
     silk_world_composite_constraint_count(world, sp.body, &constraints);
+    int32_t* candidates = silk_world_extension_scratch(world);
+    int32_t count = find_footholds(world, &sp, leg, begin, constraints, candidates);
+    const int32_t foot = sp.feet[leg];
     const uint8_t* kind = silk_world_constraint_kinds(world);
     const int32_t* ca = silk_world_constraint_a(world);
     for (int32_t j = 0; j < constraints; ++j)

@@ -204,8 +204,8 @@ silk_status silk_world_add_angle(silk_world* world, int32_t composite, const sil
                                 def->stiffness, rest, (silk_vec2){0.0, 0.0}, out_index);
 }
 
-static silk_status locate(const silk_world* world, int32_t composite, int32_t index,
-                          int32_t* out_global)
+silk_status silk_locate_constraint(const silk_world* world, int32_t composite, int32_t index,
+                                   int32_t* out_global)
 {
     if (!silk_is_world(world))
     {
@@ -233,7 +233,7 @@ static bool is_at(const silk_world* world, int32_t j, void* context)
 silk_status silk_world_remove_constraint(silk_world* world, int32_t composite, int32_t index)
 {
     int32_t at = 0;
-    silk_status status = locate(world, composite, index, &at);
+    silk_status status = silk_locate_constraint(world, composite, index, &at);
     if (status != SILK_OK)
     {
         return status;
@@ -288,7 +288,7 @@ silk_status silk_world_get_constraint(const silk_world* world, int32_t composite
         return SILK_ERR_NULL;
     }
     int32_t at = 0;
-    silk_status status = locate(world, composite, index, &at);
+    silk_status status = silk_locate_constraint(world, composite, index, &at);
     if (status != SILK_OK)
     {
         return status;
@@ -307,7 +307,7 @@ silk_status silk_world_set_pin_target(silk_world* world, int32_t composite, int3
                                       silk_vec2 target)
 {
     int32_t at = 0;
-    silk_status status = locate(world, composite, index, &at);
+    silk_status status = silk_locate_constraint(world, composite, index, &at);
     if (status != SILK_OK)
     {
         return status;
@@ -327,7 +327,7 @@ silk_status silk_world_set_pin_target(silk_world* world, int32_t composite, int3
 silk_status silk_world_set_rest(silk_world* world, int32_t composite, int32_t index, double rest)
 {
     int32_t at = 0;
-    silk_status status = locate(world, composite, index, &at);
+    silk_status status = silk_locate_constraint(world, composite, index, &at);
     if (status != SILK_OK)
     {
         return status;

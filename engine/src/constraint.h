@@ -9,6 +9,11 @@ silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_cons
                                  int32_t a, int32_t b, int32_t c, double stiffness, double rest,
                                  silk_vec2 target, int32_t* out_index);
 
+/* The global position of a composite's index-th constraint: SILK_ERR_NULL for a bad world,
+   SILK_ERR_INDEX for a bad composite or index. */
+silk_status silk_locate_constraint(const silk_world* world, int32_t composite, int32_t index,
+                                   int32_t* out_global);
+
 /* The angle a-b-c at b, as verlet-js's Vec2.angle2 computes it (constraint.c). */
 double silk_angle_at(silk_vec2 a, silk_vec2 b, silk_vec2 c);
 

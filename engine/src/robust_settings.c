@@ -8,6 +8,7 @@
 #include "detmath.h"
 #include "record.h"
 #include "validate.h"
+#include "constraint.h"
 #include "world.h"
 
 #include <math.h>
@@ -176,22 +177,6 @@ silk_status silk_world_get_inverse_mass(const silk_world* world, int32_t particl
     return SILK_OK;
 }
 
-static silk_status locate_constraint(const silk_world* world, int32_t composite, int32_t index,
-                                     int32_t* out_global)
-{
-    if (!silk_valid_composite(world, composite))
-    {
-        return SILK_ERR_INDEX;
-    }
-    const silk_composite* comp = &world->composites[composite];
-    if (index < 0 || index >= comp->constraint_count)
-    {
-        return SILK_ERR_INDEX;
-    }
-    *out_global = comp->constraint_begin + index;
-    return SILK_OK;
-}
-
 silk_status silk_world_set_compliance(silk_world* world, int32_t composite, int32_t index,
                                       double compliance)
 {
@@ -200,7 +185,7 @@ silk_status silk_world_set_compliance(silk_world* world, int32_t composite, int3
         return SILK_ERR_NULL;
     }
     int32_t at = 0;
-    silk_status status = locate_constraint(world, composite, index, &at);
+    silk_status status = silk_locate_constraint(world, composite, index, &at);
     if (status != SILK_OK)
     {
         return status;
@@ -223,7 +208,7 @@ silk_status silk_world_get_compliance(const silk_world* world, int32_t composite
         return SILK_ERR_NULL;
     }
     int32_t at = 0;
-    silk_status status = locate_constraint(world, composite, index, &at);
+    silk_status status = silk_locate_constraint(world, composite, index, &at);
     if (status == SILK_OK)
     {
         *out_compliance = world->compliance[at];
