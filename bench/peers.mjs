@@ -9,7 +9,8 @@
 // Scenes (issue 5), 1 m = 100 px, gravity 9.81 m/s^2, a fixed step of 1/60 s, no collisions:
 //   rope   60 links of 0.1 m, pinned at one end, released horizontally
 //   cloth  40 x 40 particles 0.1 m apart, every 4th particle of the top row pinned
-// Silk's rows include the opt-in settings of docs/robust-performance.md (near passes, chains).
+// Silk's rows include the opt-in settings of docs/robust-performance.md (near passes, near
+// mobility, chains).
 // Each setting runs 5 s (300 steps). Reported: ms per step (median and p95 over all steps)
 // and link stretch |len - rest| / rest over the last 2 s (largest value, and the mean of
 // the per-step means). Silk's links are rigid (compliance 0) and undamped.
@@ -208,6 +209,10 @@ for (const scene of [rope(), cloth()]) {
   // top row), and the chain solve (one tridiagonal solve per path per pass: the rope)
   for (const [n, p] of [[16, 6], [18, 4], [20, 3]]) {
     add(`silk robust, ${n} substeps, ${p} near passes`, () => silkEngine(scene, n, { nearPasses: p }));
+  }
+  // near mobility: the near pass weighted towards the pins (the cloth's taut top row)
+  for (const [n, m] of [[14, 0.3], [15, 0.25], [16, 0.25]]) {
+    add(`silk robust, ${n} substeps, near mobility ${m}`, () => silkEngine(scene, n, { nearMobility: m }));
   }
   for (const [n, it] of [[2, 2], [4, 1], [6, 1], [8, 1]]) {
     add(`silk robust, ${n} substeps x ${it} it., chains`, () => silkEngine(scene, n, { chains: true, iterations: it }));

@@ -2,6 +2,7 @@
 
    silk-lab hash --scene web --solver robust --seed S --frames N [--substeps K]
                  [--iterations I] [--tethers 0|1] [--near-passes P] [--chains 0|1]
+                 [--near-mobility M]
                  [--width W --height H] [--verbose]
        builds the scene in a W x H world (default 800 x 500) exactly as the page does (solver chosen
        before the scene is built, so a robust world builds with Silk's own trig), runs N fixed
@@ -23,6 +24,7 @@ static int hash_usage(void)
             "usage: silk-lab hash [--scene web|cloth|shapes|tree] [--solver compat|robust]\n"
             "                     [--seed S] [--frames N] [--substeps K] [--iterations I]\n"
             "                     [--tethers 0|1] [--near-passes P] [--chains 0|1]\n"
+            "                     [--near-mobility M]\n"
             "                     [--width W] [--height H] [--verbose]\n"
             "       silk-lab replay FILE\n");
     return 2;
@@ -48,7 +50,7 @@ int lab_hash_command(int argc, char** argv)
     uint64_t seed = 1;
     long frames = 600;
     int substeps = 0, iterations = 0, tethers = -1, near_passes = 0, chains = -1;
-    double width = 800, height = 500;
+    double width = 800, height = 500, near_mobility = 0;
     bool verbose = false;
     for (int i = 2; i < argc; ++i)
     {
@@ -108,6 +110,11 @@ int lab_hash_command(int argc, char** argv)
                  near_passes <= SILK_MAX_NEAR_PASSES)
         {
         }
+        else if (strcmp(arg, "--near-mobility") == 0 &&
+                 (near_mobility = strtod(value, &end), *end == 0) && near_mobility > 0 &&
+                 near_mobility <= 1)
+        {
+        }
         else if (strcmp(arg, "--chains") == 0 &&
                  (chains = (int)strtol(value, &end, 0), *end == 0) && (chains == 0 || chains == 1))
         {
@@ -128,8 +135,8 @@ int lab_hash_command(int argc, char** argv)
     {
         status = silk_world_set_solver(world, solver);
     }
-    if (status == SILK_OK &&
-        (substeps > 0 || iterations > 0 || tethers >= 0 || near_passes > 0 || chains >= 0))
+    if (status == SILK_OK && (substeps > 0 || iterations > 0 || tethers >= 0 || near_passes > 0 ||
+                              chains >= 0 || near_mobility > 0))
     {
         silk_robust_def robust = silk_world_get_robust(world);
         robust.substeps = substeps > 0 ? substeps : robust.substeps;
@@ -137,6 +144,7 @@ int lab_hash_command(int argc, char** argv)
         robust.tethers = tethers >= 0 ? tethers == 1 : robust.tethers;
         robust.near_passes = near_passes > 0 ? near_passes : robust.near_passes;
         robust.chains = chains >= 0 ? chains == 1 : robust.chains;
+        robust.near_mobility = near_mobility > 0 ? near_mobility : robust.near_mobility;
         status = silk_world_set_robust(world, &robust);
     }
     silk_scene_def scene_def = silk_default_scene_def();

@@ -190,6 +190,7 @@ silk_status silk_check_robust_def(const silk_robust_def* def, silk_error_detail*
          "must be in [1, " SILK_STR(SILK_MAX_ITERATIONS) "]"},
         {silk_check_near_passes(def->near_passes), "near_passes",
          "must be in [1, " SILK_STR(SILK_MAX_NEAR_PASSES) "]"},
+        {silk_check_near_mobility(def->near_mobility), "near_mobility", "must be in (0, 1]"},
     };
     const size_t count = sizeof(checks) / sizeof(checks[0]);
     for (size_t k = 0; k < count; ++k)

@@ -239,7 +239,8 @@ typedef struct rec_view
     X(ROBUST_NEAR_PASSES, near_passes, robust_near_passes)                                         \
     X(ROBUST_TETHERS, flag, robust_tethers)                                                        \
     X(ROBUST_NEAR_PASS, flag, robust_near_pass)                                                    \
-    X(ROBUST_CHAINS, flag, robust_chains)
+    X(ROBUST_CHAINS, flag, robust_chains)                                                          \
+    X(ROBUST_NEAR_MOBILITY, near_mobility, robust_near_mobility)
 
 /* `particles`: the recording's snapshot's particle count (no recorded input adds any). */
 typedef bool payload_check(const silk_world* world, const silk_record_event* e, int32_t particles);
@@ -338,6 +339,12 @@ static bool payload_near_passes(const silk_world* w, const silk_record_event* e,
     return silk_check_near_passes(e->i) == SILK_OK;
 }
 
+static bool payload_near_mobility(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)w, (void)n;
+    return silk_check_near_mobility(e->x) == SILK_OK;
+}
+
 /* The calls, as the page made them. A call can still refuse in a state it does not fit (a
    drag move with nothing dragged), and is then skipped: the hash will say so. */
 static void apply_drag_begin(silk_world* w, const silk_record_event* e, double* h)
@@ -417,6 +424,7 @@ ROBUST_EVENT(near_passes, def.near_passes = e->i)
 ROBUST_EVENT(tethers, def.tethers = e->i != 0)
 ROBUST_EVENT(near_pass, def.near_pass = e->i != 0)
 ROBUST_EVENT(chains, def.chains = e->i != 0)
+ROBUST_EVENT(near_mobility, def.near_mobility = e->x)
 #undef ROBUST_EVENT
 
 typedef struct event_op
@@ -473,6 +481,10 @@ void silk_record_robust(silk_world* world, const silk_robust_def* old, const sil
     if (old->near_passes != def->near_passes)
     {
         silk_record_input(world, SILK_EVENT_ROBUST_NEAR_PASSES, def->near_passes, 0, 0);
+    }
+    if (old->near_mobility != def->near_mobility)
+    {
+        silk_record_input(world, SILK_EVENT_ROBUST_NEAR_MOBILITY, 0, def->near_mobility, 0);
     }
     if (old->ceiling != def->ceiling || old->restitution != def->restitution ||
         old->max_step_seconds != def->max_step_seconds)

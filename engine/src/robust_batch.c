@@ -39,13 +39,14 @@ typedef struct records
     const double* restrict compliance;
 } records;
 
-/* Record k alone: the reference the pair kernel reproduces lane by lane. */
-static SILK_ALWAYS_INLINE void solve_one(silk_vec2* restrict pos, const double* restrict w,
-                                         records d, int32_t k, double* restrict lambda,
-                                         double inv_hs2, silk_lambda_mode mode, double share)
+/* Record k with the weights wa, wb of its particles a, b: solve_one, and the near pass with
+   a mobility below 1 (silk_robust_solve_near_scaled). */
+static SILK_ALWAYS_INLINE void solve_one_weighted(silk_vec2* restrict pos, double wa, double wb,
+                                                  records d, int32_t k, double* restrict lambda,
+                                                  double inv_hs2, silk_lambda_mode mode,
+                                                  double share)
 {
     const int32_t a = d.a[k], b = d.b[k];
-    const double wa = w[a], wb = w[b];
     const double wsum = wa + wb;
     if (wsum == 0.0)
     {
@@ -81,6 +82,14 @@ static SILK_ALWAYS_INLINE void solve_one(silk_vec2* restrict pos, const double* 
     pos[a].y += wa * s * dy;
     pos[b].x -= wb * s * dx;
     pos[b].y -= wb * s * dy;
+}
+
+/* Record k alone: the reference the pair kernel reproduces lane by lane. */
+static SILK_ALWAYS_INLINE void solve_one(silk_vec2* restrict pos, const double* restrict w,
+                                         records d, int32_t k, double* restrict lambda,
+                                         double inv_hs2, silk_lambda_mode mode, double share)
+{
+    solve_one_weighted(pos, w[d.a[k]], w[d.b[k]], d, k, lambda, inv_hs2, mode, share);
 }
 
 #if SILK_HAVE_F64X2
@@ -190,6 +199,30 @@ void silk_robust_solve_distances(silk_vec2* pos, const double* w, const silk_rob
         return;
     }
     solve_runs_any(pos, w, d, runs, run_begin, run_end, lambda, inv_hs2, mode, tapered);
+}
+
+/* The near pass with mobility m < 1: in each record the particle on the lower ring (nearer the
+   fixed particles, robust_prepare.c's levels) takes m times its weight, so the correction
+   goes outwards. Scalar, in record order: the same bits everywhere, and the near rings are at
+   most a fifth of the records. */
+void silk_robust_solve_near_scaled(silk_vec2* pos, const double* w, const silk_robust_distances* d,
+                                   const silk_robust_run* runs, int32_t run_end,
+                                   const int32_t* level, double mobility, double* lambda,
+                                   double inv_hs2)
+{
+    const records rec = {d->a, d->b, d->rest, d->compliance};
+    int32_t k = 0;
+    for (int32_t r = 0; r < run_end; ++r)
+    {
+        for (const int32_t end = runs[r].end; k < end; ++k)
+        {
+            const int32_t a = rec.a[k], b = rec.b[k];
+            const double wa = level[a] < level[b] ? w[a] * mobility : w[a];
+            const double wb = level[b] < level[a] ? w[b] * mobility : w[b];
+            solve_one_weighted(pos, wa, wb, rec, k, lambda, inv_hs2, SILK_LAMBDA_ADD,
+                               runs[r].taper);
+        }
+    }
 }
 
 /* ---- the particle passes ------------------------------------------------------------------ */

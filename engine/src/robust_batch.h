@@ -45,6 +45,13 @@ void silk_robust_solve_distances(silk_vec2* pos, const double* w, const silk_rob
                                  double* lambda, double inv_hs2, silk_lambda_mode mode,
                                  bool tapered);
 
+/* The tapered near pass over runs [0, run_end) (SILK_LAMBDA_ADD) with near_mobility below 1:
+   the end of a record on the lower `level` moves `mobility` times as far as its weight says. */
+void silk_robust_solve_near_scaled(silk_vec2* pos, const double* w, const silk_robust_distances* d,
+                                   const silk_robust_run* runs, int32_t run_end,
+                                   const int32_t* level, double mobility, double* lambda,
+                                   double inv_hs2);
+
 /* The first substep's start: start = p, then gravity, damping and the move. */
 void silk_robust_integrate(const silk_robust_particles* p, const silk_robust_substep* k);
 /* Between two substeps: the box and the velocity that end one, then the next one's start. */

@@ -29,6 +29,7 @@ silk_robust_def silk_robust_def_from_compat(silk_vec2 gravity_per_frame2, double
     def.near_pass = true;
     def.near_passes = 1;
     def.chains = false;
+    def.near_mobility = 1.0;
     def.internal_cookie = SILK_DEF_COOKIE;
     if (!(frame_seconds > 0.0) || !isfinite(frame_seconds))
     {

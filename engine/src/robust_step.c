@@ -198,8 +198,9 @@ static void carry_velocity(silk_world* world)
    pass, tapered (set_tapers). It goes on accumulating their lambda (the main pass stores it
    for them), so a compliant constraint there stays as compliant as anywhere else: only its
    iterations differ. See README "Robust solver" for what it buys and costs. near_passes
-   repeats that pass (opt-in); with chains, robust_chain.c's path solves replace the distance
-   passes and there is no near pass (docs/robust-performance.md). */
+   repeats that pass and near_mobility < 1 sends its corrections outwards (both opt-in);
+   with chains, robust_chain.c's path solves replace the distance passes and there is no
+   near pass (docs/robust-performance.md). */
 static void solve_constraints(silk_world* world, const silk_robust_substep* k)
 {
     silk_robust_state* r = &world->robust;
@@ -237,10 +238,19 @@ static void solve_constraints(silk_world* world, const silk_robust_substep* k)
         solve_angles(world->pos, r->w, r->angles, na, r->lambda + nd, k->inv_hs2, mode);
         collide_polygons(world);
     }
+    const double mobility = r->def.near_mobility;
     for (int32_t q = 0; q < r->def.near_passes && near > 0; ++q)
     {
-        silk_robust_solve_distances(world->pos, r->w, &r->distances, r->runs, 0, near, r->lambda,
-                                    k->inv_hs2, SILK_LAMBDA_ADD, true);
+        if (mobility < 1.0)
+        {
+            silk_robust_solve_near_scaled(world->pos, r->w, &r->distances, r->runs, near, r->level,
+                                          mobility, r->lambda, k->inv_hs2);
+        }
+        else
+        {
+            silk_robust_solve_distances(world->pos, r->w, &r->distances, r->runs, 0, near,
+                                        r->lambda, k->inv_hs2, SILK_LAMBDA_ADD, true);
+        }
         collide_polygons(world);
     }
 }

@@ -21,22 +21,23 @@
 
 #define SNAP_MAGIC "SILKSNAP"
 #define SNAP_VERSION                                                                               \
-    4u /* 3: near passes and chains; 4: the extension block replaces content fields */
+    5u /* 3: near passes and chains; 4: the extension block replaces content fields;               \
+          5: near_mobility */
 #define SNAP_HEADER 32
 #define FNV_OFFSET  0xcbf29ce484222325ULL
 #define FNV_PRIME   0x100000001b3ULL
 
 /* Fixed part of the payload and the bytes per particle, composite and constraint. */
 #define SNAP_FIXED                                                                                 \
-    (6 * 8 + 2 * 8 + 4 * 4 + 3 * 8 + 8 + 8 + 4 + 6 * 8 + 7 * 4 + 8 + 2 * 4 + 2 * 8 + 3 * 4)
+    (6 * 8 + 2 * 8 + 4 * 4 + 3 * 8 + 8 + 8 + 4 + 6 * 8 + 7 * 4 + 8 + 8 + 2 * 4 + 2 * 8 + 3 * 4)
 /* A particle or constraint row: its columns in the order of storage.h's tables. */
 #define WIRE_SIZE(type, name, wire, hashed) +SILK_WIRE_SIZE_##wire
 #define SNAP_PER_PARTICLE                   (0 SILK_PARTICLE_COLUMNS(WIRE_SIZE))
 #define SNAP_PER_COMPOSITE                  (2 * 4)
 #define SNAP_PER_CONSTRAINT                 (0 SILK_CONSTRAINT_COLUMNS(WIRE_SIZE))
 /* The format's row sizes: a change of the tables that changes them needs a new SNAP_VERSION. */
-_Static_assert(SNAP_PER_PARTICLE == 9 * 8 + 4, "snapshot v4: p, q, prev, 1/m, v, composite");
-_Static_assert(SNAP_PER_CONSTRAINT == 4 * 4 + 5 * 8, "snapshot v4: kind, a, b, c, 5 doubles");
+_Static_assert(SNAP_PER_PARTICLE == 9 * 8 + 4, "snapshot v5: p, q, prev, 1/m, v, composite");
+_Static_assert(SNAP_PER_CONSTRAINT == 4 * 4 + 5 * 8, "snapshot v5: kind, a, b, c, 5 doubles");
 /* The extension block after the arrays: tag, count, then count int32 values. */
 #define SNAP_EXTENSION_EMPTY (2 * 4)
 
@@ -342,6 +343,7 @@ static void write_settings(const silk_world* world, writer* w)
     put_i32(w, r->near_pass ? 1 : 0);
     put_i32(w, r->near_passes);
     put_i32(w, r->chains ? 1 : 0);
+    put_f64(w, r->near_mobility);
     put_f64(w, world->robust.last_h);
     put_i32(w, world->drag.particle);
     put_i32(w, world->drag.pin);
@@ -479,6 +481,7 @@ static void read_fixed(reader* r, snap_fixed* f)
     f->flags[2] = get_i32(r);
     f->robust.near_passes = get_i32(r);
     f->flags[3] = get_i32(r);
+    f->robust.near_mobility = get_f64(r);
     f->robust.ceiling = f->flags[0] != 0;
     f->robust.tethers = f->flags[1] != 0;
     f->robust.near_pass = f->flags[2] != 0;

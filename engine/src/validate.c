@@ -48,6 +48,15 @@ silk_status silk_check_near_passes(int32_t near_passes)
     return near_passes >= 1 && near_passes <= SILK_MAX_NEAR_PASSES ? SILK_OK : SILK_ERR_RANGE;
 }
 
+silk_status silk_check_near_mobility(double mobility)
+{
+    if (!isfinite(mobility))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    return mobility > 0.0 && mobility <= 1.0 ? SILK_OK : SILK_ERR_RANGE;
+}
+
 silk_status silk_check_decay_rate(double rate)
 {
     if (!isfinite(rate))

@@ -21,7 +21,8 @@ silk_status silk_check_relax_passes(int32_t step);
 silk_status silk_check_substeps(int32_t substeps);
 silk_status silk_check_iterations(int32_t iterations);
 silk_status silk_check_near_passes(int32_t near_passes);
-silk_status silk_check_decay_rate(double rate); /* damping, ground friction: finite, >= 0 */
+silk_status silk_check_near_mobility(double mobility); /* finite, in (0, 1] */
+silk_status silk_check_decay_rate(double rate);        /* damping, ground friction: finite, >= 0 */
 silk_status silk_check_restitution(double restitution);
 silk_status silk_check_inverse_mass(double inverse_mass);
 silk_status silk_check_compliance(double compliance);

@@ -39,7 +39,7 @@ _Static_assert(_Alignof(silk_stepper_def) == 8, "silk_stepper_def: alignment");
 _Static_assert(offsetof(silk_stepper_def, step_seconds) == 0, "silk_stepper_def.step_seconds");
 _Static_assert(offsetof(silk_stepper_def, max_steps_per_frame) == 8, "silk_stepper_def.max_steps_per_frame");
 _Static_assert(offsetof(silk_stepper_def, internal_cookie) == 12, "silk_stepper_def.internal_cookie");
-_Static_assert(sizeof(silk_robust_def) == 80, "silk_robust_def: size");
+_Static_assert(sizeof(silk_robust_def) == 96, "silk_robust_def: size");
 _Static_assert(_Alignof(silk_robust_def) == 8, "silk_robust_def: alignment");
 _Static_assert(offsetof(silk_robust_def, gravity) == 0, "silk_robust_def.gravity");
 _Static_assert(offsetof(silk_robust_def, damping) == 16, "silk_robust_def.damping");
@@ -53,7 +53,8 @@ _Static_assert(offsetof(silk_robust_def, tethers) == 64, "silk_robust_def.tether
 _Static_assert(offsetof(silk_robust_def, near_pass) == 65, "silk_robust_def.near_pass");
 _Static_assert(offsetof(silk_robust_def, near_passes) == 68, "silk_robust_def.near_passes");
 _Static_assert(offsetof(silk_robust_def, chains) == 72, "silk_robust_def.chains");
-_Static_assert(offsetof(silk_robust_def, internal_cookie) == 76, "silk_robust_def.internal_cookie");
+_Static_assert(offsetof(silk_robust_def, near_mobility) == 80, "silk_robust_def.near_mobility");
+_Static_assert(offsetof(silk_robust_def, internal_cookie) == 88, "silk_robust_def.internal_cookie");
 _Static_assert(sizeof(silk_watchdog_def) == 48, "silk_watchdog_def: size");
 _Static_assert(_Alignof(silk_watchdog_def) == 8, "silk_watchdog_def: alignment");
 _Static_assert(offsetof(silk_watchdog_def, enabled) == 0, "silk_watchdog_def.enabled");

@@ -18,6 +18,7 @@ test('nearPasses and chains: Chromium (silk.mjs over silk.wasm) and native silk-
   assert.ok(existsSync(lab), `native silk-lab not found at ${lab}: build the native tree first (scripts/build.sh)`);
   const cases = [
     { scene: 'cloth', opts: { nearPasses: 4 }, args: ['--near-passes', '4'] },
+    { scene: 'cloth', opts: { nearMobility: 0.25, substeps: 15 }, args: ['--near-mobility', '0.25', '--substeps', '15'] },
     { scene: 'cloth', opts: { chains: true, substeps: 2, iterations: 2 }, args: ['--chains', '1', '--substeps', '2', '--iterations', '2'] },
     { scene: 'web', opts: { chains: true, tethers: true, substeps: 6 }, args: ['--chains', '1', '--tethers', '1', '--substeps', '6'] },
   ];

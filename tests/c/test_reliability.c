@@ -21,9 +21,10 @@
 #define AT_FRAME_COUNT   80  /* u64 */
 #define AT_TOTAL_STEPS   88  /* u64 */
 #define AT_ROBUST_FLAGS  180 /* ceiling, tethers, near pass: i32 each (then near passes, chains) */
-#define AT_DRAG_PARTICLE 208
-#define AT_DRAG_PIN      212
-#define SNAP_FIXED       244
+#define AT_NEAR_MOBILITY 200 /* f64 */
+#define AT_DRAG_PARTICLE 216
+#define AT_DRAG_PIN      220
+#define SNAP_FIXED       252
 #define PER_PARTICLE     76
 #define PER_COMPOSITE    8
 #define PER_CONSTRAINT   56
@@ -498,6 +499,9 @@ static void test_finding07_recording_events_checked(void)
         {SILK_EVENT_ROBUST_ITERATIONS, 8, 1, 3}, /* no flags packed into y any more */
         {SILK_EVENT_ROBUST_TETHERS, 2, 0, 0},    /* a flag is 0 or 1 */
         {SILK_EVENT_ROBUST_CHAINS, -1, 0, 0},
+        {SILK_EVENT_ROBUST_NEAR_MOBILITY, 0, 0.0, 0}, /* (0, 1] */
+        {SILK_EVENT_ROBUST_NEAR_MOBILITY, 0, 1.5, 0},
+        {SILK_EVENT_ROBUST_NEAR_MOBILITY, 0, NAN, 0},
         {SILK_EVENT_ROBUST_ITERATIONS, 0, 1, 2},
         {SILK_EVENT_ROBUST_DAMPING, 0, -1, 0},
         {SILK_EVENT_ROBUST_BOX, 1, 0.5, NAN},
@@ -533,6 +537,10 @@ static void test_finding07_recording_events_checked(void)
     ok = with_event(rec, SILK_EVENT_ROBUST_CHAINS, 1, 0.0, 0.0);
     CHECK_EQ_INT(silk_world_replay(other, ok.data, ok.size, &r), SILK_OK);
     CHECK(all_finite(other) && silk_world_get_robust(other).chains);
+    free(ok.data);
+    ok = with_event(rec, SILK_EVENT_ROBUST_NEAR_MOBILITY, 0, 0.25, 0.0);
+    CHECK_EQ_INT(silk_world_replay(other, ok.data, ok.size, &r), SILK_OK);
+    CHECK(all_finite(other) && silk_world_get_robust(other).near_mobility == 0.25);
     free(ok.data);
     ok = with_event(rec, SILK_EVENT_STEP_SECONDS, 0, SILK_MIN_STEP_SECONDS, 0);
     CHECK_EQ_INT(silk_world_replay(other, ok.data, ok.size, &r), SILK_OK);
@@ -681,6 +689,24 @@ static void test_finding10_reserved_bytes(void)
         put_le(b.data + SNAP_HEADER + words[k], 2, 4);
         snap_reseal(b.data, b.size);
         restore_fails(other, b, SILK_ERR_FORMAT);
+        free(b.data);
+    }
+    /* near mobility through the setter's validator: (0, 1], finite */
+    const double mobility[4] = {0.0, -1.0, 1.5, NAN};
+    for (int k = 0; k < 4; ++k)
+    {
+        bytes b = snap(w);
+        put_f64(b.data + SNAP_HEADER + AT_NEAR_MOBILITY, mobility[k]);
+        snap_reseal(b.data, b.size);
+        restore_fails(other, b, SILK_ERR_FORMAT);
+        free(b.data);
+    }
+    {
+        bytes b = snap(w); /* the offset is right: a valid value there is what restores */
+        put_f64(b.data + SNAP_HEADER + AT_NEAR_MOBILITY, 0.5);
+        snap_reseal(b.data, b.size);
+        CHECK_EQ_INT(silk_world_restore(other, b.data, b.size), SILK_OK);
+        CHECK(silk_world_get_robust(other).near_mobility == 0.5);
         free(b.data);
     }
     silk_world_set_solver(w, SILK_SOLVER_ROBUST);

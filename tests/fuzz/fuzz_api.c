@@ -47,7 +47,7 @@ static silk_robust_def robust_def(fuzz_input* in, const silk_world* w)
 {
     silk_robust_def d = silk_world_get_robust(w);
     uint8_t which = fuzz_u8(in);
-    switch (which % 9)
+    switch (which % 10)
     {
         case 0:
             d.gravity = fuzz_vec2(in);
@@ -74,6 +74,11 @@ static silk_robust_def robust_def(fuzz_input* in, const silk_world* w)
             d.ceiling = fuzz_u8(in) & 1;
             d.tethers = fuzz_u8(in) & 1;
             d.near_pass = fuzz_u8(in) & 1;
+            break;
+        case 8:
+            d.chains = fuzz_u8(in) & 1;
+            d.near_passes = fuzz_i32(in) % 8;
+            d.near_mobility = fuzz_f64(in);
             break;
         default:
             d.internal_cookie ^= fuzz_u8(in) & 1;

@@ -32,11 +32,11 @@ function wasmLabHash(args) {
     .split('\n')[0].trim();
 }
 
-function moduleHash({ scene, seed, frames, substeps, iterations, tethers, nearPasses, chains }) {
+function moduleHash({ scene, seed, frames, substeps, iterations, tethers, nearPasses, chains, nearMobility }) {
   const w = silk.createWorld({
     seed, solver: 'robust', ...(substeps ? { substeps } : {}), ...(iterations ? { iterations } : {}),
     ...(tethers !== undefined ? { tethers } : {}), ...(nearPasses ? { nearPasses } : {}),
-    ...(chains !== undefined ? { chains } : {}),
+    ...(chains !== undefined ? { chains } : {}), ...(nearMobility ? { nearMobility } : {}),
   });
   w.buildScene(scene);
   for (let f = 0; f < frames; f++) w.advance(1 / 60);
@@ -129,6 +129,7 @@ test('a recording made in wasm replays natively to the same hash', () => {
 test('near passes and chains agree too: native, scalar, wasm C and silk.mjs (600 steps)', () => {
   const settings = [
     { nearPasses: 4, args: ['--near-passes', '4'] },
+    { nearMobility: 0.25, substeps: 15, args: ['--near-mobility', '0.25', '--substeps', '15'] },
     { chains: true, iterations: 2, substeps: 2, args: ['--chains', '1', '--iterations', '2', '--substeps', '2'] },
     { chains: true, tethers: true, substeps: 6, args: ['--chains', '1', '--tethers', '1', '--substeps', '6'] },
   ];
@@ -145,15 +146,15 @@ test('near passes and chains agree too: native, scalar, wasm C and silk.mjs (600
   }
 });
 
-test('a recording that turns chains and near passes on and off replays natively to its hash', () => {
+test('a recording that turns chains, near passes and near mobility on and off replays natively to its hash', () => {
   const w = silk.createWorld({ seed: 4, solver: 'robust', chains: true, iterations: 2, substeps: 3 });
   w.buildScene('cloth');
   for (let f = 0; f < 60; f++) w.advance(1 / 60);
   w.startRecording();
   for (let f = 0; f < 600; f++) {
-    if (f === 100) w.setRobust({ chains: false, nearPasses: 5 });
+    if (f === 100) w.setRobust({ chains: false, nearPasses: 5, nearMobility: 0.3 });
     if (f === 250) w.setRobust({ nearPasses: 1, chains: true });
-    if (f === 400) w.setRobust({ chains: false });
+    if (f === 400) w.setRobust({ chains: false, nearMobility: 1 });
     w.advance(1 / 60);
   }
   const file = w.stopRecording();

@@ -294,6 +294,43 @@ test('nearPasses and chains: defaults, options, setRobust, snapshots, and bad va
   w.destroy();
 });
 
+test('nearMobility: default 1, option, setRobust, snapshots carry it, and bad values throw', () => {
+  const d = silk.createWorld({ solver: 'robust' });
+  assert.equal(d.robust.nearMobility, 1);
+  d.destroy();
+  const w = silk.createWorld({ solver: 'robust', nearMobility: 0.25, substeps: 15 });
+  assert.deepEqual([w.robust.nearMobility, w.robust.substeps], [0.25, 15]);
+  w.buildScene('cloth');
+  run(w, 30);
+  const snap = w.snapshot();
+  run(w, 60);
+  const hash = w.stateHash();
+  const other = silk.createWorld();
+  other.restore(snap);
+  assert.equal(other.robust.nearMobility, 0.25);
+  run(other, 60);
+  assert.equal(other.stateHash(), hash);
+  // the same run at mobility 1 differs: the setting is applied
+  const plain = silk.createWorld();
+  plain.restore(snap);
+  plain.setRobust({ nearMobility: 1 });
+  run(plain, 60);
+  assert.notEqual(plain.stateHash(), hash);
+  plain.destroy();
+  other.destroy();
+  for (const bad of [0, -0.5, 1.5, 2]) {
+    assert.throws(() => w.setRobust({ nearMobility: bad }),
+      (e) => e instanceof RangeError && /^setRobust: nearMobility must be in \(0, 1\]/.test(e.message), String(bad));
+  }
+  for (const bad of [NaN, Infinity]) {
+    assert.throws(() => w.setRobust({ nearMobility: bad }), (e) => e instanceof RangeError && /nearMobility/.test(e.message));
+  }
+  assert.throws(() => w.setRobust({ nearMobility: '0.5' }), (e) => e instanceof TypeError && /nearMobility/.test(e.message));
+  assert.throws(() => silk.createWorld({ nearMobility: 0 }), (e) => e instanceof RangeError && /nearMobility/.test(e.message));
+  assert.equal(w.robust.nearMobility, 0.25); // a rejected call changes nothing
+  w.destroy();
+});
+
 test('chains: a 60-link rope at 2 substeps x 2 passes stays under 0.5 % stretch (plain passes do not)', () => {
   const stretch = (chains) => {
     const w = silk.createWorld({ width: 1e5, height: 1e5, solver: 'robust', substeps: 2, iterations: 2, chains,

@@ -47,6 +47,7 @@ export interface RobustSettings {
   nearPass: boolean;       // an extra scaled pass near the pins each substep, default true
   nearPasses: number;      // how many near passes (nearPass on), 1..64, default 1 (a hanging cloth: 4-6)
   chains: boolean;         // solve links path by path, one direct tridiagonal solve each (ropes), default false
+  nearMobility: number;    // near passes: how far a link's end nearer the pins moves, (0, 1], default 1 (a hanging cloth: 0.25)
 }
 
 export interface WatchdogOptions {
@@ -109,6 +110,7 @@ export interface WorldOptions {
   nearPass?: boolean;        // robust, default true (false: exactly substeps x iterations passes)
   nearPasses?: number;       // robust, default 1
   chains?: boolean;          // robust, default false
+  nearMobility?: number;     // robust, default 1
   /** robust settings; default: mapped from gravity, friction, groundFriction, stepSeconds */
   robust?: Partial<RobustSettings>;
   watchdog?: WatchdogOptions;

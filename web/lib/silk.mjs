@@ -176,7 +176,7 @@ const STEPPER_OPTIONS = optionsOf('silk_stepper_def');
 const ROBUST_OPTIONS = optionsOf('silk_robust_def');
 const WATCHDOG_OPTIONS = optionsOf('silk_watchdog_def');
 /** createWorld's robust options that may also be given at the top level. */
-const ROBUST_TOP_LEVEL = Object.freeze(['substeps', 'iterations', 'ceiling', 'restitution', 'tethers', 'nearPass', 'nearPasses', 'chains']);
+const ROBUST_TOP_LEVEL = Object.freeze(['substeps', 'iterations', 'ceiling', 'restitution', 'tethers', 'nearPass', 'nearPasses', 'chains', 'nearMobility']);
 
 /** The JS check of a value by its C type (the ranges are the engine's: C checks them). */
 const CHECK_BY_TYPE = Object.freeze({
@@ -1165,7 +1165,7 @@ class World {
     this._call('setSolver', this._x.silk_js_set_solver(this._ptr, i));
   }
 
-  /** { gravity px/s^2, damping 1/s, groundFriction 1/s, substeps, iterations, ceiling, restitution, maxStepSeconds, tethers, nearPass, nearPasses, chains } */
+  /** { gravity px/s^2, damping 1/s, groundFriction 1/s, substeps, iterations, ceiling, restitution, maxStepSeconds, tethers, nearPass, nearPasses, chains, nearMobility } */
   get robust() {
     const p = this._silk._def.silk_robust_def;
     this._call('robust', this._x.silk_js_get_robust(this._ptr, p));
