@@ -36,6 +36,9 @@ const MODES = [
   { name: 'worker, diagnostics posted every frame', query: '?mode=worker&diag=frame' },
   { name: 'worker, diagnostics posted 4 times a second', query: '?mode=worker&diag=4' },
   { name: 'worker, no diagnostics posted', query: '?mode=worker&diag=0' },
+  // the element itself (web/element): <silk-demo> and <silk-demo worker>, controls none
+  { name: '<silk-demo> (main thread)', page: 'element.html', query: '?worker=0', element: true },
+  { name: '<silk-demo worker>', page: 'element.html', query: '?worker=1', element: true },
 ];
 
 if (!existsSync(path.join(DIST, 'silk.mjs'))) {
@@ -64,7 +67,7 @@ async function run(mode) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(`${origin}/index.html${mode.query}`);
+  await page.goto(`${origin}/${mode.page ?? 'index.html'}${mode.query}`);
   await page.waitForFunction(() => window.bench?.ready, null, { timeout: 30000, polling: 100 });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
@@ -72,9 +75,13 @@ async function run(mode) {
   const box = await page.locator('#view').boundingBox();
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height * 0.45;
-  // the counters live in the worker in worker mode, on the page otherwise
-  const worker = page.workers()[0];
-  const read = async () => {
+  // the counters live in the worker in worker mode, on the page otherwise; the element counts its
+  // own frames (stats(), which a Worker element updates 4 times a second) and posts nothing else
+  const worker = mode.element ? undefined : page.workers()[0];
+  const read = mode.element ? async () => page.evaluate(() => {
+    const s = document.getElementById('view').stats();
+    return { diag: 0, offscreen: s.thread === 'worker', frames: s.framesRendered, raf: 0, lat: 0 };
+  }) : async () => {
     const d = await page.evaluate(() => ({ diag: window.bench.diagMessages, offscreen: window.bench.offscreen }));
     const where = worker ?? page;
     const c = await where.evaluate(() => ({ frames: self.bench.frames, raf: self.bench.rafMs.length, lat: self.bench.latencies.length }));
@@ -96,7 +103,7 @@ async function run(mode) {
   const seconds = (Date.now() - t0) / 1000;
   const after = { b: await read() };
   const main = mainThreadTime(events);
-  const detail = await (worker ?? page).evaluate(([r, l]) => ({
+  const detail = mode.element ? { raf: [], lat: [] } : await (worker ?? page).evaluate(([r, l]) => ({
     raf: self.bench.rafMs.slice(r), lat: self.bench.latencies.slice(l),
   }), [before.b.raf, before.b.lat]);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });

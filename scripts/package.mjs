@@ -15,8 +15,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
 const out = path.resolve(process.argv[3] ?? path.join(root, 'build', 'package'));
 const ENTRIES = ['silk.mjs', 'silk-demo.mjs'];
-// static imports and re-exports, and dynamic import('./x.mjs') (the element's lab scenes)
-const IMPORT = /^\s*(?:import|export)\s[^;]*?from\s*'\.\/([\w.-]+\.mjs)'|\bimport\(\s*'\.\/([\w.-]+\.mjs)'\s*\)/gm;
+// static imports and re-exports, dynamic import('./x.mjs') (the element's lab scenes), and
+// new URL('./x.mjs', import.meta.url) (the element's Worker)
+const IMPORT = /^\s*(?:import|export)\s[^;]*?from\s*'\.\/([\w.-]+\.mjs)'|\bimport\(\s*'\.\/([\w.-]+\.mjs)'\s*\)|\bnew URL\(\s*'\.\/([\w.-]+\.mjs)'\s*,\s*import\.meta\.url/gm;
 
 async function graph(entries) {
   const seen = new Set();
@@ -26,7 +27,7 @@ async function graph(entries) {
     if (seen.has(file)) continue;
     seen.add(file);
     const source = await readFile(path.join(dist, file), 'utf8');
-    for (const m of source.matchAll(IMPORT)) queue.push(m[1] ?? m[2]);
+    for (const m of source.matchAll(IMPORT)) queue.push(m[1] ?? m[2] ?? m[3]);
   }
   return [...seen].sort();
 }

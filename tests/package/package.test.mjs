@@ -102,7 +102,7 @@ test('npm pack: the tarball holds the module, the wasm, the types, the element a
   const [info] = out;
   tarball = path.join(tmp, info.filename);
   const files = info.files.map((f) => f.path).sort();
-  for (const f of ['package.json', 'silk.mjs', 'silk.wasm', 'silk.d.ts', 'silk-demo.mjs', 'silk-demo.d.ts', 'LICENSE', 'README.md', 'loop.mjs', 'render.mjs']) {
+  for (const f of ['package.json', 'silk.mjs', 'silk.wasm', 'silk.d.ts', 'silk-demo.mjs', 'silk-demo.d.ts', 'LICENSE', 'README.md', 'loop.mjs', 'render.mjs', 'silk-demo-worker.mjs']) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
   for (const f of files) assert.ok(!/^(app|main)\.mjs$|\.html$|\.css$|^tests?\/|^scripts\//.test(f), `${f} does not belong in the package`);

@@ -11,6 +11,10 @@ export interface SilkDemoStats {
   offscreen: boolean;
   paused: boolean;
   scene: string | null;
+  /** Where the world runs: 'main', or 'worker' (the `worker` attribute, where supported). */
+  thread: 'main' | 'worker' | null;
+  /** Worker only: a particle is held (as of the last stats message, at most 250 ms old). */
+  dragging: boolean | null;
   theme: 'light' | 'dark' | null;
   /** Messages about attributes that were ignored (also shown inside the element). */
   problems: string[];
@@ -20,8 +24,9 @@ export interface SilkDemoStats {
 export declare class SilkDemo extends HTMLElement {
   static readonly observedAttributes: string[];
   /** Shared by every element of the page: one compiled module, a pool of instances. */
-  static shared(): { compiles: number; instances: number; pooled: number; live: number; wasmBytes: number };
-  /** The live world, or null before the element started or after it was removed. */
+  static shared(): { compiles: number; instances: number; pooled: number; live: number; wasmBytes: number; workers: number };
+  /** The live world, or null before the element started, after it was removed, or when it
+   *  runs in a Worker (the world lives there; stats() reports it). */
   readonly world: World | null;
   stats(): SilkDemoStats;
   /** World px -> viewport (client) CSS px; null before the element started. */

@@ -10,6 +10,10 @@
 //   hz        device | 30 | 60 | 120 | 144 | jittery          seed   0..2^53-1
 //   tensor    0.05..2 (web)            substeps 1..32 (robust)
 //   controls  none | bar | full        (bar: the lab scene's control bar, or play / reset)
+//   worker    (boolean) web, shapes and tree run in a Worker on the transferred canvas
+//             (silk-demo-worker.mjs): the host's main thread keeps only input and the status
+//             line. Falls back to the main thread where there is no OffscreenCanvas transfer,
+//             for the lab scenes, and when the Worker cannot start (a cross-origin script).
 //   theme     light | dark | auto      background  default | transparent
 //   and the lab scenes' own parameters: rate, crawl (coupling); cost, clamp, maxsteps
 //   (spiral); h, floor (integrators); particles, iterations, weight, tool (rope); mode (cloth).
@@ -29,13 +33,13 @@
 //     element destroys its world and returns its instance to a pool, so adding and removing
 //     elements does not grow memory.
 //
-// For hosts and tests: element.stats() (frames rendered, running, offscreen, problems ...),
-// element.world (the live world, or null), element.worldToClient(x, y), and
-// SilkDemo.shared() (compiles, instances, pooled, wasm bytes across all instances).
+// For hosts and tests: element.stats() (frames rendered, running, offscreen, thread, problems
+// ...), element.world (the live world, or null; always null in a Worker), element.worldToClient(x,
+// y), and SilkDemo.shared() (compiles, instances, pooled, wasm bytes, workers).
 import { loadSilk } from '../lib/silk.mjs';
 import { createLoop, whenNear } from '../page/loop.mjs';
-import { createRenderer } from '../page/render.mjs';
-import { createPointer } from '../page/input.mjs';
+import { createRenderer, observeCanvasSize, fitView } from '../page/render.mjs';
+import { createPointer, pickRadius } from '../page/input.mjs';
 import { getScene, sceneNames } from '../page/scenes.mjs';
 import { DEFAULTS, parseParams } from '../page/params.mjs';
 import { PALETTE, INVERT_FILTER, watchTheme, isLight } from '../page/theme.mjs';
@@ -73,7 +77,7 @@ const NO_LAB = Object.freeze({
 
 // ---- one compiled module for the page, a pool of instances ------------------------------------
 
-const shared = { module: null, compiles: 0, instances: 0, pool: [], live: new Set() };
+const shared = { module: null, compiles: 0, instances: 0, pool: [], live: new Set(), workers: new Set() };
 
 function compileOnce() {
   shared.module ??= (async () => {
@@ -168,14 +172,17 @@ const BaseElement = globalThis.HTMLElement ?? class {};
 
 export class SilkDemo extends BaseElement {
   static get observedAttributes() {
-    return [...PAGE_ATTRIBUTES, 'controls', ...LAB_ATTRIBUTES.keys()];
+    return [...PAGE_ATTRIBUTES, 'controls', 'worker', ...LAB_ATTRIBUTES.keys()];
   }
 
   /** Shared across the page's elements: { compiles, instances, pooled, live, wasmBytes }. */
   static shared() {
     let wasmBytes = 0;
     for (const s of [...shared.pool, ...shared.live]) wasmBytes += s.memory.buffer.byteLength;
-    return { compiles: shared.compiles, instances: shared.instances, pooled: shared.pool.length, live: shared.live.size, wasmBytes };
+    return {
+      compiles: shared.compiles, instances: shared.instances, pooled: shared.pool.length, live: shared.live.size, wasmBytes,
+      workers: shared.workers.size, // elements running in their own Worker (the `worker` attribute)
+    };
   }
 
   #root;
@@ -183,6 +190,7 @@ export class SilkDemo extends BaseElement {
   #run = null; // the running demo (see #start), or null
   #problems = [];
   #restartQueued = false;
+  #workerFailed = false; // the Worker could not start (cross-origin script, no module workers)
 
   constructor() {
     super();
@@ -219,6 +227,8 @@ export class SilkDemo extends BaseElement {
       offscreen: r?.loop.offscreen ?? false,
       paused: r?.paused ?? false,
       scene: r?.settings.scene ?? null,
+      thread: r?.thread ?? null, // 'main', or 'worker' (the `worker` attribute, where supported)
+      dragging: r?.dragging ?? null, // worker only: a particle is held (as of the last stats)
       theme: r?.resolvedTheme ?? null,
       problems: this.#problems.slice(),
       lab: r?.labHost.readouts() ?? null,
@@ -298,6 +308,25 @@ export class SilkDemo extends BaseElement {
 
     await whenNear(this);
     if (generation !== this.#generation) return;
+    if (this.#workerWanted(settings)) {
+      const module = await compileOnce();
+      if (generation !== this.#generation) return;
+      const onFail = () => {
+        if (generation !== this.#generation) return;
+        this.#workerFailed = true; // once: the element runs on the main thread from now on
+        this.#restart();
+      };
+      this.#run = startInWorker({
+        module, settings, controls, reduced, onFail, onProblem: (m) => this.#showProblems([m]),
+        dom: { canvas, overlay, stage, bar, readout, frame },
+      });
+      if (this.#run) {
+        this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
+        return;
+      }
+      this.#workerFailed = true; // new Worker() threw: the main thread's path below
+      return this.#restart();
+    }
     const silk = await acquire();
     if (generation !== this.#generation) { shared.pool.push(silk); return; }
     shared.live.add(silk);
@@ -314,7 +343,7 @@ export class SilkDemo extends BaseElement {
     const scene = getScene(settings.scene);
     let sceneState = null;
     const run = {
-      silk, world, renderer, pointer, canvas, settings, counters, paused: reduced, resolvedTheme: 'light',
+      thread: 'main', silk, world, renderer, pointer, canvas, settings, counters, paused: reduced, resolvedTheme: 'light',
       labHost: null, loop: null, unwatch: () => {},
     };
     const rebuild = () => {
@@ -420,10 +449,17 @@ export class SilkDemo extends BaseElement {
     this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
   }
 
+  /** The `worker` attribute, a browser that can transfer a canvas, and a scene without a lab. */
+  #workerWanted(settings) {
+    return this.hasAttribute('worker') && !this.#workerFailed && BASIC_SCENES.includes(settings.scene) &&
+      typeof Worker === 'function' && typeof HTMLCanvasElement.prototype.transferControlToOffscreen === 'function';
+  }
+
   #teardown() {
     const r = this.#run;
     if (!r) return;
     this.#run = null;
+    if (r.thread === 'worker') return r.destroy();
     r.loop?.destroy();
     r.unwatch();
     r.renderer.destroy();
@@ -432,6 +468,157 @@ export class SilkDemo extends BaseElement {
     shared.live.delete(r.silk);
     shared.pool.push(r.silk);
   }
+}
+
+// ---- the element in a Worker (the `worker` attribute) -------------------------------------------
+
+/**
+ * Starts the demo in a Worker (silk-demo-worker.mjs) on the element's canvas, transferred: the
+ * world, its loop and its drawing run there; this thread keeps the DOM, visibility, the
+ * buttons and the pointer's hit point (world px, from its own copy of the canvas's fit).
+ * Returns the run (the shape #teardown and stats() read), or null when new Worker() throws
+ * (a cross-origin script may not start one); onFail() is called if the Worker fails to load,
+ * onProblem(message) if it reports an error later (shown inside the element).
+ */
+function startInWorker({ module, settings, controls, reduced, onFail, onProblem, dom }) {
+  const { canvas, overlay, bar, readout, frame } = dom;
+  let worker;
+  try {
+    worker = new Worker(new URL('./silk-demo-worker.mjs', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
+  }
+  const scene = getScene(settings.scene);
+  const view = fitView({ dpr: 1, cssWidth: 1, cssHeight: 1, scale: 1, offsetX: 0, offsetY: 0 }, 1, 1, 800, 500);
+  const post = (msg) => worker.postMessage(msg);
+  const run = {
+    thread: 'worker', world: null, settings, paused: reduced, resolvedTheme: 'light', labHost: NO_LAB, dragging: false,
+    counters: { framesRendered: 0, physicsSteps: 0 },
+    loop: { running: false, offscreen: false, measuredHz: 0 },
+    renderer: { toCanvas: (x, y) => [x * view.scale + view.offsetX, y * view.scale + view.offsetY] },
+    canvas, unwatch: () => {}, cleanups: [],
+    destroy() {
+      for (const f of run.cleanups) f();
+      run.unwatch();
+      worker.terminate(); // the world and its wasm memory go with the Worker
+      shared.workers.delete(run);
+    },
+  };
+  shared.workers.add(run);
+  try {
+    const listen = (target, type, fn, options) => {
+      target.addEventListener(type, fn, options);
+      run.cleanups.push(() => target.removeEventListener(type, fn, options));
+    };
+
+    let ready = false;
+    worker.onerror = (e) => { e.preventDefault?.(); if (!ready) onFail(); };
+    worker.onmessage = ({ data }) => {
+      if (data.type === 'ready') ready = true;
+      else if (data.type === 'error') onProblem(`Silk stopped: ${data.message}`);
+      else if (data.type === 'stats') showStats(data.stats);
+    };
+    const showStats = (s) => {
+      run.counters.framesRendered = s.framesRendered;
+      run.counters.physicsSteps = s.physicsSteps;
+      run.loop.running = s.running;
+      run.loop.measuredHz = s.measuredHz;
+      run.dragging = s.dragging;
+      if (controls === 'full') {
+        readout.textContent = `${settings.scene} · ${settings.solver} · step ${s.relaxPasses} · strain p97 ${(s.strainP97 * 100).toFixed(2)} % · ${run.paused ? 'paused' : `${Math.round(s.measuredHz)} Hz`}`;
+      }
+    };
+
+    // the canvas's box: its first size now, then every change, to both fits (here and there)
+    const box = canvas.getBoundingClientRect();
+    const dpr = globalThis.devicePixelRatio || 1;
+    const size = { dev: [Math.max(1, Math.round(box.width * dpr)), Math.max(1, Math.round(box.height * dpr))], css: [box.width || 1, box.height || 1] };
+    fitView(view, size.css[0], size.css[1], 800, 500);
+    const offscreen = canvas.transferControlToOffscreen();
+    worker.postMessage({ type: 'init', canvas: offscreen, module, settings, transparent: settings.background === 'transparent', paused: reduced, size }, [offscreen]);
+    const observer = observeCanvasSize(canvas, (devW, devH, cssW, cssH) => {
+      if (devW < 1 || devH < 1) return;
+      fitView(view, cssW, cssH, 800, 500);
+      post({ type: 'size', dev: [devW, devH], css: [cssW, cssH] });
+    });
+    run.cleanups.push(() => observer.disconnect());
+
+    // runs while the canvas is on screen and the tab visible, as loop.mjs decides on the main thread
+    const active = () => post({ type: 'active', active: !run.loop.offscreen && document.visibilityState !== 'hidden' });
+    const intersection = new IntersectionObserver((entries) => {
+      run.loop.offscreen = !entries[entries.length - 1].isIntersecting;
+      active();
+    });
+    intersection.observe(canvas);
+    run.cleanups.push(() => intersection.disconnect());
+    listen(document, 'visibilitychange', active);
+
+    forwardPointer(canvas, view, post, listen);
+    const { playButton, resetButton, setPaused } = workerTransport(run, overlay, canvas, post);
+    bar.replaceChildren(...(controls === 'none' ? [] : [playButton, resetButton]));
+    run.unwatch = watchTheme(settings.theme, (t) => {
+      run.resolvedTheme = t;
+      frame.classList.toggle('dark', t === 'dark');
+    });
+    canvas.classList.toggle('light-scene', isLight(scene.background));
+    setPaused(reduced);
+    active();
+  } catch (e) {
+    run.destroy(); // a half-wired Worker must not outlive the element
+    throw e;
+  }
+  return run;
+}
+
+/** The pointer for a Worker element: hit point and samples in world px (the Worker grabs the
+ *  nearest particle and queues the samples, as input.mjs does on the main thread). */
+function forwardPointer(canvas, view, post, listen) {
+  let pointerId = -1;
+  const toWorld = (e) => [(e.offsetX - view.offsetX) / view.scale, (e.offsetY - view.offsetY) / view.scale];
+  listen(canvas, 'pointerdown', (e) => {
+    if (e.button !== 0 || pointerId >= 0) return;
+    e.preventDefault();
+    canvas.setPointerCapture?.(e.pointerId);
+    pointerId = e.pointerId;
+    const [x, y] = toWorld(e);
+    post({ type: 'down', x, y, radius: pickRadius(e.pointerType, 1 / view.scale) });
+  });
+  listen(canvas, 'pointermove', (e) => {
+    if (e.pointerId !== pointerId) return;
+    const samples = e.getCoalescedEvents?.() ?? [];
+    const list = samples.length > 0 ? samples : [e];
+    const xs = new Array(list.length), ys = new Array(list.length);
+    list.forEach((s, k) => { [xs[k], ys[k]] = toWorld(s); });
+    post({ type: 'move', xs, ys });
+  });
+  const up = (e) => { if (e.pointerId === pointerId) { pointerId = -1; post({ type: 'up' }); } };
+  listen(canvas, 'pointerup', up);
+  listen(canvas, 'pointercancel', up);
+  listen(canvas, 'contextmenu', (e) => e.preventDefault());
+}
+
+/** Play / Pause, Reset and the keys (Space, K, '.', R) of a Worker element. */
+function workerTransport(run, overlay, canvas, post) {
+  const playButton = el('button', { type: 'button', className: 'play', textContent: 'Pause' });
+  const resetButton = el('button', { type: 'button', className: 'reset', textContent: 'Reset' });
+  const setPaused = (paused) => {
+    run.paused = paused;
+    overlay.hidden = !paused;
+    playButton.textContent = paused ? 'Play' : 'Pause';
+    playButton.setAttribute('aria-pressed', String(paused));
+    post({ type: 'pause', paused });
+  };
+  playButton.addEventListener('click', () => setPaused(!run.paused));
+  resetButton.addEventListener('click', () => post({ type: 'reset' }));
+  overlay.addEventListener('click', () => { setPaused(false); canvas.focus(); });
+  canvas.addEventListener('keydown', (e) => {
+    if (e.key === ' ' || e.key === 'k') setPaused(!run.paused);
+    else if (e.key === '.') { if (!run.paused) setPaused(true); post({ type: 'step' }); }
+    else if (e.key === 'r') post({ type: 'reset' });
+    else return;
+    e.preventDefault();
+  });
+  return { playButton, resetButton, setPaused };
 }
 
 if (globalThis.customElements && !customElements.get(TAG)) customElements.define(TAG, SilkDemo);

@@ -21,7 +21,12 @@ import { LIMITS } from '../lib/silk.mjs';
 /** Samples kept per display frame: what the engine's queue holds (SILK_MAX_POINTER_SAMPLES). */
 const QUEUE = LIMITS.MAX_POINTER_SAMPLES;
 
-export function createPointer(canvas, renderer, world) {
+/**
+ * The drag as the engine sees it, without the DOM: begin at a world point, queue samples, and
+ * apply them at the next advance (or flush them while paused). createPointer drives it from
+ * Pointer Events; the element's Worker (silk-demo-worker.mjs) from posted samples.
+ */
+export function createDragQueue(world) {
   const xs = new Float64Array(QUEUE);
   const ys = new Float64Array(QUEUE);
   const state = {
@@ -32,13 +37,18 @@ export function createPointer(canvas, renderer, world) {
     disabled: false, // a replay is playing: its recorded inputs drive the world
   };
 
-  function world_(e) {
-    // offsetX/Y are CSS px relative to the canvas (it has no border or padding)
-    return renderer.toWorld(e.offsetX, e.offsetY);
+  /** Grabs the nearest particle within `radius` world px of (x, y); false if there is none. */
+  function begin(x, y, radius, pointerId = 0) {
+    const i = world.findNearest(x, y, radius);
+    if (i < 0) return false;
+    state.pointerId = pointerId;
+    state.count = 0;
+    state.ending = false;
+    world.dragBegin(i, x, y);
+    return true;
   }
 
-  function queue(e) {
-    const [x, y] = world_(e);
+  function queue(x, y) {
     if (!Number.isFinite(x) || !Number.isFinite(y)) return;
     if (state.count === QUEUE) { // keep the newest: drop the oldest half
       xs.copyWithin(0, QUEUE / 2); ys.copyWithin(0, QUEUE / 2); state.count = QUEUE / 2;
@@ -48,49 +58,11 @@ export function createPointer(canvas, renderer, world) {
     state.count++;
   }
 
-  function radius(e) {
-    const css = e.pointerType === 'mouse' ? 20 : 32;
-    return Math.max(20, css / renderer.view.scale);
-  }
-
-  function onDown(e) {
-    if (e.button !== 0 || state.pointerId >= 0 || state.disabled) return;
-    const [x, y] = world_(e);
-    const i = world.findNearest(x, y, radius(e));
-    if (i < 0) return;
-    e.preventDefault(); // no text selection or emulated mouse events while dragging
-    canvas.setPointerCapture?.(e.pointerId);
-    state.pointerId = e.pointerId;
-    state.count = 0;
-    state.ending = false;
-    world.dragBegin(i, x, y);
-  }
-
-  function onMove(e) {
-    if (e.pointerId !== state.pointerId) {
-      if (e.pointerType === 'mouse' && state.pointerId < 0) {
-        const [x, y] = world_(e);
-        state.hover = { x, y };
-      }
-      return;
-    }
-    const samples = e.getCoalescedEvents?.() ?? [];
-    if (samples.length === 0) queue(e);
-    for (const s of samples) queue(s);
-  }
-
-  function onUp(e) {
-    if (e.pointerId !== state.pointerId) return;
+  /** The release: applied after the queued samples. */
+  function end() {
     state.pointerId = -1;
     state.ending = true;
   }
-
-  canvas.addEventListener('pointerdown', onDown);
-  canvas.addEventListener('pointermove', onMove);
-  canvas.addEventListener('pointerup', onUp);
-  canvas.addEventListener('pointercancel', onUp);
-  canvas.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') state.hover = null; });
-  canvas.addEventListener('contextmenu', (e) => e.preventDefault());
 
   /** Applies queued samples now (used while paused: there is no next step). */
   function flush() {
@@ -101,6 +73,9 @@ export function createPointer(canvas, renderer, world) {
 
   return {
     state,
+    begin,
+    queue,
+    end,
     flush,
     /** Drops the drag (a scene rebuild: the particle indices change). */
     cancel() {
@@ -117,6 +92,57 @@ export function createPointer(canvas, renderer, world) {
       return out;
     },
   };
+}
+
+/** The selection radius in world px: at least 20, and 20 CSS px for a mouse, 32 for a finger. */
+export function pickRadius(pointerType, worldPerCss) {
+  const css = pointerType === 'mouse' ? 20 : 32;
+  return Math.max(20, css * worldPerCss);
+}
+
+export function createPointer(canvas, renderer, world) {
+  const drag = createDragQueue(world);
+  const { state } = drag;
+
+  function world_(e) {
+    // offsetX/Y are CSS px relative to the canvas (it has no border or padding)
+    return renderer.toWorld(e.offsetX, e.offsetY);
+  }
+
+  function onDown(e) {
+    if (e.button !== 0 || state.pointerId >= 0 || state.disabled) return;
+    const [x, y] = world_(e);
+    if (!drag.begin(x, y, pickRadius(e.pointerType, 1 / renderer.view.scale), e.pointerId)) return;
+    e.preventDefault(); // no text selection or emulated mouse events while dragging
+    canvas.setPointerCapture?.(e.pointerId);
+  }
+
+  function onMove(e) {
+    if (e.pointerId !== state.pointerId) {
+      if (e.pointerType === 'mouse' && state.pointerId < 0) {
+        const [x, y] = world_(e);
+        state.hover = { x, y };
+      }
+      return;
+    }
+    const samples = e.getCoalescedEvents?.() ?? [];
+    if (samples.length === 0) drag.queue(...world_(e));
+    for (const s of samples) drag.queue(...world_(s));
+  }
+
+  function onUp(e) {
+    if (e.pointerId !== state.pointerId) return;
+    drag.end();
+  }
+
+  canvas.addEventListener('pointerdown', onDown);
+  canvas.addEventListener('pointermove', onMove);
+  canvas.addEventListener('pointerup', onUp);
+  canvas.addEventListener('pointercancel', onUp);
+  canvas.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') state.hover = null; });
+  canvas.addEventListener('contextmenu', (e) => e.preventDefault());
+
+  return { state, flush: drag.flush, cancel: drag.cancel, advance: drag.advance };
 }
 
 /**

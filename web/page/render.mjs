@@ -6,8 +6,52 @@
 // interpolates prev + (cur - prev) * alpha while it builds the paths.
 import * as draw from './draw.mjs';
 
+/**
+ * Calls onSize(deviceWidth, deviceHeight, cssWidth, cssHeight) whenever the canvas element's
+ * box changes; returns the ResizeObserver (disconnect() stops it).
+ */
+export function observeCanvasSize(canvas, onSize) {
+  // device-pixel-content-box gives exact backing-store sizes (and fires when the DPR changes);
+  // browsers without it get content-box x devicePixelRatio. Emulated DPRs (devtools, headless
+  // phone profiles) report device pixels at the real screen's ratio, so the size is used only
+  // when it agrees with devicePixelRatio.
+  const observer = new ResizeObserver((entries) => {
+    const e = entries[entries.length - 1];
+    const css = e.contentBoxSize?.[0];
+    const cssW = css ? css.inlineSize : e.contentRect.width;
+    const cssH = css ? css.blockSize : e.contentRect.height;
+    const dpr = globalThis.devicePixelRatio || 1;
+    let devW = Math.round(cssW * dpr);
+    let devH = Math.round(cssH * dpr);
+    const dev = e.devicePixelContentBoxSize?.[0];
+    if (dev && Math.abs(dev.inlineSize - devW) <= 1 && Math.abs(dev.blockSize - devH) <= 1) {
+      devW = dev.inlineSize;
+      devH = dev.blockSize;
+    }
+    onSize(devW, devH, cssW, cssH);
+  });
+  try {
+    observer.observe(canvas, { box: 'device-pixel-content-box' });
+  } catch {
+    observer.observe(canvas);
+  }
+  return observer;
+}
+
+/** Fits a worldW x worldH world into a cssWidth x cssHeight box: uniform scale, centred. */
+export function fitView(view, cssWidth, cssHeight, worldW, worldH) {
+  view.cssWidth = cssWidth;
+  view.cssHeight = cssHeight;
+  view.scale = Math.min(cssWidth / worldW, cssHeight / worldH);
+  view.offsetX = (cssWidth - worldW * view.scale) / 2;
+  view.offsetY = (cssHeight - worldH * view.scale) / 2;
+  return view;
+}
+
 // options.transparent (background=transparent): the canvas keeps an alpha channel and is cleared
 // instead of painted, so a guest sits on its host page's own background.
+// options.observe (default true): size the canvas from its element's box. False for an
+// OffscreenCanvas in a Worker (silk-demo-worker.mjs), whose owner calls fit() instead.
 export function createRenderer(canvas, world, options = {}) {
   const transparent = options.transparent === true;
   // desynchronized: the canvas is presented on its own, outside the page's compositor commit.
@@ -37,41 +81,14 @@ export function createRenderer(canvas, world, options = {}) {
     if (deviceWidth < 1 || deviceHeight < 1) return;
     if (canvas.width !== deviceWidth) canvas.width = deviceWidth;
     if (canvas.height !== deviceHeight) canvas.height = deviceHeight;
-    view.cssWidth = cssWidth;
-    view.cssHeight = cssHeight;
     view.dpr = deviceWidth / cssWidth;
     worldW = world.width;
     worldH = world.height;
-    view.scale = Math.min(cssWidth / worldW, cssHeight / worldH);
-    view.offsetX = (cssWidth - worldW * view.scale) / 2;
-    view.offsetY = (cssHeight - worldH * view.scale) / 2;
+    fitView(view, cssWidth, cssHeight, worldW, worldH);
     dirty = true;
   }
 
-  // device-pixel-content-box gives exact backing-store sizes (and fires when the DPR changes);
-  // browsers without it get content-box x devicePixelRatio. Emulated DPRs (devtools, headless
-  // phone profiles) report device pixels at the real screen's ratio, so the size is used only
-  // when it agrees with devicePixelRatio.
-  const observer = new ResizeObserver((entries) => {
-    const e = entries[entries.length - 1];
-    const css = e.contentBoxSize?.[0];
-    const cssW = css ? css.inlineSize : e.contentRect.width;
-    const cssH = css ? css.blockSize : e.contentRect.height;
-    const dpr = globalThis.devicePixelRatio || 1;
-    let devW = Math.round(cssW * dpr);
-    let devH = Math.round(cssH * dpr);
-    const dev = e.devicePixelContentBoxSize?.[0];
-    if (dev && Math.abs(dev.inlineSize - devW) <= 1 && Math.abs(dev.blockSize - devH) <= 1) {
-      devW = dev.inlineSize;
-      devH = dev.blockSize;
-    }
-    fit(devW, devH, cssW, cssH);
-  });
-  try {
-    observer.observe(canvas, { box: 'device-pixel-content-box' });
-  } catch {
-    observer.observe(canvas);
-  }
+  const observer = options.observe === false ? null : observeCanvasSize(canvas, fit);
 
   /** Draws the scene at interpolation weight alpha; `hover` = { x, y } in world px or null. */
   function render(scene, state, alpha, hover) {
@@ -104,6 +121,7 @@ export function createRenderer(canvas, world, options = {}) {
     view,
     frame,
     render,
+    fit,
     /** True after a resize until the next render (a paused page still redraws then). */
     get dirty() { return dirty; },
     invalidate() { dirty = true; worldW = world.width; worldH = world.height; },
@@ -115,6 +133,6 @@ export function createRenderer(canvas, world, options = {}) {
     toCanvas(x, y) {
       return [x * view.scale + view.offsetX, y * view.scale + view.offsetY];
     },
-    destroy() { observer.disconnect(); },
+    destroy() { observer?.disconnect(); },
   };
 }

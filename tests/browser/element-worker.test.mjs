@@ -1,0 +1,131 @@
+// element-worker.test.mjs -- <silk-demo worker> (web/element/silk-demo-worker.mjs): the world,
+// its loop and its drawing in a Worker on the transferred canvas, on a host page with a strict
+// CSP (script-src 'self' 'wasm-unsafe-eval', style-src 'self'):
+//   - it runs in the Worker (no wasm instance on the page's thread) and draws;
+//   - a mouse drag grabs a particle there and releases it;
+//   - the buttons reach it (pause stops the steps, play resumes them);
+//   - off-screen it renders nothing; removing it ends the Worker;
+//   - a lab scene with `worker` runs on the main thread, as documented.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, screenshot, DESKTOP } from './helpers.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; style-src 'self'; img-src 'self'";
+const HOST_CSS = 'body { margin: 0; font: 16px serif; } silk-demo { width: 480px; } p.gap { height: 1500px; margin: 0; }';
+
+async function openHost(body) {
+  const o = await openPage(browser, DESKTOP);
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<link rel="stylesheet" href="/host.css"><title>A post with a Silk element in a Worker</title>
+<script type="module" src="/silk-demo.mjs"></script></head><body><main>${body}</main></body></html>`;
+  await o.context.route(`${server.origin}/host.html`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await o.context.route(`${server.origin}/host.css`, (route) => route.fulfill({ contentType: 'text/css', body: HOST_CSS }));
+  o.wasm = [];
+  o.page.on('request', (r) => { if (r.url().endsWith('.wasm')) o.wasm.push(r.url()); });
+  await o.page.goto(`${server.origin}/host.html`);
+  await o.page.waitForFunction(() => customElements.get('silk-demo') !== undefined);
+  return o;
+}
+
+const statsOf = (page, id) => page.evaluate((i) => document.getElementById(i).stats(), id);
+const shared = (page) => page.evaluate(() => customElements.get('silk-demo').shared());
+
+/** Pixels of the element's canvas, as shown (a screenshot: a transferred canvas has no context here). */
+async function inked(page, id) {
+  const box = await page.evaluate((i) => {
+    const r = document.getElementById(i).shadowRoot.querySelector('canvas').getBoundingClientRect();
+    return { x: r.left, y: r.top, width: r.width, height: r.height };
+  }, id);
+  const png = (await page.screenshot({ clip: box })).toString('base64');
+  return page.evaluate(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = c.getContext('2d');
+    ctx.drawImage(bitmap, 0, 0);
+    const { data } = ctx.getImageData(0, 0, c.width, c.height);
+    let n = 0;
+    for (let k = 0; k < data.length; k += 4) if (data[k] < 200 || data[k + 1] < 200 || data[k + 2] < 200) n++;
+    return n;
+  }, png);
+}
+
+test('<silk-demo worker>: steps and draws in a Worker, drags, pauses, stops off-screen, ends on removal', async () => {
+  // a main-thread element of the same scene beside it: its world says where a particle is
+  const body = '<silk-demo id="w" worker scene="web" controls="full"></silk-demo><silk-demo id="m" scene="web" controls="none"></silk-demo><p class="gap">Prose.</p><p id="end">End.</p>';
+  const { page, context, errors, wasm } = await openHost(body);
+  await page.waitForFunction(() => document.getElementById('w').stats().framesRendered > 10, null, { timeout: 60000, polling: 100 });
+  let s = await statsOf(page, 'w');
+  assert.equal(s.thread, 'worker');
+  assert.equal(s.running, true);
+  assert.equal(await page.evaluate(() => document.getElementById('w').world), null, 'no world on this thread');
+  assert.equal((await statsOf(page, 'm')).thread, 'main');
+  let sh = await shared(page);
+  assert.equal(sh.workers, 1);
+  assert.equal(sh.live, 1, 'one wasm instance on the page: the main-thread element\'s');
+  assert.equal(sh.compiles, 1);
+  assert.equal(wasm.length, 1, `silk.wasm fetched once for both (the Worker gets the compiled module): ${wasm}`);
+  assert.ok(await inked(page, 'w') > 200, 'the Worker draws on the transferred canvas');
+  await page.waitForFunction(() => /Hz$/.test(document.getElementById('w').shadowRoot.querySelector('.readout').textContent), null, { timeout: 5000 });
+
+  // the drag: press on a particle (found in the main-thread twin's world), move, release
+  await page.waitForTimeout(1000); // let the web settle
+  const at = await page.evaluate(() => {
+    const m = document.getElementById('m').world;
+    const p = m.findNearest(400, 250, 400);
+    const [x, y] = [m.positions[2 * p], m.positions[2 * p + 1]];
+    return document.getElementById('w').worldToClient(x, y);
+  });
+  await page.mouse.move(at[0], at[1]);
+  await page.mouse.down();
+  await page.mouse.move(at[0] + 25, at[1] + 15, { steps: 5 });
+  await page.waitForFunction(() => document.getElementById('w').stats().dragging === true, null, { timeout: 5000, polling: 50 });
+  await page.mouse.up();
+  await page.waitForFunction(() => document.getElementById('w').stats().dragging === false, null, { timeout: 5000, polling: 50 });
+
+  // pause: the steps stop; play: they go on
+  const play = async () => page.evaluate(() => document.getElementById('w').shadowRoot.querySelector('button.play').click());
+  await play();
+  await page.waitForTimeout(600);
+  const p0 = (await statsOf(page, 'w')).physicsSteps;
+  await page.waitForTimeout(800);
+  assert.equal((await statsOf(page, 'w')).physicsSteps, p0, 'paused: no steps');
+  await play();
+  await page.waitForFunction((n) => document.getElementById('w').stats().physicsSteps > n + 10, p0, { timeout: 5000, polling: 100 });
+
+  // off-screen: the Worker's loop waits
+  await page.evaluate(() => document.getElementById('end').scrollIntoView());
+  await page.waitForFunction(() => document.getElementById('w').stats().running === false, null, { timeout: 5000, polling: 100 });
+  const f0 = (await statsOf(page, 'w')).framesRendered;
+  await page.waitForTimeout(1000);
+  s = await statsOf(page, 'w');
+  assert.equal(s.framesRendered, f0, 'off-screen: no frames');
+  assert.equal(s.offscreen, true);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction((n) => document.getElementById('w').stats().framesRendered > n, f0, { timeout: 5000, polling: 100 });
+  await screenshot(page, 'element-worker.png');
+
+  // removal ends the Worker
+  await page.evaluate(() => document.getElementById('w').remove());
+  sh = await shared(page);
+  assert.equal(sh.workers, 0);
+  assert.deepEqual(errors, [], 'no CSP violation, no error');
+  await context.close();
+});
+
+test('<silk-demo worker> with a lab scene runs on the main thread (the labs need the page\'s DOM)', async () => {
+  const { page, context, errors } = await openHost('<silk-demo id="c" worker scene="coupling"></silk-demo>');
+  await page.waitForFunction(() => document.getElementById('c').stats().framesRendered > 5, null, { timeout: 60000, polling: 100 });
+  const s = await statsOf(page, 'c');
+  assert.equal(s.thread, 'main');
+  assert.deepEqual(s.problems, []);
+  assert.equal((await shared(page)).workers, 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,135 @@
+// silk-demo-worker.mjs -- the Worker of <silk-demo worker>: the world, its loop and its drawing,
+// off the host page's main thread, on the OffscreenCanvas the element transferred.
+//
+// Why: on a phone the main thread is shared with the whole blog post. Measured
+// (docs/page-performance.md), the element's drawing and physics move here and the main thread
+// keeps only input forwarding and a status line: 2.7 -> ~1 ms of main-thread CPU per 1/60 s on
+// the throttled phone profile. The element (silk-demo.mjs) owns the DOM, the attributes, the
+// theme, visibility and the pointer's hit point in world px; this file owns everything that
+// touches the world. Nothing here reads the DOM.
+//
+// Messages in (from silk-demo.mjs), one object each, `type` first:
+//   init    { canvas (OffscreenCanvas, transferred), module (the page's compiled WebAssembly.Module),
+//             settings (parseParams's), transparent, paused, size: { dev: [w, h], css: [w, h] } }
+//   size    { dev: [w, h], css: [w, h] }     the element's box changed
+//   active  { active }                       on screen and the tab visible (else the loop waits)
+//   pause   { paused }                       the play / pause button
+//   step                                     one 1/60 s step, paused (the '.' key)
+//   reset                                    rebuild the scene
+//   down    { x, y, radius }                 a press, world px (grab the nearest particle)
+//   move    { xs, ys }                       the samples of one pointermove, world px
+//   up                                       the release
+// Messages out: ready; stats { stats } at most every STATS_EVERY ms and on each change of
+// state, never per frame (posting every frame halved the worker's frame rate in the bench);
+// error { message }.
+import { loadSilk } from '../lib/silk.mjs';
+import { createLoop, browserClock } from '../page/loop.mjs';
+import { createRenderer } from '../page/render.mjs';
+import { createDragQueue } from '../page/input.mjs';
+import { getScene } from '../page/scenes.mjs';
+
+const STATS_EVERY = 250; // ms
+
+let demo = null;
+
+self.onmessage = (m) => {
+  const msg = m.data;
+  if (msg.type === 'init') {
+    start(msg).catch((e) => self.postMessage({ type: 'error', message: e.message }));
+  } else if (demo) {
+    demo.handle(msg);
+  }
+};
+
+async function start({ canvas, module, settings, transparent, paused, size }) {
+  const silk = await loadSilk({ wasm: module });
+  const world = silk.createWorld({
+    width: 800, height: 500, seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
+  });
+  const renderer = createRenderer(canvas, world, { transparent, observe: false });
+  renderer.fit(size.dev[0], size.dev[1], size.css[0], size.css[1]);
+  const drag = createDragQueue(world);
+  const scene = getScene(settings.scene);
+  const counters = { framesRendered: 0, physicsSteps: 0, alpha: 0, paused };
+  const record = { steps: 0, alpha: 0, dropped: 0 };
+  const centre = [world.width / 2, world.height / 2];
+  let state = null;
+  let lastStats = -Infinity;
+
+  const rebuild = () => {
+    drag.cancel();
+    world.setSeed(settings.seed);
+    scene.build(world, settings, {});
+    world.step = settings.step;
+    world.matchRobustToCompat(); // the engine's compat -> robust mapping, as the element does
+    world.setRobust({ substeps: settings.substeps });
+    world.resetClock();
+    state = scene.prepare(world, {});
+    renderer.invalidate();
+  };
+
+  const stats = (now) => {
+    lastStats = now;
+    const d = world.diagnostics();
+    self.postMessage({
+      type: 'stats',
+      stats: {
+        framesRendered: counters.framesRendered, physicsSteps: counters.physicsSteps,
+        paused: counters.paused, running: loop.running, dragging: world.draggedParticle >= 0,
+        measuredHz: loop.measuredHz, relaxPasses: world.step, strainP97: d.strainP97,
+      },
+    });
+  };
+
+  const onFrame = (info) => {
+    let steps = 0;
+    if (!counters.paused) {
+      for (let k = 0; k < info.count; k++) {
+        drag.advance(info.dts[k], record);
+        steps += record.steps;
+        counters.alpha = record.alpha;
+      }
+    } else {
+      drag.flush();
+    }
+    counters.physicsSteps += steps;
+    if ((!counters.paused && info.count > 0) || renderer.dirty || drag.state.pointerId >= 0) {
+      world.updateDiagnostics(centre[0], centre[1]);
+      renderer.render(scene, state, counters.alpha, null);
+      counters.framesRendered++;
+    }
+    const now = performance.now();
+    if (now - lastStats >= STATS_EVERY) stats(now);
+  };
+  // no document and no element here: the element reports visibility (`active`)
+  const loop = createLoop({ onFrame, clock: browserClock(self), doc: null });
+  loop.rate = settings.simulatedHz;
+
+  const handlers = {
+    size: ({ dev, css }) => renderer.fit(dev[0], dev[1], css[0], css[1]),
+    active: ({ active }) => { if (active) loop.start(); else loop.stop(); stats(performance.now()); },
+    pause: ({ paused: p }) => { counters.paused = p; if (p) drag.flush(); renderer.invalidate(); stats(performance.now()); },
+    step: () => {
+      counters.paused = true;
+      world.advance(1 / 60);
+      counters.physicsSteps++;
+      renderer.invalidate();
+    },
+    reset: rebuild,
+    down: ({ x, y, radius }) => { if (drag.begin(x, y, radius)) stats(performance.now()); },
+    move: ({ xs, ys }) => { if (drag.state.pointerId >= 0) for (let k = 0; k < xs.length; k++) drag.queue(xs[k], ys[k]); },
+    up: () => { if (drag.state.pointerId >= 0) drag.end(); },
+  };
+  demo = {
+    handle(msg) {
+      try {
+        handlers[msg.type]?.(msg);
+      } catch (e) {
+        self.postMessage({ type: 'error', message: e.message });
+      }
+    },
+  };
+  rebuild();
+  self.postMessage({ type: 'ready' });
+  stats(performance.now());
+}
