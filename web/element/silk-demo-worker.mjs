@@ -25,7 +25,7 @@
 import { loadSilk } from '../lib/silk.mjs';
 import { createLoop, browserClock } from '../page/loop.mjs';
 import { createRenderer } from '../page/render.mjs';
-import { createDragQueue } from '../page/input.mjs';
+import { createDragQueue, advanceFrames } from '../page/input.mjs';
 import { getScene } from '../page/scenes.mjs';
 
 const STATS_EVERY = 250; // ms
@@ -52,6 +52,7 @@ async function start({ canvas, module, settings, transparent, paused, size }) {
   const scene = getScene(settings.scene);
   const counters = { framesRendered: 0, physicsSteps: 0, alpha: 0, paused };
   const record = { steps: 0, alpha: 0, dropped: 0 };
+  const total = { steps: 0, dropped: 0 };
   const centre = [world.width / 2, world.height / 2];
   let state = null;
   let lastStats = -Infinity;
@@ -82,17 +83,12 @@ async function start({ canvas, module, settings, transparent, paused, size }) {
   };
 
   const onFrame = (info) => {
-    let steps = 0;
     if (!counters.paused) {
-      for (let k = 0; k < info.count; k++) {
-        drag.advance(info.dts[k], record);
-        steps += record.steps;
-        counters.alpha = record.alpha;
-      }
+      counters.physicsSteps += advanceFrames(drag, info, record, total).steps;
+      if (info.count > 0) counters.alpha = record.alpha;
     } else {
       drag.flush();
     }
-    counters.physicsSteps += steps;
     if ((!counters.paused && info.count > 0) || renderer.dirty || drag.state.pointerId >= 0) {
       world.updateDiagnostics(centre[0], centre[1]);
       renderer.render(scene, state, counters.alpha, null);

@@ -39,7 +39,7 @@
 import { loadSilk } from '../lib/silk.mjs';
 import { createLoop, whenNear } from '../page/loop.mjs';
 import { createRenderer, observeCanvasSize, fitView } from '../page/render.mjs';
-import { createPointer, pickRadius } from '../page/input.mjs';
+import { createPointer, pickRadius, advanceFrames } from '../page/input.mjs';
 import { getScene, sceneNames } from '../page/scenes.mjs';
 import { DEFAULTS, parseParams } from '../page/params.mjs';
 import { PALETTE, INVERT_FILTER, watchTheme, isLight } from '../page/theme.mjs';
@@ -339,6 +339,7 @@ export class SilkDemo extends BaseElement {
     const counters = { framesRendered: 0, physicsSteps: 0, alpha: 0 };
     const record = { steps: 0, alpha: 0, dropped: 0 };
     const stepRecord = { steps: 0, alpha: 0, dropped: 0 };
+    const total = { steps: 0, dropped: 0 };
     const stepWorld = (dt) => pointer.advance(dt, stepRecord);
     const scene = getScene(settings.scene);
     let sceneState = null;
@@ -410,11 +411,8 @@ export class SilkDemo extends BaseElement {
         steps = record.steps;
         counters.alpha = record.alpha;
       } else if (!run.paused) {
-        for (let k = 0; k < info.count; k++) {
-          pointer.advance(info.dts[k], record);
-          steps += record.steps;
-          counters.alpha = record.alpha;
-        }
+        steps = advanceFrames(pointer, info, record, total).steps;
+        if (info.count > 0) counters.alpha = record.alpha;
       } else {
         pointer.flush();
       }

@@ -26,7 +26,7 @@ import { DEFAULTS, checkSetting, parseParams } from './params.mjs';
 import { getScene, sceneNames } from './scenes.mjs';
 import { createLoop, browserClock, whenNear, framed } from './loop.mjs';
 import { createRenderer } from './render.mjs';
-import { createPointer } from './input.mjs';
+import { createPointer, advanceFrames } from './input.mjs';
 import { createDashboard } from './dashboard.mjs';
 import { createControls } from './controls.mjs';
 import { createLab } from '../labs/lab.mjs';
@@ -237,6 +237,7 @@ function createScenes(page) {
 function createFrames(page) {
   const { settings, world, renderer, pointer, replay, labHost, counters, now } = page;
   const record = { steps: 0, alpha: 0, dropped: 0 };
+  const total = { steps: 0, dropped: 0 }; // advanceFrames sums the display frames here
   const stepRecord = { steps: 0, alpha: 0, dropped: 0 };
   const stepWorld = (dt) => pointer.advance(dt, stepRecord);
   const highlightAt = { x: 0, y: 0 };
@@ -254,12 +255,10 @@ function createFrames(page) {
       dropped += record.dropped;
       counters.alpha = record.alpha;
     } else if (!settings.paused) {
-      for (let k = 0; k < info.count; k++) {
-        pointer.advance(info.dts[k], record);
-        steps += record.steps;
-        dropped += record.dropped;
-        counters.alpha = record.alpha;
-      }
+      advanceFrames(pointer, info, record, total);
+      steps = total.steps;
+      dropped += total.dropped;
+      if (info.count > 0) counters.alpha = record.alpha;
     } else {
       pointer.flush();
     }

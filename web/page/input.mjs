@@ -146,6 +146,22 @@ export function createPointer(canvas, renderer, world) {
 }
 
 /**
+ * Runs the display frames of one rAF (loop.mjs's `info`) through drag.advance: `total` gets
+ * the steps and dropped seconds summed, `record` the last frame's { steps, alpha, dropped }.
+ * The page, the element and the element's Worker all step this way.
+ */
+export function advanceFrames(drag, info, record, total) {
+  total.steps = 0;
+  total.dropped = 0;
+  for (let k = 0; k < info.count; k++) {
+    drag.advance(info.dts[k], record);
+    total.steps += record.steps;
+    total.dropped += record.dropped;
+  }
+  return total;
+}
+
+/**
  * Advances the world by dt seconds with `count` pointer samples (xs, ys) of this frame queued
  * into the engine first, spread evenly over the frame: sample k at dt * (k + 1) / count, so
  * the newest lands on the frame's end. The engine applies each at the fixed step its time
