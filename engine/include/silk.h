@@ -1042,10 +1042,10 @@ it as 16 hex digits.
     y ground friction), robust iterations (i substeps, x iterations), robust box (i ceiling,
     x restitution, y max step), step length (x seconds; coupled robust steps only), robust
     near passes (i), tethers, near pass and chains (i: 0 or 1 each), near mobility (x).
-    Replay restores
-the snapshot and, for each step s < S, applies the events of step s and runs one step as advance
-would. Calls that are not inputs (adding particles, frame(), set_position ...) are not recorded:
-a replay of a run that used them differs, and the hash check says so.
+    Replay restores the snapshot and, for each step s < S, applies the events of step s and
+    runs one step as advance would. Calls that are not inputs (adding particles, frame(),
+    set_position ...) are not recorded: a replay of a run that used them differs, and the
+    hash check says so.
 ---------------------------------------------------------------------------------------- */
 
 /* -- hash and snapshots -- */
