@@ -5,9 +5,11 @@
 # (clang -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all) into build/fuzz and runs
 # them with a corpus in build/fuzz/corpus-NAME (kept between runs); without clang it runs the
 # standalone seeded driver from the ASan + UBSan tree (build/sanitize, preset native-sanitize),
-# with a seed that changes per run (FUZZ_SEED to fix it). ctest runs the same harnesses for
-# 15 s each (tests/fuzz/CMakeLists.txt). Prints executions, seconds and findings per harness;
-# exits 1 on a finding (the crashing input is saved: build/fuzz/crash-* or fuzz-finding-*.bin).
+# with a seed that changes per run (FUZZ_SEED to fix it). FUZZ_JOBS=N (standalone) runs N
+# drivers of each harness side by side, seeds SEED .. SEED+N-1, one per core, and prints their
+# sum. ctest runs the same harnesses for 15 s each (tests/fuzz/CMakeLists.txt). Prints
+# executions, seconds and findings per harness; exits 1 on a finding (the crashing input is
+# saved: build/fuzz/crash-* or fuzz-finding-*.bin).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
@@ -52,9 +54,27 @@ else
   [ -f build/sanitize/CMakeCache.txt ] || cmake --preset native-sanitize >/dev/null || exit 1
   cmake --build --preset native-sanitize --target silk-fuzz >/dev/null || exit 1
   seed=${FUZZ_SEED:-$(date +%s)}
+  jobs=${FUZZ_JOBS:-1}
+  [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: FUZZ_JOBS must be a positive integer" >&2; exit 2; }
+  mkdir -p build/fuzz
   for h in "${harnesses[@]}"; do
-    echo "fuzz: $h for $per s (standalone, ASan + UBSan, seed $seed)"
-    build/sanitize/tests/fuzz/silk-fuzz "$h" --seconds "$per" --seed "$seed" || found=1
+    echo "fuzz: $h for $per s (standalone, ASan + UBSan, seed $seed, $jobs job(s))"
+    pids=()
+    for ((j = 0; j < jobs; j++)); do
+      build/sanitize/tests/fuzz/silk-fuzz "$h" --seconds "$per" --seed "$((seed + j))" \
+        >"build/fuzz/standalone-$h-$j.log" 2>&1 &
+      pids+=($!)
+    done
+    for ((j = 0; j < jobs; j++)); do
+      wait "${pids[$j]}" || found=1
+      cat "build/fuzz/standalone-$h-$j.log"
+    done
+    if ((jobs > 1)); then
+      # "silk-fuzz H: N executions in S s (R/s), C API calls checked, ..." per job
+      for ((j = 0; j < jobs; j++)); do cat "build/fuzz/standalone-$h-$j.log"; done | awk -v h="$h" -v jobs="$jobs" '
+        /executions in/ { n += $3; s += $6; for (i = 1; i <= NF; i++) if ($i == "API") c += $(i - 1) }
+        END { printf "fuzz: %s: %d executions in %d jobs x %.1f s, %d API calls checked\n", h, n, jobs, s / jobs, c }'
+    fi
   done
 fi
 [ $found -eq 0 ] && echo "fuzz: 0 findings" || { echo "fuzz: FINDINGS (see above)"; exit 1; }
