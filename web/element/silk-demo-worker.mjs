@@ -107,8 +107,7 @@ async function start({ canvas, module, settings, transparent, paused, size }) {
     pause: ({ paused: p }) => { counters.paused = p; if (p) drag.flush(); renderer.invalidate(); stats(performance.now()); },
     step: () => {
       counters.paused = true;
-      world.advance(1 / 60);
-      counters.physicsSteps++;
+      counters.physicsSteps += world.advance(1 / 60).steps;
       renderer.invalidate();
     },
     reset: rebuild,

@@ -38,7 +38,7 @@
 // y), and SilkDemo.shared() (compiles, instances, pooled, wasm bytes, workers).
 import { loadSilk } from '../lib/silk.mjs';
 import { createLoop, whenNear } from '../page/loop.mjs';
-import { createRenderer, observeCanvasSize, fitView } from '../page/render.mjs';
+import { createRenderer, observeCanvasSize, fitView, viewToWorld, viewToCanvas } from '../page/render.mjs';
 import { createPointer, pickRadius, advanceFrames } from '../page/input.mjs';
 import { getScene, sceneNames } from '../page/scenes.mjs';
 import { DEFAULTS, parseParams } from '../page/params.mjs';
@@ -104,6 +104,11 @@ async function acquire() {
   const silk = await loadSilk({ wasm: await compileOnce() });
   shared.instances++;
   return silk;
+}
+
+/** The `controls="full"` readout, on either thread. */
+function readoutLine(settings, relaxPasses, strainP97, paused, hz) {
+  return `${settings.scene} · ${settings.solver} · step ${relaxPasses} · strain p97 ${(strainP97 * 100).toFixed(2)} % · ${paused ? 'paused' : `${Math.round(hz)} Hz`}`;
 }
 
 // ---- styles ---------------------------------------------------------------------------------
@@ -428,7 +433,7 @@ export class SilkDemo extends BaseElement {
         if (t - lastReadout >= READOUT_EVERY) {
           lastReadout = t;
           const d = world.diagnostics();
-          readout.textContent = `${settings.scene} · ${settings.solver} · step ${world.step} · strain p97 ${(d.strainP97 * 100).toFixed(2)} % · ${run.paused ? 'paused' : `${Math.round(run.loop.measuredHz)} Hz`}`;
+          readout.textContent = readoutLine(settings, world.step, d.strainP97, run.paused, run.loop.measuredHz);
         }
       }
     };
@@ -493,7 +498,7 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
     thread: 'worker', world: null, settings, paused: reduced, resolvedTheme: 'light', labHost: NO_LAB, dragging: false,
     counters: { framesRendered: 0, physicsSteps: 0 },
     loop: { running: false, offscreen: false, measuredHz: 0 },
-    renderer: { toCanvas: (x, y) => [x * view.scale + view.offsetX, y * view.scale + view.offsetY] },
+    renderer: { toCanvas: (x, y) => viewToCanvas(view, x, y) },
     canvas, unwatch: () => {}, cleanups: [],
     destroy() {
       for (const f of run.cleanups) f();
@@ -523,7 +528,7 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
       run.loop.measuredHz = s.measuredHz;
       run.dragging = s.dragging;
       if (controls === 'full') {
-        readout.textContent = `${settings.scene} · ${settings.solver} · step ${s.relaxPasses} · strain p97 ${(s.strainP97 * 100).toFixed(2)} % · ${run.paused ? 'paused' : `${Math.round(s.measuredHz)} Hz`}`;
+        readout.textContent = readoutLine(settings, s.relaxPasses, s.strainP97, run.paused, s.measuredHz);
       }
     };
 
@@ -572,7 +577,7 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
  *  nearest particle and queues the samples, as input.mjs does on the main thread). */
 function forwardPointer(canvas, view, post, listen) {
   let pointerId = -1;
-  const toWorld = (e) => [(e.offsetX - view.offsetX) / view.scale, (e.offsetY - view.offsetY) / view.scale];
+  const toWorld = (e) => viewToWorld(view, e.offsetX, e.offsetY);
   listen(canvas, 'pointerdown', (e) => {
     if (e.button !== 0 || pointerId >= 0) return;
     e.preventDefault();

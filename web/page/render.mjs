@@ -48,6 +48,16 @@ export function fitView(view, cssWidth, cssHeight, worldW, worldH) {
   return view;
 }
 
+/** CSS px relative to the canvas -> world px, for a view fitted by fitView. */
+export function viewToWorld(view, cx, cy) {
+  return [(cx - view.offsetX) / view.scale, (cy - view.offsetY) / view.scale];
+}
+
+/** World px -> CSS px relative to the canvas. */
+export function viewToCanvas(view, x, y) {
+  return [x * view.scale + view.offsetX, y * view.scale + view.offsetY];
+}
+
 // options.transparent (background=transparent): the canvas keeps an alpha channel and is cleared
 // instead of painted, so a guest sits on its host page's own background.
 // options.observe (default true): size the canvas from its element's box. False for an
@@ -126,13 +136,9 @@ export function createRenderer(canvas, world, options = {}) {
     get dirty() { return dirty; },
     invalidate() { dirty = true; worldW = world.width; worldH = world.height; },
     /** CSS px relative to the canvas -> world px. */
-    toWorld(cx, cy) {
-      return [(cx - view.offsetX) / view.scale, (cy - view.offsetY) / view.scale];
-    },
+    toWorld: (cx, cy) => viewToWorld(view, cx, cy),
     /** World px -> CSS px relative to the canvas. */
-    toCanvas(x, y) {
-      return [x * view.scale + view.offsetX, y * view.scale + view.offsetY];
-    },
+    toCanvas: (x, y) => viewToCanvas(view, x, y),
     destroy() { observer?.disconnect(); },
   };
 }
