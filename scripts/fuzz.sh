@@ -59,21 +59,21 @@ else
   mkdir -p build/fuzz
   for h in "${harnesses[@]}"; do
     echo "fuzz: $h for $per s (standalone, ASan + UBSan, seed $seed, $jobs job(s))"
-    pids=()
+    pids=() logs=()
     for ((j = 0; j < jobs; j++)); do
-      build/sanitize/tests/fuzz/silk-fuzz "$h" --seconds "$per" --seed "$((seed + j))" \
-        >"build/fuzz/standalone-$h-$j.log" 2>&1 &
+      logs+=("build/fuzz/standalone-$h-$j.log")
+      build/sanitize/tests/fuzz/silk-fuzz "$h" --seconds "$per" --seed "$((seed + j))" >"${logs[$j]}" 2>&1 &
       pids+=($!)
     done
     for ((j = 0; j < jobs; j++)); do
       wait "${pids[$j]}" || found=1
-      cat "build/fuzz/standalone-$h-$j.log"
+      cat "${logs[$j]}"
     done
     if ((jobs > 1)); then
       # "silk-fuzz H: N executions in S s (R/s), C API calls checked, ..." per job
-      for ((j = 0; j < jobs; j++)); do cat "build/fuzz/standalone-$h-$j.log"; done | awk -v h="$h" -v jobs="$jobs" '
+      awk -v h="$h" -v jobs="$jobs" '
         /executions in/ { n += $3; s += $6; for (i = 1; i <= NF; i++) if ($i == "API") c += $(i - 1) }
-        END { printf "fuzz: %s: %d executions in %d jobs x %.1f s, %d API calls checked\n", h, n, jobs, s / jobs, c }'
+        END { printf "fuzz: %s: %d executions in %d jobs x %.1f s, %d API calls checked\n", h, n, jobs, s / jobs, c }' "${logs[@]}"
     fi
   done
 fi
