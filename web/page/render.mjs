@@ -5,7 +5,7 @@
 // world (current and previous positions, constraint arrays, diagnostics), and draw.mjs
 // interpolates prev + (cur - prev) * alpha while it builds the paths.
 import * as draw from './draw.mjs';
-import { observeCanvasSize, fitView, viewToWorld, viewToCanvas } from '../kit/canvas.mjs';
+import { observeCanvasSize, fitView, viewToWorld, viewToCanvas } from '../kit/kit-core.mjs';
 
 // The sizing and view helpers live in the canvas kit (silk-verlet/canvas); the element imports
 // them from here too.
