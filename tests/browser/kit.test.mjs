@@ -282,6 +282,19 @@ test('options are checked, and stop() ends the loop and the listeners', async ()
     const before = await page.evaluate(() => window.demo.stats().frames);
     await frames(page, 10, 60);
     assert.equal(await page.evaluate(() => window.demo.stats().frames), before, 'no frame after stop()');
+    // a world its owner destroys stops its demo (no error every frame)
+    await page.evaluate(async () => {
+      const { createCanvasDemo } = await import('/dist/canvas.mjs');
+      const { loadSilk } = await import('/dist/silk.mjs');
+      const w = (await loadSilk()).createWorld({ width: 100, height: 100 });
+      w.addParticle(w.addComposite(), 50, 50);
+      window.second = createCanvasDemo(w, document.querySelector('canvas'));
+    });
+    await frames(page, 5, 60);
+    const second = await page.evaluate(() => { window.second.world.destroy(); return window.second.stats().steps; });
+    assert.ok(second >= 3, `the second demo ran (${second} steps)`);
+    await frames(page, 5, 60);
+    assert.equal(await page.evaluate(() => window.second.stats().running), false, 'a destroyed world stops the demo');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -202,7 +202,9 @@ export function createCanvasPointer(canvas, world, view, { grabRadius = 20, touc
   }
 
   const onLeave = (e) => { if (e.pointerType === 'mouse') state.hover = null; };
-  const listeners = [['pointerdown', onDown], ['pointermove', onMove], ['pointerup', onUp], ['pointercancel', onUp], ['pointerleave', onLeave]];
+  // a long press on a phone opens the context menu; not in the middle of a drag
+  const onMenu = (e) => { if (state.pointerId >= 0) e.preventDefault(); };
+  const listeners = [['pointerdown', onDown], ['pointermove', onMove], ['pointerup', onUp], ['pointercancel', onUp], ['pointerleave', onLeave], ['contextmenu', onMenu]];
   for (const [type, fn] of listeners) canvas.addEventListener(type, fn);
 
   return {
@@ -483,6 +485,7 @@ export function createCanvasDemo(world, canvas, options = {}) {
     : null;
 
   function onFrame(dt) {
+    if (world.destroyed) { handle.stop(); return; } // its owner destroyed it: nothing to run
     if (pointer) pointer.advance(dt, record);
     else {
       const r = world.advance(dt);
@@ -505,13 +508,13 @@ export function createCanvasDemo(world, canvas, options = {}) {
   draw(1); // the world as it is, before the first frame
   if (!paused) loop.start();
 
-  return {
+  const handle = {
     world,
     canvas,
     renderer,
     pointer,
     loop,
-    /** Stops stepping (the loop's frames end); drags still move the world, redrawn at once. */
+    /** Stops stepping (the loop's frames end); pointer input still reaches the engine, redrawn. */
     pause() { if (stopped) return; paused = true; loop.stop(); },
     /** Steps again from now: the time spent paused is not caught up. */
     resume() { if (stopped) return; paused = false; loop.start(); },
@@ -538,8 +541,9 @@ export function createCanvasDemo(world, canvas, options = {}) {
         hz: loop.measuredHz,
         paused,
         running: loop.running,
-        dragging: world.draggedParticle,
+        dragging: world.destroyed ? -1 : world.draggedParticle,
       };
     },
   };
+  return handle;
 }
