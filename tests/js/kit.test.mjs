@@ -117,3 +117,16 @@ test('the loop driving a world: 3 s at 60 Hz and at 120 Hz give the same steps a
   assert.ok(Math.abs(a.steps - b.steps) <= 1, `${a.steps} vs ${b.steps}`);
   if (a.steps === b.steps) assert.equal(a.hash, b.hash);
 });
+
+test('the kit imports the library and itself only (no page, no labs, no element)', async () => {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const dir = new URL('../../web/kit/', import.meta.url);
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.mjs'));
+  assert.ok(files.includes('canvas.mjs') && files.includes('kit-core.mjs'), files.join());
+  for (const f of files) {
+    const text = await readFile(new URL(f, dir), 'utf8');
+    const specs = [...text.matchAll(/\bfrom\s*'([^']+)'|\bimport\s*\(\s*'([^']+)'/g)].map((m) => m[1] ?? m[2]);
+    assert.ok(specs.length > 0, `${f} imports something`);
+    for (const spec of specs) assert.match(spec, /^(\.\.\/lib\/silk\.mjs|\.\/[\w-]+\.mjs)$/, `${f} imports '${spec}'`);
+  }
+});
