@@ -154,7 +154,7 @@ export function createCanvasPointer(canvas, world, view, { grabRadius = 20, touc
   if (!(touchGrabRadius > 0)) throw new RangeError(`createCanvasPointer: touchGrabRadius must be > 0 CSS px, got ${touchGrabRadius}`);
   const drag = createDragQueue(world);
   const { state } = drag;
-  const origin = { x: 0, y: 0 }; // the content box's top-left, client px (taken at each press)
+  const origin = { x: 0, y: 0 }; // the content box's top-left, client px (measured per event)
   const saved = { touchAction: canvas.style.touchAction, cursor: canvas.style.cursor };
   canvas.style.touchAction = 'none';
 
@@ -188,6 +188,7 @@ export function createCanvasPointer(canvas, world, view, { grabRadius = 20, touc
       }
       return;
     }
+    measure(); // the page may have scrolled (a wheel) since the press
     const samples = e.getCoalescedEvents?.() ?? [];
     if (samples.length === 0) drag.queue(...toWorld(e));
     for (const s of samples) drag.queue(...toWorld(s));
