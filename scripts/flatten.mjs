@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// flatten.mjs -- copies web/<role>/ (lib, element, page, labs, reference) into ONE flat folder,
+// flatten.mjs -- copies web/<role>/ (lib, kit, element, page, labs, reference) into ONE flat folder,
 // dist/, rewriting the relative imports between roles ('../lib/silk.mjs') to the flat form
 // ('./silk.mjs'). The source is split by role so a reader finds the library apart from the page
 // and the labs; dist/ stays flat because it is a contract: hosts put silk.mjs, silk.wasm and
@@ -16,7 +16,7 @@ import path from 'node:path';
 
 const web = path.resolve(process.argv[2] ?? 'web');
 const dist = path.resolve(process.argv[3] ?? 'dist');
-const ROLES = ['lib', 'element', 'page', 'labs', 'reference'];
+const ROLES = ['lib', 'kit', 'element', 'page', 'labs', 'reference'];
 const COPIED = /\.(mjs|d\.ts|css|svg|html)$/;
 // static imports and re-exports, `import type`, and dynamic import('...'): the specifier only
 const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*)'(\.\.?\/[^']+)'/g;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { repoRoot } from './helpers.mjs';
 
 const script = path.join(repoRoot, 'scripts', 'flatten.mjs');
-const ROLES = ['lib', 'element', 'page', 'labs', 'reference'];
+const ROLES = ['lib', 'kit', 'element', 'page', 'labs', 'reference'];
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*)'(\.\.?\/[^']+)'/g;
 
 function flatten(web) {

@@ -5,8 +5,9 @@
 //   - install the tarball into fresh fixture apps in a temp dir: one built with esbuild, one
 //     with Vite (each its only dev dependency, from the npm registry), and one with no bundler
 //     (an import map pointing at node_modules);
-//   - in each, the README's quick start builds a rope particle by particle, steps it and draws
-//     it: checked in headless Chromium (the rope swings down from its pin, the canvas has ink).
+//   - in each, the README's quick start builds a rope particle by particle and runs it with the
+//     canvas kit (silk-verlet/canvas): checked in headless Chromium (the rope swings down from
+//     its pin, the canvas has ink).
 // Figures (tarball size, file list) go to test-artifacts/guest-figures.json.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -77,8 +78,11 @@ async function check(dir, page = 'index.html') {
       const p = w.positions;
       const c = document.querySelector('canvas');
       const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+      // ink: pixels unlike the background (the kit paints one; the corner is background)
       let ink = 0;
-      for (let k = 3; k < data.length; k += 4) if (data[k] > 0) ink++;
+      for (let k = 0; k < data.length; k += 4) {
+        if (data[k] !== data[0] || data[k + 1] !== data[1] || data[k + 2] !== data[2] || data[k + 3] !== data[3]) ink++;
+      }
       return { particles: w.particleCount, constraints: w.constraintCount, pin: [p[0], p[1]], end: [p[38], p[39]], ink };
     });
     return { seen, errors };
@@ -102,7 +106,7 @@ test('npm pack: the tarball holds the module, the wasm, the types, the element a
   const [info] = out;
   tarball = path.join(tmp, info.filename);
   const files = info.files.map((f) => f.path).sort();
-  for (const f of ['package.json', 'silk.mjs', 'silk.wasm', 'silk.d.ts', 'silk-demo.mjs', 'silk-demo.d.ts', 'LICENSE', 'README.md', 'loop.mjs', 'render.mjs', 'silk-demo-worker.mjs']) {
+  for (const f of ['package.json', 'silk.mjs', 'silk.wasm', 'silk.d.ts', 'silk-demo.mjs', 'silk-demo.d.ts', 'canvas.mjs', 'canvas.d.ts', 'LICENSE', 'README.md', 'loop.mjs', 'render.mjs', 'silk-demo-worker.mjs']) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
   for (const f of files) assert.ok(!/^(app|main)\.mjs$|\.html$|\.css$|^tests?\/|^scripts\//.test(f), `${f} does not belong in the package`);
@@ -111,6 +115,8 @@ test('npm pack: the tarball holds the module, the wasm, the types, the element a
   assert.equal(manifest.license, 'MIT');
   assert.match(manifest.version, /^\d+\.\d+\.\d+$/);
   for (const key of ['exports', 'types', 'files', 'sideEffects']) assert.ok(manifest[key] !== undefined, key);
+  const kit = JSON.stringify(manifest.exports['./canvas'] ?? null);
+  assert.ok(kit.includes('./canvas.mjs') && kit.includes('./canvas.d.ts'), `silk-verlet/canvas is exported with its types: ${kit}`);
   const dev = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
   assert.equal(dev.name, 'silk-dev');
   assert.equal(dev.private, true, 'the dev manifest stays separate and private');

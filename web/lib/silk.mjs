@@ -4,7 +4,9 @@
 //   const silk = await loadSilk();                 // fetches ./silk.wasm beside this file
 //   const w = silk.createWorld({ width: 800, height: 500 });
 //   w.buildScene('web');                           // or w.spiderweb({...}), w.addParticle(...)
-//   w.advance(1 / 60);                             // fixed-step accumulator -> frame(16)
+//   const { alpha } = w.advance(dt);               // dt: REAL seconds since the last display
+//                                                  // frame; fixed steps of 1/60 s -> frame(16)
+//   draw previousPositions + (positions - previousPositions) * alpha (canvas.mjs does both)
 //   const xy = w.positions;                        // Float64Array view: x0 y0 x1 y1 ...
 //   const d = w.diagnostics();                     // named fields; w.diagnosticsView is the raw
 //                                                  // Float64Array (layout: DIAG below, silk.h)

@@ -25,18 +25,12 @@
 // The clock is injectable ({ now(), request(cb), cancel(id) }); by default it reads
 // window.requestAnimationFrame and performance.now at call time, so a test can replace them.
 
-export const MAX_DT = 0.1; // s
+import { MAX_DT, browserClock, createFrameFilter } from '../kit/kit-core.mjs';
+
+// The clamp, the browser clock and the frame-time filter are the canvas kit's (silk-verlet/canvas).
+export { MAX_DT, browserClock };
 const MAX_FRAMES = 8; // display frames per rAF at most (the rest is dropped)
 const RAF_SAMPLES = 512;
-const FILTER = 8; // frame times averaged in 'device' mode
-
-export function browserClock(win = globalThis) {
-  return {
-    now: () => win.performance.now(),
-    request: (cb) => win.requestAnimationFrame(cb),
-    cancel: (id) => win.cancelAnimationFrame(id),
-  };
-}
 
 export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.document, element = null }) {
   const dts = new Float64Array(MAX_FRAMES);
@@ -52,19 +46,7 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
   let backlog = 0; // s of real time not yet turned into simulated display frames
   let nextJitter = 1 / 60;
   let hzEma = 0; // smoothed real frame time (s)
-  const recent = new Float64Array(FILTER); // the frame-time filter's ring
-  let filled = 0;
-  let sum = 0;
-
-  function smooth(dt) {
-    const mean = filled > 0 ? sum / Math.min(filled, FILTER) : dt;
-    if (filled === 0 || Math.abs(dt - mean) > 0.5 * mean) { recent.fill(0); filled = 0; sum = 0; }
-    const k = filled % FILTER;
-    sum += dt - recent[k];
-    recent[k] = dt;
-    filled++;
-    return sum / Math.min(filled, FILTER);
-  }
+  const filter = createFrameFilter(); // 'device' mode's frame-time filter
 
   function schedule(rateName) {
     info.count = 0;
@@ -74,7 +56,7 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
       if (dt > 0) {
         const clamped = Math.min(dt, MAX_DT);
         info.dropped += dt - clamped;
-        push(smooth(clamped));
+        push(filter.push(clamped));
       }
       return;
     }
@@ -114,9 +96,7 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
     running = true;
     last = -1;
     backlog = 0;
-    filled = 0;
-    sum = 0;
-    recent.fill(0);
+    filter.reset();
     id = clock.request(tick);
   }
 
@@ -157,7 +137,7 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
     get offscreen() { return offscreen; },
     /** 'device' | 30 | 60 | 120 | 144 | 'jittery' */
     get rate() { return rate; },
-    set rate(r) { rate = r; backlog = 0; filled = 0; sum = 0; recent.fill(0); },
+    set rate(r) { rate = r; backlog = 0; filter.reset(); },
     /** The device's display rate, smoothed (Hz); 0 until measured. */
     get measuredHz() { return hzEma > 0 ? 1 / hzEma : 0; },
     /** rAF callbacks run so far. */

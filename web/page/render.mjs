@@ -5,58 +5,11 @@
 // world (current and previous positions, constraint arrays, diagnostics), and draw.mjs
 // interpolates prev + (cur - prev) * alpha while it builds the paths.
 import * as draw from './draw.mjs';
+import { observeCanvasSize, fitView, viewToWorld, viewToCanvas } from '../kit/kit-core.mjs';
 
-/**
- * Calls onSize(deviceWidth, deviceHeight, cssWidth, cssHeight) whenever the canvas element's
- * box changes; returns the ResizeObserver (disconnect() stops it).
- */
-export function observeCanvasSize(canvas, onSize) {
-  // device-pixel-content-box gives exact backing-store sizes (and fires when the DPR changes);
-  // browsers without it get content-box x devicePixelRatio. Emulated DPRs (devtools, headless
-  // phone profiles) report device pixels at the real screen's ratio, so the size is used only
-  // when it agrees with devicePixelRatio.
-  const observer = new ResizeObserver((entries) => {
-    const e = entries[entries.length - 1];
-    const css = e.contentBoxSize?.[0];
-    const cssW = css ? css.inlineSize : e.contentRect.width;
-    const cssH = css ? css.blockSize : e.contentRect.height;
-    const dpr = globalThis.devicePixelRatio || 1;
-    let devW = Math.round(cssW * dpr);
-    let devH = Math.round(cssH * dpr);
-    const dev = e.devicePixelContentBoxSize?.[0];
-    if (dev && Math.abs(dev.inlineSize - devW) <= 1 && Math.abs(dev.blockSize - devH) <= 1) {
-      devW = dev.inlineSize;
-      devH = dev.blockSize;
-    }
-    onSize(devW, devH, cssW, cssH);
-  });
-  try {
-    observer.observe(canvas, { box: 'device-pixel-content-box' });
-  } catch {
-    observer.observe(canvas);
-  }
-  return observer;
-}
-
-/** Fits a worldW x worldH world into a cssWidth x cssHeight box: uniform scale, centred. */
-export function fitView(view, cssWidth, cssHeight, worldW, worldH) {
-  view.cssWidth = cssWidth;
-  view.cssHeight = cssHeight;
-  view.scale = Math.min(cssWidth / worldW, cssHeight / worldH);
-  view.offsetX = (cssWidth - worldW * view.scale) / 2;
-  view.offsetY = (cssHeight - worldH * view.scale) / 2;
-  return view;
-}
-
-/** CSS px relative to the canvas -> world px, for a view fitted by fitView. */
-export function viewToWorld(view, cx, cy) {
-  return [(cx - view.offsetX) / view.scale, (cy - view.offsetY) / view.scale];
-}
-
-/** World px -> CSS px relative to the canvas. */
-export function viewToCanvas(view, x, y) {
-  return [x * view.scale + view.offsetX, y * view.scale + view.offsetY];
-}
+// The sizing and view helpers live in the canvas kit (silk-verlet/canvas); the element imports
+// them from here too.
+export { observeCanvasSize, fitView, viewToWorld, viewToCanvas };
 
 // options.transparent (background=transparent): the canvas keeps an alpha channel and is cleared
 // instead of painted, so a guest sits on its host page's own background.

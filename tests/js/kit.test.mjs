@@ -1,0 +1,132 @@
+// kit.test.mjs -- the canvas kit's DOM-free parts (web/kit/canvas.mjs): the frame loop with an
+// injected clock (first frame 0, gaps clamped, the filter keeps the total time, hidden stops),
+// and that loop driving a world at 60 Hz and at 120 Hz to the same steps and state. The drawing
+// and the pointer run in Chromium: tests/browser/kit.test.mjs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadSilkForTests } from './helpers.mjs';
+import { createFrameLoop, createFrameFilter, fitView, viewToWorld, viewToCanvas, MAX_DT } from '../../web/kit/canvas.mjs';
+
+const silk = await loadSilkForTests();
+
+/** A clock the test drives: frame(ms) advances time and runs the pending callback. */
+function testClock() {
+  let now = 0;
+  let pending = null;
+  return {
+    now: () => now,
+    request(cb) { pending = cb; return 1; },
+    cancel() { pending = null; },
+    frame(ms) {
+      now += ms;
+      const cb = pending;
+      pending = null;
+      cb?.(now);
+    },
+    get pending() { return pending !== null; },
+  };
+}
+
+function fakeDoc() {
+  const listeners = [];
+  return {
+    visibilityState: 'visible',
+    addEventListener: (type, fn) => listeners.push(fn),
+    removeEventListener() {},
+    set(state) { this.visibilityState = state; for (const fn of listeners) fn(); },
+  };
+}
+
+test('the loop: 0 on the first frame, real time after, gaps cut to maxDt and counted', () => {
+  const clock = testClock();
+  const dts = [];
+  const loop = createFrameLoop({ onFrame: (dt) => dts.push(dt), clock, doc: null, smooth: false });
+  loop.start();
+  clock.frame(16);
+  clock.frame(20);
+  clock.frame(5000); // a stall
+  clock.frame(10);
+  assert.deepEqual(dts.map((x) => Math.round(x * 1e6) / 1e6), [0, 0.02, MAX_DT, 0.01]);
+  assert.ok(Math.abs(loop.droppedSeconds - (5 - MAX_DT)) < 1e-9, `dropped ${loop.droppedSeconds}`);
+  assert.equal(loop.frames, 4);
+  loop.stop();
+  assert.equal(clock.pending, false, 'stop cancels the frame');
+});
+
+test('the loop stops while hidden and comes back without a jump', () => {
+  const clock = testClock();
+  const doc = fakeDoc();
+  const dts = [];
+  const loop = createFrameLoop({ onFrame: (dt) => dts.push(dt), clock, doc });
+  loop.start();
+  clock.frame(16); clock.frame(16);
+  doc.set('hidden');
+  assert.equal(loop.running, false);
+  clock.frame(60000); // nothing runs
+  doc.set('visible');
+  clock.frame(16); clock.frame(16);
+  assert.equal(dts.length, 4);
+  assert.equal(dts[2], 0, 'the first frame after coming back passes no time');
+  assert.ok(Math.abs(dts[3] - 0.016) < 1e-9);
+});
+
+test('the frame filter removes jitter and keeps the total time', () => {
+  const f = createFrameFilter();
+  const raw = [];
+  for (let k = 0; k < 240; k++) raw.push(1 / 60 + (k % 2 ? 0.0004 : -0.0004));
+  let smooth = 0;
+  let spread = 0;
+  raw.forEach((dt, k) => {
+    const s = f.push(dt);
+    smooth += s;
+    if (k >= 8) spread = Math.max(spread, Math.abs(s - 1 / 60)); // once the window is full
+  });
+  const total = raw.reduce((a, b) => a + b, 0);
+  assert.ok(Math.abs(smooth - total) < 8 / 60, `smoothed ${smooth} s, raw ${total} s`);
+  assert.ok(spread < 0.0001, `smoothed frame times within 0.1 ms of 1/60 s (${spread})`);
+  assert.ok(Math.abs(f.push(1 / 30) - 1 / 30) < 1e-12, 'a rate change restarts the filter');
+});
+
+test('fitView and its inverse', () => {
+  const v = fitView({}, 800, 300, 400, 250);
+  assert.equal(v.scale, 1.2);
+  assert.equal(v.offsetX, 160);
+  const [x, y] = viewToWorld(v, ...viewToCanvas(v, 123, 45));
+  assert.ok(Math.abs(x - 123) < 1e-9 && Math.abs(y - 45) < 1e-9);
+});
+
+test('the loop driving a world: 3 s at 60 Hz and at 120 Hz give the same steps and state', () => {
+  const run = (hz) => {
+    const w = silk.createWorld({ width: 400, height: 250 });
+    const c = w.addComposite();
+    for (let i = 0; i < 20; i++) w.addParticle(c, 120 + i * 8, 20);
+    w.addPin(c, 0);
+    for (let i = 1; i < 20; i++) w.addDistance(c, i - 1, i, 0.9);
+    const clock = testClock();
+    let steps = 0;
+    const loop = createFrameLoop({ onFrame: (dt) => { steps += w.advance(dt).steps; }, clock, doc: null });
+    loop.start();
+    for (let k = 0; k < 3 * hz; k++) clock.frame(1000 / hz);
+    const r = { steps, hash: w.stateHash() };
+    w.destroy();
+    return r;
+  };
+  const a = run(60);
+  const b = run(120);
+  assert.ok(Math.abs(a.steps - 179) <= 1, `60 Hz: ${a.steps} steps`);
+  assert.ok(Math.abs(a.steps - b.steps) <= 1, `${a.steps} vs ${b.steps}`);
+  if (a.steps === b.steps) assert.equal(a.hash, b.hash);
+});
+
+test('the kit imports the library and itself only (no page, no labs, no element)', async () => {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const dir = new URL('../../web/kit/', import.meta.url);
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.mjs'));
+  assert.ok(files.includes('canvas.mjs') && files.includes('kit-core.mjs'), files.join());
+  for (const f of files) {
+    const text = await readFile(new URL(f, dir), 'utf8');
+    const specs = [...text.matchAll(/\bfrom\s*'([^']+)'|\bimport\s*\(\s*'([^']+)'/g)].map((m) => m[1] ?? m[2]);
+    assert.ok(specs.length > 0, `${f} imports something`);
+    for (const spec of specs) assert.match(spec, /^(\.\.\/lib\/silk\.mjs|\.\/[\w-]+\.mjs)$/, `${f} imports '${spec}'`);
+  }
+});
