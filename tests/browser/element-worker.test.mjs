@@ -177,6 +177,9 @@ for (const [how, { prepare, why, allowed }] of Object.entries(FALLBACKS)) {
     assert.equal(said.length, 1, `one console.warn: ${said}`);
     assert.equal(said[0], `<silk-demo>: ${s.problems[0]}`);
     assert.deepEqual(errors.filter((e) => !allowed?.test(e)), [], 'no other error');
+    // without the attribute there is nothing to explain
+    await page.evaluate(() => document.getElementById('w').removeAttribute('worker'));
+    await page.waitForFunction(() => document.getElementById('w').stats().problems.length === 0, null, { timeout: 10000, polling: 100 });
     await context.close();
   });
 }

@@ -229,7 +229,7 @@ export class SilkDemo extends BaseElement {
       thread: r?.thread ?? null, // 'main', or 'worker' (the `worker` attribute, where supported)
       dragging: r?.dragging ?? null, // worker only: a particle is held (as of the last stats)
       theme: r?.resolvedTheme ?? null,
-      problems: this.#workerProblem ? [...this.#problems, this.#workerProblem] : this.#problems.slice(),
+      problems: this.#workerProblem && this.hasAttribute('worker') ? [...this.#problems, this.#workerProblem] : this.#problems.slice(),
       lab: r?.labHost.readouts() ?? null,
     };
   }
