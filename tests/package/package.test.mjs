@@ -12,6 +12,7 @@
 //     with no separate wasm file fetched; a <silk-demo worker> really runs in its Worker; no
 //     console errors; in the Vite apps the wasm as a separate file (silk-verlet/silk.wasm?url)
 //     works too;
+//   - in Node, the installed package loads its inline wasm (and silk.wasm by path);
 //   - the type declarations: a small TypeScript consumer (the API and the element) passes
 //     `tsc --noEmit --strict` under moduleResolution nodenext and bundler, and a deliberate type
 //     error in it is caught (so the types are really read).
@@ -303,6 +304,24 @@ test('a strict CSP: the blob: Worker needs worker-src blob:, and without it the 
 test('no bundler: an import map to node_modules, the quick start and <silk-demo worker> run', async () => {
   assert.ok(apps, 'the install test ran');
   assertApp(await serving(apps.importmap, (origin) => check(origin, 'importmap.html')), 'import map');
+});
+
+test('Node: the installed package loads its inline wasm, and a separate silk.wasm by path', async () => {
+  assert.ok(apps, 'the install test ran');
+  const script = `
+    import { loadSilk } from 'silk-verlet';
+    const inline = await loadSilk();
+    const w = inline.createWorld({ width: 400, height: 250 });
+    w.buildScene('web');
+    const y = w.positions[1];
+    w.advance(0.5);
+    const file = await loadSilk({ wasm: 'node_modules/silk-verlet/silk.wasm' }); // relative to the cwd
+    console.log(JSON.stringify({ particles: w.particleCount, moved: w.positions[1] !== y, file: file.createWorld({ width: 9, height: 9 }).particleCount }));`;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: apps.importmap });
+  const seen = JSON.parse(stdout);
+  assert.ok(seen.particles > 100, `the web is built (${seen.particles})`);
+  assert.equal(seen.moved, true, 'it steps');
+  assert.equal(seen.file, 0, 'the separate file loads too');
 });
 
 for (const [ts, resolution] of Object.keys(TYPESCRIPTS).flatMap((v) => [[v, 'nodenext'], [v, 'bundler']])) {
