@@ -42,7 +42,10 @@ for (const [name, role] of owner) {
     text = text.replace(SPECIFIER, (whole, head, spec) => {
       const target = path.resolve(web, role, spec);
       const rel = path.relative(web, target).split(path.sep);
-      const flat = path.extname(rel[1] ?? '') ? rel[1] : `${rel[1]}.d.ts`; // '../lib/silk' in a .d.ts
+      // a .d.ts names a declaration file by its .js form ('../lib/silk.js' -> silk.d.ts), which
+      // TypeScript resolves under every moduleResolution (nodenext needs the extension)
+      const declared = name.endsWith('.d.ts') && /\.js$/.test(rel[1] ?? '');
+      const flat = declared ? rel[1].replace(/\.js$/, '.d.ts') : path.extname(rel[1] ?? '') ? rel[1] : `${rel[1]}.d.ts`;
       if (rel.length !== 2 || !ROLES.includes(rel[0]) || owner.get(flat) !== rel[0]) {
         fail(`web/${role}/${name} imports '${spec}', which is not a file of web/<role>/`);
       }

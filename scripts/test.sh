@@ -6,8 +6,9 @@
 #   3. ctest, ASan + UBSan         the native C tests under sanitizers
 #   4. browser                     node --test tests/browser (headless Debian chromium)
 #   5. package                     node --test tests/package: npm pack the silk-verlet package,
-#                                  install it into fresh esbuild / Vite / import-map apps (their
-#                                  tools come from the npm registry into a temp dir), run them
+#                                  install it into fresh Vite 6/7/8 (dev + build), esbuild
+#                                  (iife + esm) and import-map apps (their tools come from the npm
+#                                  registry into a temp dir), run them; tsc --strict on its types
 #   and one check first: web/lib/silk-boundary.mjs is what scripts/gen-boundary.mjs makes of silk.h
 # Ends with one line "N passed, N failed" (tests across all suites); exits 1 if any failed.
 set -uo pipefail
@@ -59,7 +60,7 @@ if compgen -G "tests/browser/*.test.mjs" >/dev/null; then
   run "browser (headless chromium)" count_node node --test --test-concurrency=1 tests/browser/
 fi
 if compgen -G "tests/package/*.test.mjs" >/dev/null; then
-  run "package (npm pack; esbuild, Vite and import-map apps in chromium)" count_node node --test --test-concurrency=1 tests/package/
+  run "package (npm pack; Vite 6/7/8 dev+build, esbuild, import-map apps in chromium; tsc)" count_node node --test --test-concurrency=1 tests/package/
 fi
 rm -f "$log"
 

@@ -5,7 +5,10 @@
 //   - a mouse drag grabs a particle there and releases it;
 //   - the buttons reach it (pause stops the steps, play resumes them);
 //   - off-screen it renders nothing; removing it ends the Worker;
-//   - a lab scene with `worker` runs on the main thread, as documented.
+//   - a lab scene with `worker` runs on the main thread, as documented;
+//   - where the Worker cannot run (new Worker() throws, its script does not load, no
+//     OffscreenCanvas), the element runs on the main thread and says why: in stats().problems
+//     and in one console.warn.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, openPage, screenshot, DESKTOP } from './helpers.mjs';
@@ -18,7 +21,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 const CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; style-src 'self'; img-src 'self'";
 const HOST_CSS = 'body { margin: 0; font: 16px serif; } silk-demo { width: 480px; } p.gap { height: 1500px; margin: 0; }';
 
-async function openHost(body) {
+async function openHost(body, prepare) {
   const o = await openPage(browser, DESKTOP);
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
@@ -28,6 +31,9 @@ async function openHost(body) {
   await o.context.route(`${server.origin}/host.css`, (route) => route.fulfill({ contentType: 'text/css', body: HOST_CSS }));
   o.wasm = [];
   o.page.on('request', (r) => { if (r.url().endsWith('.wasm')) o.wasm.push(r.url()); });
+  o.warnings = [];
+  o.page.on('console', (m) => { if (m.type() === 'warning') o.warnings.push(m.text()); });
+  await prepare?.(o);
   await o.page.goto(`${server.origin}/host.html`);
   await o.page.waitForFunction(() => customElements.get('silk-demo') !== undefined);
   return o;
@@ -129,3 +135,51 @@ test('<silk-demo worker> with a lab scene runs on the main thread (the labs need
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// the three ways a Worker cannot run, each made to happen before the page loads
+const FALLBACKS = {
+  'new Worker() throws': {
+    prepare: ({ page }) => page.addInitScript(() => {
+      window.Worker = function Worker() { throw new DOMException('refused by the test', 'SecurityError'); };
+    }),
+    why: /^worker: running on the main thread: the Worker could not start \(SecurityError: refused by the test; it comes from silk-demo-worker\.mjs beside silk-demo\.mjs\)$/,
+    allowed: null,
+  },
+  'the Worker script does not load': {
+    prepare: ({ context }) => context.route(`${server.origin}/silk-demo-worker.mjs`, (route) => route.fulfill({ status: 404, body: 'blocked' })),
+    why: /^worker: running on the main thread: the Worker failed to load.*; it comes from silk-demo-worker\.mjs beside silk-demo\.mjs$/,
+    allowed: /404/, // Chromium may log the failed fetch
+  },
+  'no OffscreenCanvas transfer': {
+    prepare: ({ page }) => page.addInitScript(() => { delete HTMLCanvasElement.prototype.transferControlToOffscreen; }),
+    why: /^worker: running on the main thread: this browser cannot hand a canvas to a Worker \(no OffscreenCanvas\)$/,
+    allowed: null,
+  },
+};
+
+for (const [how, { prepare, why, allowed }] of Object.entries(FALLBACKS)) {
+  test(`<silk-demo worker> when ${how}: runs on the main thread and says why (stats().problems, one console.warn)`, async () => {
+    const { page, context, errors, warnings } = await openHost('<silk-demo id="w" worker scene="web"></silk-demo>', prepare);
+    await page.waitForFunction(() => document.getElementById('w').stats().framesRendered > 10, null, { timeout: 60000, polling: 100 });
+    const s = await statsOf(page, 'w');
+    assert.equal(s.thread, 'main');
+    assert.equal(s.problems.length, 1, `one reason: ${s.problems}`);
+    assert.match(s.problems[0], why);
+    assert.equal(await page.evaluate(() => document.getElementById('w').world !== null), true, 'the world runs here');
+    assert.equal((await shared(page)).workers, 0);
+    // the demo works, so nothing is shown inside the element: the console and stats() say it
+    assert.equal(await page.evaluate(() => document.getElementById('w').shadowRoot.querySelector('.message').hidden), true);
+    // once on the console, also after a restart (an attribute change rebuilds the demo)
+    await page.evaluate(() => document.getElementById('w').setAttribute('controls', 'full'));
+    await page.waitForFunction(() => document.getElementById('w').stats().framesRendered > 10, null, { timeout: 60000, polling: 100 });
+    assert.match((await statsOf(page, 'w')).problems.join('\n'), why, 'still said after the restart');
+    const said = warnings.filter((w) => w.includes('silk-demo'));
+    assert.equal(said.length, 1, `one console.warn: ${said}`);
+    assert.equal(said[0], `<silk-demo>: ${s.problems[0]}`);
+    assert.deepEqual(errors.filter((e) => !allowed?.test(e)), [], 'no other error');
+    // without the attribute there is nothing to explain
+    await page.evaluate(() => document.getElementById('w').removeAttribute('worker'));
+    await page.waitForFunction(() => document.getElementById('w').stats().problems.length === 0, null, { timeout: 10000, polling: 100 });
+    await context.close();
+  });
+}

@@ -37,7 +37,9 @@ test('web/ flattens into one folder whose imports all name a file beside them', 
       const flat = readFileSync(path.join(out, name), 'utf8');
       for (const [, spec] of flat.matchAll(SPECIFIER)) {
         assert.ok(spec.startsWith('./'), `${name}: '${spec}' is not flat`);
-        const file = path.extname(spec) ? spec : `${spec}.d.ts`;
+        // a .d.ts names a declaration file by its .js form ('./silk.js' -> silk.d.ts, as nodenext wants)
+        const declared = name.endsWith('.d.ts') && spec.endsWith('.js');
+        const file = declared ? spec.replace(/\.js$/, '.d.ts') : path.extname(spec) ? spec : `${spec}.d.ts`;
         assert.ok(existsSync(path.join(out, file)), `${name}: '${spec}' names no file in dist/`);
       }
       // Only the specifiers change: the rest of each file is byte for byte its source.

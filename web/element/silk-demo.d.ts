@@ -1,7 +1,8 @@
 // silk-demo.d.ts -- types of the <silk-demo> element (silk-demo.mjs). Importing the module
 // defines the element; its attributes are documented at the top of silk-demo.mjs and in
 // docs/embedding.md.
-import type { World } from '../lib/silk';
+// '.js': the declaration file silk.d.ts, in the form moduleResolution nodenext requires (TS2835)
+import type { World } from '../lib/silk.js';
 
 export interface SilkDemoStats {
   started: boolean;
@@ -16,7 +17,9 @@ export interface SilkDemoStats {
   /** Worker only: a particle is held (as of the last stats message, at most 250 ms old). */
   dragging: boolean | null;
   theme: 'light' | 'dark' | null;
-  /** Messages about attributes that were ignored (also shown inside the element). */
+  /** Messages about attributes that were ignored (also shown inside the element), and why a
+   *  `worker` element runs on the main thread after all ("worker: running on the main thread:
+   *  ..."; on the console once, not inside the element). */
   problems: string[];
   lab: object | null;
 }

@@ -12,8 +12,10 @@
 //   controls  none | bar | full        (bar: the lab scene's control bar, or play / reset)
 //   worker    (boolean) web, shapes and tree run in a Worker on the transferred canvas
 //             (silk-demo-worker.mjs): the host's main thread keeps only input and the status
-//             line. Falls back to the main thread where there is no OffscreenCanvas transfer,
-//             for the lab scenes, and when the Worker cannot start (a cross-origin script).
+//             line. Runs on the main thread for the lab scenes (they need the page's DOM), and
+//             falls back to it where there is no OffscreenCanvas transfer or the Worker cannot
+//             start (a CSP, a blocked script): then stats().problems says why, and so does one
+//             console.warn (silk-demo-spawn.mjs says where the Worker's script comes from).
 //   theme     light | dark | auto      background  default | transparent
 //   and the lab scenes' own parameters: rate, crawl (coupling); cost, clamp, maxsteps
 //   (spiral); h, floor (integrators); particles, iterations, weight, tool (rope); mode (cloth).
@@ -28,8 +30,8 @@
 //     catch-up burst (loop.mjs); prefers-reduced-motion starts it paused, with a Play button.
 //   - Width follows the container, height keeps the world's 8:5; the canvas backing store
 //     follows the device pixel ratio (render.mjs, ResizeObserver).
-//   - All elements of a page share one compiled WebAssembly.Module (fetched once, beside this
-//     file: new URL('./silk.wasm', import.meta.url)); each has its own instance. Removing an
+//   - All elements of a page share one compiled WebAssembly.Module (silk-wasm.mjs: fetched once
+//     from silk.wasm beside silk.mjs; in the npm package, inline); each has its own instance. Removing an
 //     element destroys its world and returns its instance to a pool, so adding and removing
 //     elements does not grow memory.
 //
@@ -37,6 +39,8 @@
 // ...), element.world (the live world, or null; always null in a Worker), element.worldToClient(x,
 // y), and SilkDemo.shared() (compiles, instances, pooled, wasm bytes, workers).
 import { loadSilk } from '../lib/silk.mjs';
+import { compileSilk } from '../lib/silk-wasm.mjs';
+import { spawnWorker, WORKER_FROM } from './silk-demo-spawn.mjs';
 import { createLoop, whenNear } from '../page/loop.mjs';
 import { createRenderer, observeCanvasSize, fitView, viewToWorld, viewToCanvas } from '../page/render.mjs';
 import { createPointer, pickRadius, advanceFrames } from '../page/input.mjs';
@@ -80,21 +84,11 @@ const NO_LAB = Object.freeze({
 const shared = { module: null, compiles: 0, instances: 0, pool: [], live: new Set(), workers: new Set() };
 
 function compileOnce() {
-  shared.module ??= (async () => {
+  if (!shared.module) {
     shared.compiles++;
-    const url = new URL('./silk.wasm', import.meta.url);
-    if (typeof WebAssembly.compileStreaming === 'function') {
-      try {
-        return await WebAssembly.compileStreaming(fetch(url));
-      } catch (e) {
-        if (!(e instanceof TypeError)) throw e; // a server without application/wasm: bytes below
-      }
-    }
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    return WebAssembly.compile(await response.arrayBuffer());
-  })();
-  shared.module.catch(() => { shared.module = null; }); // a later element may retry
+    shared.module = compileSilk(); // also loadSilk()'s default: one compile for the page
+    shared.module.catch(() => { shared.module = null; }); // a later element may retry
+  }
   return shared.module;
 }
 
@@ -195,7 +189,7 @@ export class SilkDemo extends BaseElement {
   #run = null; // the running demo (see #start), or null
   #problems = [];
   #restartQueued = false;
-  #workerFailed = false; // the Worker could not start (cross-origin script, no module workers)
+  #workerProblem = null; // why `worker` fell back to the main thread, for good (stats().problems)
 
   constructor() {
     super();
@@ -235,7 +229,7 @@ export class SilkDemo extends BaseElement {
       thread: r?.thread ?? null, // 'main', or 'worker' (the `worker` attribute, where supported)
       dragging: r?.dragging ?? null, // worker only: a particle is held (as of the last stats)
       theme: r?.resolvedTheme ?? null,
-      problems: this.#problems.slice(),
+      problems: this.#workerProblem && this.hasAttribute('worker') ? [...this.#problems, this.#workerProblem] : this.#problems.slice(),
       lab: r?.labHost.readouts() ?? null,
     };
   }
@@ -316,21 +310,17 @@ export class SilkDemo extends BaseElement {
     if (this.#workerWanted(settings)) {
       const module = await compileOnce();
       if (generation !== this.#generation) return;
-      const onFail = () => {
+      const onFail = (reason) => {
         if (generation !== this.#generation) return;
-        this.#workerFailed = true; // once: the element runs on the main thread from now on
-        this.#restart();
+        this.#workerFallback(reason); // once: the element runs on the main thread from now on
+        queueMicrotask(() => { if (generation === this.#generation) this.#restart(); });
       };
       this.#run = startInWorker({
         module, settings, controls, reduced, onFail, onProblem: (m) => this.#showProblems([m]),
         dom: { canvas, overlay, stage, bar, readout, frame },
       });
-      if (this.#run) {
-        this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
-        return;
-      }
-      this.#workerFailed = true; // new Worker() threw: the main thread's path below
-      return this.#restart();
+      if (this.#run) this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
+      return; // or onFail restarts on the main thread
     }
     const silk = await acquire();
     if (generation !== this.#generation) { shared.pool.push(silk); return; }
@@ -452,10 +442,23 @@ export class SilkDemo extends BaseElement {
     this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
   }
 
-  /** The `worker` attribute, a browser that can transfer a canvas, and a scene without a lab. */
+  /** The `worker` attribute on a scene without a lab, in a browser that can run it (else the
+   *  reason is recorded: the element falls back to the main thread). */
   #workerWanted(settings) {
-    return this.hasAttribute('worker') && !this.#workerFailed && BASIC_SCENES.includes(settings.scene) &&
-      typeof Worker === 'function' && typeof HTMLCanvasElement.prototype.transferControlToOffscreen === 'function';
+    if (!this.hasAttribute('worker') || this.#workerProblem || !BASIC_SCENES.includes(settings.scene)) return false;
+    const missing = typeof Worker !== 'function' ? 'this browser has no Worker'
+      : typeof HTMLCanvasElement.prototype.transferControlToOffscreen !== 'function'
+        ? 'this browser cannot hand a canvas to a Worker (no OffscreenCanvas)' : null;
+    if (missing) this.#workerFallback(missing);
+    return missing === null;
+  }
+
+  /** Why `worker` runs on the main thread: in stats().problems from now on, and once on the
+   *  console (not inside the element: the demo itself works). */
+  #workerFallback(reason) {
+    if (this.#workerProblem) return;
+    this.#workerProblem = `worker: running on the main thread: ${reason}`;
+    console.warn(`<silk-demo>: ${this.#workerProblem}`);
   }
 
   #teardown() {
@@ -479,16 +482,17 @@ export class SilkDemo extends BaseElement {
  * Starts the demo in a Worker (silk-demo-worker.mjs) on the element's canvas, transferred: the
  * world, its loop and its drawing run there; this thread keeps the DOM, visibility, the
  * buttons and the pointer's hit point (world px, from its own copy of the canvas's fit).
- * Returns the run (the shape #teardown and stats() read), or null when new Worker() throws
- * (a cross-origin script may not start one); onFail() is called if the Worker fails to load,
- * onProblem(message) if it reports an error later (shown inside the element).
+ * Returns the run (the shape #teardown and stats() read), or null when the Worker cannot be
+ * created (a CSP, a cross-origin script): onFail(reason) is called then, and when the Worker
+ * fails to load; onProblem(message) if it reports an error later (shown inside the element).
  */
 function startInWorker({ module, settings, controls, reduced, onFail, onProblem, dom }) {
   const { canvas, overlay, bar, readout, frame } = dom;
   let worker;
   try {
-    worker = new Worker(new URL('./silk-demo-worker.mjs', import.meta.url), { type: 'module' });
-  } catch {
+    worker = spawnWorker();
+  } catch (e) {
+    onFail(`the Worker could not start (${e.name}: ${e.message}; it comes from ${WORKER_FROM})`);
     return null;
   }
   const scene = getScene(settings.scene);
@@ -515,7 +519,10 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
     };
 
     let ready = false;
-    worker.onerror = (e) => { e.preventDefault?.(); if (!ready) onFail(); };
+    worker.onerror = (e) => {
+      e.preventDefault?.();
+      if (!ready) onFail(`the Worker failed to load${e.message ? ` (${e.message})` : ''}; it comes from ${WORKER_FROM}`);
+    };
     worker.onmessage = ({ data }) => {
       if (data.type === 'ready') ready = true;
       else if (data.type === 'error') onProblem(`Silk stopped: ${data.message}`);

@@ -85,7 +85,9 @@ export interface ReplayResult {
 }
 
 export interface LoadOptions {
-  /** URL, path relative to silk.mjs, bytes or a compiled module. Default: ./silk.wasm */
+  /** URL, path (relative to silk.mjs; in the npm package, to the page), bytes or a compiled
+   *  module. Default: one module compiled once per page, from ./silk.wasm beside silk.mjs, or in
+   *  the npm package from the bytes inline (no file to serve, nothing for a bundler to copy). */
   wasm?: string | URL | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
 }
 

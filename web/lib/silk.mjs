@@ -1,7 +1,7 @@
 // silk.mjs -- load Silk's standalone WebAssembly module and drive it from JavaScript.
 //
 //   import { loadSilk } from './silk.mjs';
-//   const silk = await loadSilk();                 // fetches ./silk.wasm beside this file
+//   const silk = await loadSilk();                 // ./silk.wasm beside it (silk-wasm.mjs)
 //   const w = silk.createWorld({ width: 800, height: 500 });
 //   w.buildScene('web');                           // or w.spiderweb({...}), w.addParticle(...)
 //   const { alpha } = w.advance(dt);               // dt: REAL seconds since the last display
@@ -16,8 +16,8 @@
 //   const r = silk.createWorld({ solver: 'robust', substeps: 8 });
 //   r.setSolver('compat');  r.health();  r.stateHash();  r.snapshot();  r.startRecording();
 //
-// Works in browsers (instantiateStreaming, ArrayBuffer fallback) and in Node >= 20 (reads the
-// .wasm file beside this module). No dependencies, no Emscripten glue: the module imports only
+// Works in browsers (streaming compile, ArrayBuffer fallback) and in Node >= 20 (reads the
+// .wasm file beside this module); the npm package carries the wasm inline (silk-wasm.mjs). No dependencies, no Emscripten glue: the module imports only
 // Math.cos / Math.sin / Math.atan2 (so the compat solver is bit-identical with verlet-js in the
 // same JS engine) and a memory-growth notice.
 //
@@ -202,9 +202,15 @@ function seedWords(where, seed) {
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 
+// The default module and the base of relative paths live in silk-wasm.mjs, imported only when
+// needed: the npm package's version carries the wasm inline (~160 KB of base64), which an app
+// that passes options.wasm should not have to load. Nor does this file read its own URL: a
+// bundle has none (see silk-wasm.mjs).
+const wasmHome = () => import('./silk-wasm.mjs');
+
 async function readBytes(source) {
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return source;
-  const url = source instanceof URL ? source : new URL(String(source), import.meta.url);
+  const url = source instanceof URL ? source : (await wasmHome()).wasmURL(String(source));
   if (isNode && url.protocol === 'file:') {
     // A variable specifier: bundlers building for the browser (esbuild, Vite) leave it alone.
     const fs = 'node:fs/promises';
@@ -217,12 +223,12 @@ async function readBytes(source) {
 }
 
 async function instantiate(source, imports) {
-  if (source instanceof WebAssembly.Module) return WebAssembly.instantiate(source, imports);
-  const url = source === undefined ? new URL('./silk.wasm', import.meta.url) : source;
-  const streamable =
-    !isNode && typeof WebAssembly.instantiateStreaming === 'function' &&
-    (typeof url === 'string' || url instanceof URL);
-  if (streamable) {
+  // the default: one compiled module for the page (silk-wasm.mjs), shared with <silk-demo>
+  const module = source === undefined ? await (await wasmHome()).compileSilk() : source;
+  if (module instanceof WebAssembly.Module) return WebAssembly.instantiate(module, imports);
+  const isPath = typeof source === 'string' || source instanceof URL;
+  if (isPath && !isNode && typeof WebAssembly.instantiateStreaming === 'function') {
+    const url = source instanceof URL ? source : (await wasmHome()).wasmURL(source);
     try {
       return (await WebAssembly.instantiateStreaming(fetch(url), imports)).instance;
     } catch (e) {
@@ -230,13 +236,14 @@ async function instantiate(source, imports) {
       if (!(e instanceof TypeError)) throw e;
     }
   }
-  const result = await WebAssembly.instantiate(await readBytes(url), imports);
+  const result = await WebAssembly.instantiate(await readBytes(source), imports);
   return result.instance;
 }
 
 /**
- * Loads the module. options.wasm: URL, path (relative to this module), ArrayBuffer, typed array
- * or WebAssembly.Module; defaults to ./silk.wasm beside this file.
+ * Loads the module. options.wasm: URL, path (relative to this module; in the npm package, to the
+ * page), ArrayBuffer, typed array or WebAssembly.Module. Default: the module of silk-wasm.mjs,
+ * compiled once per page (./silk.wasm beside this file; in the npm package, the bytes inline).
  */
 export async function loadSilk(options = {}) {
   obj('loadSilk', 'options', options);
