@@ -291,90 +291,34 @@ static bool payload_step_seconds(const silk_world* w, const silk_record_event* e
 
 /* ---- the settings' events (settings.h) ----------------------------------------------------
 
-   An entry's value in its event's slot: whether the slot can hold it (an int32 in x must be a
-   whole number in range before it is converted), the value, and the slot written from it.
-   Only the combinations the tables use are defined: a new one fails to compile here. */
-static bool fits_f64_x(const silk_record_event* e)
-{
-    (void)e;
-    return true;
-}
-#define fits_f64_y   fits_f64_x
-#define fits_vec2_xy fits_f64_x
-#define fits_i32_i   fits_f64_x
-#define fits_flag_i  fits_f64_x
-
-static bool fits_i32_x(const silk_record_event* e)
-{
-    return whole(e->x, -2147483648.0, 2147483647.0);
-}
-
-static double slot_f64_x(const silk_record_event* e)
-{
-    return e->x;
-}
-
-static double slot_f64_y(const silk_record_event* e)
-{
-    return e->y;
-}
-
-static silk_vec2 slot_vec2_xy(const silk_record_event* e)
-{
-    return (silk_vec2){e->x, e->y};
-}
-
-static int32_t slot_i32_i(const silk_record_event* e)
-{
-    return e->i;
-}
-
-static int32_t slot_flag_i(const silk_record_event* e)
-{
-    return e->i;
-}
-
-static int32_t slot_i32_x(const silk_record_event* e)
-{
-    return (int32_t)e->x;
-}
+   An entry's value in its event's slot, by wire type and slot: whether the slot can hold it
+   (an int32 in x must be a whole number in range before it is converted), the value, and the
+   slot written from it. Only the combinations the tables use are here: a new one fails to
+   compile until it is added. */
+#define fits_f64_x(e)     true
+#define fits_f64_y(e)     true
+#define fits_vec2_xy(e)   true
+#define fits_i32_i(e)     true
+#define fits_flag_i(e)    true
+#define fits_i32_x(e)     whole((e)->x, -2147483648.0, 2147483647.0)
+#define slot_f64_x(e)     ((e)->x)
+#define slot_f64_y(e)     ((e)->y)
+#define slot_vec2_xy(e)   ((silk_vec2){(e)->x, (e)->y})
+#define slot_i32_i(e)     ((e)->i)
+#define slot_flag_i(e)    ((e)->i)
+#define slot_i32_x(e)     ((int32_t)(e)->x)
+#define put_f64_x(s, v)   ((s)->x = (v))
+#define put_f64_y(s, v)   ((s)->y = (v))
+#define put_vec2_xy(s, v) ((s)->x = (v).x, (s)->y = (v).y)
+#define put_i32_i(s, v)   ((s)->i = (v))
+#define put_flag_i(s, v)  ((s)->i = (v) ? 1 : 0)
+#define put_i32_x(s, v)   ((s)->x = (v))
 
 typedef struct slots
 {
     int32_t i;
     double x, y;
 } slots;
-
-static void put_f64_x(slots* s, double v)
-{
-    s->x = v;
-}
-
-static void put_f64_y(slots* s, double v)
-{
-    s->y = v;
-}
-
-static void put_vec2_xy(slots* s, silk_vec2 v)
-{
-    s->x = v.x;
-    s->y = v.y;
-}
-
-static void put_i32_i(slots* s, int32_t v)
-{
-    s->i = v;
-}
-
-static void put_flag_i(slots* s, bool v)
-{
-    s->i = v ? 1 : 0;
-}
-
-static void put_i32_x(slots* s, int32_t v)
-{
-    s->x = v;
-}
 
 /* The slots an event's entries use (bit 1 i, 2 x, 4 y), for a strict event's unused ones. */
 #define SLOT_BITS_i  1

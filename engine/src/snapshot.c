@@ -517,63 +517,21 @@ static void make_defs(snap_fixed* f)
 #undef NARROW_SETTING
 }
 
-/* The acceptable values of the world's fields (SNAP_WORLD_HEAD, SNAP_WORLD_TAIL). */
-static bool valid_size_side(double v)
-{
-    return silk_check_size_side(v) == SILK_OK;
-}
-
-static bool valid_finite_vec2(silk_vec2 v)
-{
-    return silk_check_finite_vec2(v) == SILK_OK;
-}
-
-static bool valid_finite(double v)
-{
-    return silk_check_finite(v) == SILK_OK;
-}
-
-static bool valid_relax_passes(int32_t v)
-{
-    return silk_check_relax_passes(v) == SILK_OK;
-}
-
-static bool valid_step_seconds(double v)
-{
-    return silk_check_step_seconds(v) == SILK_OK;
-}
-
-static bool valid_bit(int32_t v) /* the loop mode and the solver: 0 or 1 */
-{
-    return v == 0 || v == 1;
-}
-
-static bool valid_counter(uint64_t v)
-{
-    return silk_check_counter((int64_t)v) == SILK_OK;
-}
-
-static bool valid_ticks(uint64_t v)
-{
-    return (int64_t)v >= 0 && (int64_t)v < SILK_TICKS_PER_STEP;
-}
-
-static bool valid_tick_carry(double v)
-{
-    return fabs(v) <= 0.5;
-}
-
-/* The seed and the generator: any value; the drag state and the counts: check_arrays. */
-#define VALID_ANY(wire)                                                                            \
-    static bool valid_any_##wire(silk_wire_##wire v)                                               \
-    {                                                                                              \
-        (void)v;                                                                                   \
-        return true;                                                                               \
-    }
-VALID_ANY(u64)
-VALID_ANY(i32)
-VALID_ANY(vec2)
-#undef VALID_ANY
+/* The acceptable values of the world's fields (SNAP_WORLD_HEAD, SNAP_WORLD_TAIL): the
+   settings' validators, the ranges of the state, and any value for the seed and the generator
+   (the drag state and the counts are checked against the arrays). */
+#define valid_size_side(v)    (silk_check_size_side(v) == SILK_OK)
+#define valid_finite_vec2(v)  (silk_check_finite_vec2(v) == SILK_OK)
+#define valid_finite(v)       (silk_check_finite(v) == SILK_OK)
+#define valid_relax_passes(v) (silk_check_relax_passes(v) == SILK_OK)
+#define valid_step_seconds(v) (silk_check_step_seconds(v) == SILK_OK)
+#define valid_bit(v)          ((v) == 0 || (v) == 1) /* the loop mode and the solver */
+#define valid_counter(v)      (silk_check_counter((int64_t)(v)) == SILK_OK)
+#define valid_ticks(v)        ((int64_t)(v) >= 0 && (int64_t)(v) < SILK_TICKS_PER_STEP)
+#define valid_tick_carry(v)   (fabs(v) <= 0.5)
+#define valid_any_u64(v)      true
+#define valid_any_i32(v)      true
+#define valid_any_vec2(v)     true
 
 static bool in_range(int32_t v, int32_t lo, int32_t hi)
 {
