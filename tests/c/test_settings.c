@@ -4,8 +4,8 @@
    Part 1, "the formats did not move": snapshots of every scene with every robust setting off
    its default, and a recording that changes each setting group, hashed (FNV-1a 64 of the
    bytes) and compared with the hashes the build before the tables produced (commit 0399e88,
-   measured with this test). A table whose order, wire type or event slot differs from the old
-   code changes a hash.
+   measured with this test, natively and in wasm). A table whose order, wire type or event slot
+   differs from the old code changes a hash.
 
    Part 2, "every entry is wired": for each entry of each table, a value inside its range
    round-trips through a snapshot and through a recording's replay, and a value outside it is
@@ -64,9 +64,22 @@ static silk_robust_def odd_robust(void)
 }
 
 /* The golden hashes: FNV-1a 64 of the snapshot of each scene after 30 steps with odd settings,
-   and of the recording. */
+   and of the recording. The web, shapes and tree scenes are built with compat's cos and sin,
+   which are the C library's natively and the host's Math.* in wasm (engine/src/trig.h), so
+   their bytes are per platform: glibc's and V8's were measured; elsewhere only the cloth (no
+   trig) and the recording are compared. */
+#if defined(__wasm__)
+static const uint64_t golden_snapshot[SILK_SCENE_COUNT] = {
+    0x06013897434e0074ULL, 0xc06143cd2a638e28ULL, 0xba20bcd7eb0ed307ULL, 0xd2800be71d5584d1ULL};
+static const bool golden_trig = true;
+#elif defined(__GLIBC__)
 static const uint64_t golden_snapshot[SILK_SCENE_COUNT] = {
     0xd4b88749a0b9008bULL, 0xc06143cd2a638e28ULL, 0x420345c80a722b9bULL, 0xbb0f1166343793b9ULL};
+static const bool golden_trig = true;
+#else
+static const uint64_t golden_snapshot[SILK_SCENE_COUNT] = {0, 0xc06143cd2a638e28ULL, 0, 0};
+static const bool golden_trig = false;
+#endif
 static const uint64_t golden_recording = 0x11d7c631c722e2daULL;
 
 static silk_world* odd_world(void)
@@ -110,7 +123,7 @@ static void test_formats_did_not_move(bool print)
         {
             printf("snapshot scene %d: 0x%016llxULL\n", s, (unsigned long long)h);
         }
-        CHECK(h == golden_snapshot[s]);
+        CHECK(h == golden_snapshot[s] || (!golden_trig && s != SILK_SCENE_CLOTH));
         silk_world_destroy(world);
     }
 
