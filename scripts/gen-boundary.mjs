@@ -18,6 +18,9 @@
 //     struct's alignment). The layout is also written as C static assertions,
 //     engine/wasm/boundary_layout.h, which exports.c includes: if this script and the compiler
 //     ever disagree on an offset, the wasm build stops.
+// It also reads engine/src/settings.h, the defs' settings tables (SETTINGS_TABLES below), and
+// stops when a def's field is neither in its table nor listed as not a setting: a field added
+// to a def without its table entry would be neither checked, saved nor recorded.
 // scripts/test.sh runs it with --check: a header change without regenerated files fails CI.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -36,6 +39,37 @@ const BOUNDARY_STRUCTS = [
   'silk_spiderweb_def', 'silk_spider_def', 'silk_cloth_def', 'silk_tire_def', 'silk_tree_def', 'silk_scene_def',
   'silk_polygon_def', 'silk_ball_def', 'silk_distance_def',
 ];
+
+/** The defs whose settings engine/src/settings.h declares: the table of each, and the fields
+ *  that are not settings (the def check handles them by hand, nothing saves or records them). */
+const SETTINGS_TABLES = [
+  ['silk_world_def', 'SILK_WORLD_SETTINGS', ['particle_capacity', 'constraint_capacity', 'composite_capacity',
+    'stepper', 'alloc_fn', 'free_fn', 'allocator_user', 'internal_cookie']],
+  ['silk_stepper_def', 'SILK_STEPPER_SETTINGS', ['internal_cookie']],
+  ['silk_robust_def', 'SILK_ROBUST_SETTINGS', ['internal_cookie']],
+  ['silk_watchdog_def', 'SILK_WATCHDOG_SETTINGS', ['internal_cookie']],
+];
+
+/** Every field of each def in SETTINGS_TABLES is in its table or a known non-setting, and
+ *  every table entry is a field. */
+function checkSettingsTables(structs) {
+  const file = 'engine/src/settings.h';
+  const text = readFileSync(path.join(root, file), 'utf8');
+  for (const [struct, table, others] of SETTINGS_TABLES) {
+    const m = new RegExp(`#define ${table}\\(X\\)((?:[^\\n]*\\\\\\n)*[^\\n]*)`).exec(text);
+    if (!m) throw new Error(`gen-boundary: ${table} not found in ${file}`);
+    const entries = [...m[1].matchAll(/X\(\s*[^,]+,\s*(\w+)\s*,/g)].map((e) => e[1]);
+    const fields = need(structs, struct).map((f) => f.name);
+    for (const name of entries) {
+      if (!fields.includes(name)) throw new Error(`gen-boundary: ${file} ${table} names ${name}, which ${struct} does not have`);
+    }
+    for (const name of fields) {
+      if (!entries.includes(name) && !others.includes(name)) {
+        throw new Error(`gen-boundary: ${struct}.${name} is not in ${file} ${table}: add its entry (docs/architecture.md "How to add a setting")`);
+      }
+    }
+  }
+}
 
 /** wasm32 size and alignment of the field types the boundary structs use. */
 const TYPES = {
@@ -163,6 +197,7 @@ function generate() {
     for (const [k, v] of parsed.defines) defines.set(k, v);
     for (const [k, v] of parseStructs(text)) structs.set(k, v);
   }
+  checkSettingsTables(structs);
   const layouts = BOUNDARY_STRUCTS.map((s) => [s, layoutOf(s, structs, enums, defines)]);
   const lines = [];
   const emit = (s = '') => lines.push(s);

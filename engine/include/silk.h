@@ -1037,7 +1037,7 @@ it as 16 hex digits.
                i32 i, f64 x, f64 y -- in the order they happened
         end 8  FNV-1a 64 of every byte before it
     Event types (SILK_EVENT_*): drag begin (i particle, x y), drag move (x y), drag end,
-    compat gravity (x y), friction (x), ground friction (x), relax steps (i), solver (i),
+    compat gravity (x y), friction (x), ground friction (x), relax passes (i), solver (i),
     extension input (i code, x value), robust gravity (x y), robust damping (x damping,
     y ground friction), robust iterations (i substeps, x iterations), robust box (i ceiling,
     x restitution, y max step), step length (x seconds; coupled robust steps only), robust

@@ -4,20 +4,15 @@
    set_robust, set_watchdog, stepper_init), by snapshot.c (which turns any failure into
    SILK_ERR_FORMAT) and by hosts that want to say which argument was wrong (the JS binding's
    RangeError names it). The per-value rules stay in validate.c; this file only decides the
-   order and the words. Why the order matters: a NaN anywhere in a def has always been
+   order and the words, and the fields and their rule texts come from the settings tables
+   (settings.h). Why the order matters: a NaN anywhere in a def has always been
    SILK_ERR_NONFINITE even when another field is also out of range, so every check runs the
    finiteness pass first and the range pass second. */
+#include "settings.h"
 #include "validate.h"
 #include "world.h"
 
 #include <math.h>
-
-#define SILK_STR_(x) #x
-#define SILK_STR(x)  SILK_STR_(x)
-
-#define STEP_RULE                                                                                  \
-    "must be > 0, in [" SILK_STR(SILK_MIN_STEP_SECONDS) ", " SILK_STR(SILK_MAX_STEP_SECONDS) "] s"
-#define FINITE_RULE "must be finite"
 
 static silk_status note(silk_error_detail* out, silk_status status, const char* field,
                         const char* rule)
@@ -41,7 +36,7 @@ static silk_status value(silk_error_detail* out, silk_status status, const char*
                          const char* rule)
 {
     return note(out, status, status == SILK_OK ? "" : field,
-                status == SILK_ERR_NONFINITE ? FINITE_RULE
+                status == SILK_ERR_NONFINITE ? SILK_FINITE_RULE
                 : status == SILK_OK          ? ""
                                              : rule);
 }
@@ -58,33 +53,95 @@ silk_status silk_check_size_detail(double width, double height, silk_error_detai
     return value(out_detail, status, width_fails ? "width" : "height", "must be >= 1 px");
 }
 
-/* The stepper def's checks; `nested` names its fields as the world def's "stepper.*". */
-static silk_status check_stepper(const silk_stepper_def* def, bool nested, silk_error_detail* out)
+/* ---- one pass over a settings table (settings.h) -----------------------------------------
+
+   Each pass returns the first field of the table that fails, worded, or SILK_OK without
+   writing the detail. FIELD_NAME(name) is the name the detail gives (the world def names its
+   stepper's fields "stepper.*"). */
+#define NONFINITE_PASS(type, name, wire, dflt, check, rule, event, slot)                           \
+    if (silk_check_##check(def->name) == SILK_ERR_NONFINITE)                                       \
+    {                                                                                              \
+        return value(out, SILK_ERR_NONFINITE, FIELD_NAME(name), rule);                             \
+    }
+#define RANGE_PASS(type, name, wire, dflt, check, rule, event, slot)                               \
+    if (silk_check_##check(def->name) != SILK_OK)                                                  \
+    {                                                                                              \
+        return value(out, silk_check_##check(def->name), FIELD_NAME(name), rule);                  \
+    }
+
+#define FIELD_NAME(name) #name
+static silk_status world_nonfinite(const silk_world_def* def, silk_error_detail* out)
 {
-    if (def == NULL)
-    {
-        return note(out, SILK_ERR_NULL, nested ? "stepper" : "def", "must not be NULL");
-    }
-    if (def->internal_cookie != SILK_DEF_COOKIE)
-    {
-        return note(out, SILK_ERR_DEF, nested ? "stepper" : "", "");
-    }
-    silk_status status = silk_check_step_seconds(def->step_seconds);
-    if (status != SILK_OK)
-    {
-        return value(out, status, nested ? "stepper.step_seconds" : "step_seconds", STEP_RULE);
-    }
-    if (def->max_steps_per_frame < 1)
-    {
-        return note(out, SILK_ERR_RANGE,
-                    nested ? "stepper.max_steps_per_frame" : "max_steps_per_frame", "must be >= 1");
-    }
-    return ok(out);
+    SILK_WORLD_SETTINGS(NONFINITE_PASS)
+    return SILK_OK;
 }
+
+static silk_status world_ranges(const silk_world_def* def, silk_error_detail* out)
+{
+    SILK_WORLD_SETTINGS(RANGE_PASS)
+    return SILK_OK;
+}
+
+static silk_status robust_nonfinite(const silk_robust_def* def, silk_error_detail* out)
+{
+    SILK_ROBUST_SETTINGS(NONFINITE_PASS)
+    return SILK_OK;
+}
+
+static silk_status robust_ranges(const silk_robust_def* def, silk_error_detail* out)
+{
+    SILK_ROBUST_SETTINGS(RANGE_PASS)
+    return SILK_OK;
+}
+
+static silk_status watchdog_nonfinite(const silk_watchdog_def* def, silk_error_detail* out)
+{
+    SILK_WATCHDOG_SETTINGS(NONFINITE_PASS)
+    return SILK_OK;
+}
+
+static silk_status watchdog_ranges(const silk_watchdog_def* def, silk_error_detail* out)
+{
+    SILK_WATCHDOG_SETTINGS(RANGE_PASS)
+    return SILK_OK;
+}
+#undef FIELD_NAME
+
+#define FIELD_NAME(name) (nested ? "stepper." #name : #name)
+static silk_status stepper_nonfinite(const silk_stepper_def* def, bool nested,
+                                     silk_error_detail* out)
+{
+    SILK_STEPPER_SETTINGS(NONFINITE_PASS)
+    return SILK_OK;
+}
+
+static silk_status stepper_ranges(const silk_stepper_def* def, bool nested, silk_error_detail* out)
+{
+    SILK_STEPPER_SETTINGS(RANGE_PASS)
+    return SILK_OK;
+}
+#undef FIELD_NAME
+#undef NONFINITE_PASS
+#undef RANGE_PASS
+
+/* ---- the def checks ---------------------------------------------------------------------- */
 
 silk_status silk_check_stepper_def(const silk_stepper_def* def, silk_error_detail* out_detail)
 {
-    return check_stepper(def, false, out_detail);
+    if (def == NULL)
+    {
+        return note(out_detail, SILK_ERR_NULL, "def", "must not be NULL");
+    }
+    if (def->internal_cookie != SILK_DEF_COOKIE)
+    {
+        return note(out_detail, SILK_ERR_DEF, "", "");
+    }
+    silk_status status = stepper_nonfinite(def, false, out_detail);
+    if (status == SILK_OK)
+    {
+        status = stepper_ranges(def, false, out_detail);
+    }
+    return status == SILK_OK ? ok(out_detail) : status;
 }
 
 silk_status silk_check_world_def(const silk_world_def* def, silk_error_detail* out_detail)
@@ -101,37 +158,20 @@ silk_status silk_check_world_def(const silk_world_def* def, silk_error_detail* o
     {
         return note(out_detail, SILK_ERR_DEF, "stepper", "");
     }
-    /* finiteness first (see the top of this file) */
-    const struct
+    /* finiteness first (see the top of this file), the world's and then its stepper's */
+    silk_status status = world_nonfinite(def, out_detail);
+    if (status == SILK_OK)
     {
-        const char* field;
-        bool finite;
-    } numbers[] = {
-        {"width", isfinite(def->width)},
-        {"height", isfinite(def->height)},
-        {"gravity", silk_is_finite_vec2(def->gravity)},
-        {"friction", isfinite(def->friction)},
-        {"ground_friction", isfinite(def->ground_friction)},
-        {"stepper.step_seconds", isfinite(def->stepper.step_seconds)},
-    };
-    for (size_t k = 0; k < sizeof(numbers) / sizeof(numbers[0]); ++k)
-    {
-        if (!numbers[k].finite)
-        {
-            return note(out_detail, SILK_ERR_NONFINITE, numbers[k].field, FINITE_RULE);
-        }
+        status = stepper_nonfinite(&def->stepper, true, out_detail);
     }
-    silk_status status = silk_check_size_detail(def->width, def->height, out_detail);
-    if (status != SILK_OK)
+    if (status == SILK_OK)
     {
-        return status;
+        status = world_ranges(def, out_detail);
     }
-    if (silk_check_relax_passes(def->relax_passes) != SILK_OK)
+    if (status == SILK_OK)
     {
-        return note(out_detail, SILK_ERR_RANGE, "relax_passes",
-                    "must be in [1, " SILK_STR(SILK_MAX_RELAX_PASSES) "]");
+        status = stepper_ranges(&def->stepper, true, out_detail);
     }
-    status = check_stepper(&def->stepper, true, out_detail);
     if (status != SILK_OK)
     {
         return status;
@@ -169,45 +209,12 @@ silk_status silk_check_robust_def(const silk_robust_def* def, silk_error_detail*
     {
         return note(out_detail, SILK_ERR_DEF, "", "");
     }
-    if (!silk_is_finite_vec2(def->gravity))
+    silk_status status = robust_nonfinite(def, out_detail);
+    if (status == SILK_OK)
     {
-        return note(out_detail, SILK_ERR_NONFINITE, "gravity", FINITE_RULE);
+        status = robust_ranges(def, out_detail);
     }
-    /* the per-value validators (validate.c) that snapshots and recordings share */
-    const struct
-    {
-        silk_status status;
-        const char* field;
-        const char* rule;
-    } checks[] = {
-        {silk_check_decay_rate(def->damping), "damping", "must be >= 0 (1/s)"},
-        {silk_check_decay_rate(def->ground_friction), "ground_friction", "must be >= 0 (1/s)"},
-        {silk_check_restitution(def->restitution), "restitution", "must be in [0, 1]"},
-        {silk_check_step_seconds(def->max_step_seconds), "max_step_seconds", STEP_RULE},
-        {silk_check_substeps(def->substeps), "substeps",
-         "must be in [1, " SILK_STR(SILK_MAX_SUBSTEPS) "]"},
-        {silk_check_iterations(def->iterations), "iterations",
-         "must be in [1, " SILK_STR(SILK_MAX_ITERATIONS) "]"},
-        {silk_check_near_passes(def->near_passes), "near_passes",
-         "must be in [1, " SILK_STR(SILK_MAX_NEAR_PASSES) "]"},
-        {silk_check_near_mobility(def->near_mobility), "near_mobility", "must be in (0, 1]"},
-    };
-    const size_t count = sizeof(checks) / sizeof(checks[0]);
-    for (size_t k = 0; k < count; ++k)
-    {
-        if (checks[k].status == SILK_ERR_NONFINITE)
-        {
-            return value(out_detail, checks[k].status, checks[k].field, checks[k].rule);
-        }
-    }
-    for (size_t k = 0; k < count; ++k)
-    {
-        if (checks[k].status != SILK_OK)
-        {
-            return value(out_detail, checks[k].status, checks[k].field, checks[k].rule);
-        }
-    }
-    return ok(out_detail);
+    return status == SILK_OK ? ok(out_detail) : status;
 }
 
 silk_status silk_check_watchdog_def(const silk_watchdog_def* def, silk_error_detail* out_detail)
@@ -220,44 +227,12 @@ silk_status silk_check_watchdog_def(const silk_watchdog_def* def, silk_error_det
     {
         return note(out_detail, SILK_ERR_DEF, "", "");
     }
-    const struct
+    silk_status status = watchdog_nonfinite(def, out_detail);
+    if (status == SILK_OK)
     {
-        const char* field;
-        double value;
-    } numbers[] = {
-        {"radius_factor", def->radius_factor},
-        {"speed_limit", def->speed_limit},
-        {"energy_growth", def->energy_growth},
-    };
-    for (size_t k = 0; k < sizeof(numbers) / sizeof(numbers[0]); ++k)
-    {
-        if (!isfinite(numbers[k].value))
-        {
-            return note(out_detail, SILK_ERR_NONFINITE, numbers[k].field, FINITE_RULE);
-        }
+        status = watchdog_ranges(def, out_detail);
     }
-    if (def->window < 2 || def->window > SILK_WATCHDOG_MAX_WINDOW)
-    {
-        return note(out_detail, SILK_ERR_RANGE, "window",
-                    "must be in [2, " SILK_STR(SILK_WATCHDOG_MAX_WINDOW) "] steps");
-    }
-    if (def->radius_factor <= 0.0)
-    {
-        return note(out_detail, SILK_ERR_RANGE, "radius_factor", "must be > 0");
-    }
-    if (def->speed_limit <= 0.0)
-    {
-        return note(out_detail, SILK_ERR_RANGE, "speed_limit", "must be > 0");
-    }
-    if (def->energy_growth < 1.0)
-    {
-        return note(out_detail, SILK_ERR_RANGE, "energy_growth", "must be >= 1");
-    }
-    if (def->snapshot_interval < 1)
-    {
-        return note(out_detail, SILK_ERR_RANGE, "snapshot_interval", "must be >= 1 steps");
-    }
-    return ok(out_detail);
+    return status == SILK_OK ? ok(out_detail) : status;
 }
 
 silk_status silk_world_report_error(silk_world* world, silk_status status, const char* field,

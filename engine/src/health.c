@@ -21,6 +21,7 @@
    snapshot never allocates). When the world turns unhealthy the older slot comes back --
    state and settings, since a setting is the usual cause -- and the history restarts. */
 #include "health.h"
+#include "settings.h"
 #include "snapshot.h"
 #include "validate.h"
 #include "world.h"
@@ -34,13 +35,7 @@ silk_watchdog_def silk_default_watchdog_def(void)
 {
     silk_watchdog_def def;
     memset(&def, 0, sizeof(def));
-    def.enabled = true;
-    def.window = 60;
-    def.radius_factor = SILK_EXPLOSION_FACTOR;
-    def.speed_limit = 4.0;
-    def.energy_growth = 100.0;
-    def.auto_restore = false;
-    def.snapshot_interval = 60;
+    SILK_WATCHDOG_SETTINGS(SILK_SETTING_DEFAULT)
     def.internal_cookie = SILK_DEF_COOKIE;
     return def;
 }

@@ -11,6 +11,7 @@
    Recording allocates only in the input calls that append events (outside steps). */
 #include "health.h"
 #include "record.h"
+#include "settings.h"
 #include "snapshot.h"
 #include "stepper.h"
 #include "validate.h"
@@ -220,27 +221,20 @@ typedef struct rec_view
    payload it carries, and the call that replays it. A payload is checked on load with the
    validator of the call that applies it (validate.c), so a replay only ever makes calls the
    API accepts: no NaN step length, no float-to-int conversion out of range. Each payload
-   field has one meaning; nothing is bit-packed. */
+   field has one meaning; nothing is bit-packed. The events that carry a setting take their
+   payload checks from the settings tables (settings.h, payload_setting), and the robust
+   def's events are all of SILK_ROBUST_EVENTS, replayed by apply_robust. */
 #define SILK_RECORD_EVENTS(X)                                                                      \
     X(DRAG_BEGIN, particle_point, drag_begin)                                                      \
     X(DRAG_MOVE, point, drag_move)                                                                 \
     X(DRAG_END, none, drag_end)                                                                    \
-    X(GRAVITY, point, gravity)                                                                     \
-    X(FRICTION, finite_x, friction)                                                                \
-    X(GROUND_FRICTION, finite_x, ground_friction)                                                  \
-    X(RELAX_PASSES, relax_passes, relax_passes)                                                    \
+    X(GRAVITY, setting, gravity)                                                                   \
+    X(FRICTION, setting, friction)                                                                 \
+    X(GROUND_FRICTION, setting, ground_friction)                                                   \
+    X(RELAX_PASSES, setting, relax_passes)                                                         \
     X(SOLVER, solver, solver)                                                                      \
     X(EXTENSION, extension_input, extension)                                                       \
-    X(ROBUST_GRAVITY, point, robust_gravity)                                                       \
-    X(ROBUST_DAMPING, decay_pair, robust_damping)                                                  \
-    X(ROBUST_ITERATIONS, substeps_iterations, robust_iterations)                                   \
-    X(ROBUST_BOX, box, robust_box)                                                                 \
-    X(STEP_SECONDS, step_seconds, step_seconds)                                                    \
-    X(ROBUST_NEAR_PASSES, near_passes, robust_near_passes)                                         \
-    X(ROBUST_TETHERS, flag, robust_tethers)                                                        \
-    X(ROBUST_NEAR_PASS, flag, robust_near_pass)                                                    \
-    X(ROBUST_CHAINS, flag, robust_chains)                                                          \
-    X(ROBUST_NEAR_MOBILITY, near_mobility, robust_near_mobility)
+    X(STEP_SECONDS, step_seconds, step_seconds)
 
 /* `particles`: the recording's snapshot's particle count (no recorded input adds any). */
 typedef bool payload_check(const silk_world* world, const silk_record_event* e, int32_t particles);
@@ -276,28 +270,10 @@ static bool payload_point(const silk_world* w, const silk_record_event* e, int32
     return finite_xy(e);
 }
 
-static bool payload_finite_x(const silk_world* w, const silk_record_event* e, int32_t n)
-{
-    (void)w, (void)n;
-    return isfinite(e->x);
-}
-
-static bool payload_relax_passes(const silk_world* w, const silk_record_event* e, int32_t n)
-{
-    (void)w, (void)n;
-    return silk_check_relax_passes(e->i) == SILK_OK;
-}
-
 static bool payload_solver(const silk_world* w, const silk_record_event* e, int32_t n)
 {
     (void)w, (void)n;
     return e->i == SILK_SOLVER_COMPAT || e->i == SILK_SOLVER_ROBUST;
-}
-
-static bool payload_flag(const silk_world* w, const silk_record_event* e, int32_t n)
-{
-    (void)w, (void)n;
-    return e->i == 0 || e->i == 1;
 }
 
 static bool payload_extension_input(const silk_world* w, const silk_record_event* e, int32_t n)
@@ -307,43 +283,91 @@ static bool payload_extension_input(const silk_world* w, const silk_record_event
            e->y == 0.0 && w->extension.def.check_input(e->i, (int32_t)e->x) == SILK_OK;
 }
 
-static bool payload_decay_pair(const silk_world* w, const silk_record_event* e, int32_t n)
-{
-    (void)w, (void)n;
-    return silk_check_decay_rate(e->x) == SILK_OK && silk_check_decay_rate(e->y) == SILK_OK;
-}
-
-static bool payload_substeps_iterations(const silk_world* w, const silk_record_event* e, int32_t n)
-{
-    (void)w, (void)n;
-    return silk_check_substeps(e->i) == SILK_OK && whole(e->x, 1.0, SILK_MAX_ITERATIONS) &&
-           e->y == 0.0;
-}
-
-static bool payload_box(const silk_world* w, const silk_record_event* e, int32_t n)
-{
-    (void)w, (void)n;
-    return (e->i == 0 || e->i == 1) && silk_check_restitution(e->x) == SILK_OK &&
-           silk_check_step_seconds(e->y) == SILK_OK;
-}
-
 static bool payload_step_seconds(const silk_world* w, const silk_record_event* e, int32_t n)
 {
     (void)w, (void)n;
     return silk_check_step_seconds(e->x) == SILK_OK;
 }
 
-static bool payload_near_passes(const silk_world* w, const silk_record_event* e, int32_t n)
-{
-    (void)w, (void)n;
-    return silk_check_near_passes(e->i) == SILK_OK;
-}
+/* ---- the settings' events (settings.h) ----------------------------------------------------
 
-static bool payload_near_mobility(const silk_world* w, const silk_record_event* e, int32_t n)
+   An entry's value in its event's slot, by wire type and slot: whether the slot can hold it
+   (an int32 in x must be a whole number in range before it is converted), the value, and the
+   slot written from it. Only the combinations the tables use are here: a new one fails to
+   compile until it is added. */
+#define fits_f64_x(e)     true
+#define fits_f64_y(e)     true
+#define fits_vec2_xy(e)   true
+#define fits_i32_i(e)     true
+#define fits_flag_i(e)    true
+#define fits_i32_x(e)     whole((e)->x, -2147483648.0, 2147483647.0)
+#define slot_f64_x(e)     ((e)->x)
+#define slot_f64_y(e)     ((e)->y)
+#define slot_vec2_xy(e)   ((silk_vec2){(e)->x, (e)->y})
+#define slot_i32_i(e)     ((e)->i)
+#define slot_flag_i(e)    ((e)->i)
+#define slot_i32_x(e)     ((int32_t)(e)->x)
+#define put_f64_x(s, v)   ((s)->x = (v))
+#define put_f64_y(s, v)   ((s)->y = (v))
+#define put_vec2_xy(s, v) ((s)->x = (v).x, (s)->y = (v).y)
+#define put_i32_i(s, v)   ((s)->i = (v))
+#define put_flag_i(s, v)  ((s)->i = (v) ? 1 : 0)
+#define put_i32_x(s, v)   ((s)->x = (v))
+
+typedef struct slots
+{
+    int32_t i;
+    double x, y;
+} slots;
+
+/* The slots an event's entries use (bit 1 i, 2 x, 4 y), for a strict event's unused ones. */
+#define SLOT_BITS_i  1
+#define SLOT_BITS_x  2
+#define SLOT_BITS_y  4
+#define SLOT_BITS_xy 6
+
+/* An entry without an event expands to nothing; one with an event to SLOT_<what>. */
+#define SETTING_SLOT(what, event, slot, name, wire, check)                                         \
+    SETTING_SLOT_##slot(what, event, slot, name, wire, check)
+#define SETTING_SLOT_none(what, event, slot, name, wire, check)
+#define SETTING_SLOT_i(what, event, slot, name, wire, check)                                       \
+    SLOT_##what(event, slot, name, wire##_i, check)
+#define SETTING_SLOT_x(what, event, slot, name, wire, check)                                       \
+    SLOT_##what(event, slot, name, wire##_x, check)
+#define SETTING_SLOT_y(what, event, slot, name, wire, check)                                       \
+    SLOT_##what(event, slot, name, wire##_y, check)
+#define SETTING_SLOT_xy(what, event, slot, name, wire, check)                                      \
+    SLOT_##what(event, slot, name, wire##_xy, check)
+
+#define SLOT_CHECK(event, slot, name, at, check)                                                   \
+    if (e->type == SILK_EVENT_##event)                                                             \
+    {                                                                                              \
+        used |= SLOT_BITS_##slot;                                                                  \
+        ok = ok && fits_##at(e) && silk_check_##check(slot_##at(e)) == SILK_OK;                    \
+    }
+#define CHECK_ENTRY(type, name, wire, dflt, check, rule, event, slot)                              \
+    SETTING_SLOT(CHECK, event, slot, name, wire, check)
+#define STRICT_EVENT(event, is_strict)                                                             \
+    if (e->type == SILK_EVENT_##event)                                                             \
+    {                                                                                              \
+        strict = is_strict;                                                                        \
+    }
+
+/* Every entry the event carries, through the entry's validator. */
+static bool payload_setting(const silk_world* w, const silk_record_event* e, int32_t n)
 {
     (void)w, (void)n;
-    return silk_check_near_mobility(e->x) == SILK_OK;
+    bool ok = true, strict = false;
+    int used = 0;
+    SILK_WORLD_SETTINGS(CHECK_ENTRY)
+    SILK_ROBUST_SETTINGS(CHECK_ENTRY)
+    SILK_ROBUST_EVENTS(STRICT_EVENT)
+    return ok &&
+           (!strict || ((used & SLOT_BITS_i || e->i == 0) && (used & SLOT_BITS_x || e->x == 0.0) &&
+                        (used & SLOT_BITS_y || e->y == 0.0)));
 }
+#undef CHECK_ENTRY
+#undef STRICT_EVENT
 
 /* The calls, as the page made them. A call can still refuse in a state it does not fit (a
    drag move with nothing dragged), and is then skipped: the hash will say so. */
@@ -407,25 +431,22 @@ static void apply_step_seconds(silk_world* w, const silk_record_event* e, double
     *h = e->x;
 }
 
-/* The robust settings change one field group at a time, through the setter. */
-#define ROBUST_EVENT(name, assign)                                                                 \
-    static void apply_robust_##name(silk_world* w, const silk_record_event* e, double* h)          \
+/* A robust event: the def with the entries the event carries, through the setter. */
+#define SLOT_APPLY(event, slot, name, at, check)                                                   \
+    if (e->type == SILK_EVENT_##event)                                                             \
     {                                                                                              \
-        (void)h;                                                                                   \
-        silk_robust_def def = w->robust.def;                                                       \
-        assign;                                                                                    \
-        silk_world_set_robust(w, &def);                                                            \
+        def.name = slot_##at(e);                                                                   \
     }
-ROBUST_EVENT(gravity, def.gravity = ((silk_vec2){e->x, e->y}))
-ROBUST_EVENT(damping, (def.damping = e->x, def.ground_friction = e->y))
-ROBUST_EVENT(iterations, (def.substeps = e->i, def.iterations = (int32_t)e->x))
-ROBUST_EVENT(box, (def.ceiling = e->i != 0, def.restitution = e->x, def.max_step_seconds = e->y))
-ROBUST_EVENT(near_passes, def.near_passes = e->i)
-ROBUST_EVENT(tethers, def.tethers = e->i != 0)
-ROBUST_EVENT(near_pass, def.near_pass = e->i != 0)
-ROBUST_EVENT(chains, def.chains = e->i != 0)
-ROBUST_EVENT(near_mobility, def.near_mobility = e->x)
-#undef ROBUST_EVENT
+#define APPLY_ENTRY(type, name, wire, dflt, check, rule, event, slot)                              \
+    SETTING_SLOT(APPLY, event, slot, name, wire, check)
+static void apply_robust(silk_world* w, const silk_record_event* e, double* h)
+{
+    (void)h;
+    silk_robust_def def = w->robust.def;
+    SILK_ROBUST_SETTINGS(APPLY_ENTRY)
+    silk_world_set_robust(w, &def);
+}
+#undef APPLY_ENTRY
 
 typedef struct event_op
 {
@@ -434,64 +455,66 @@ typedef struct event_op
     event_apply* apply;
 } event_op;
 
-static const event_op event_ops[] = {
-#define X(name, payload, call) {SILK_EVENT_##name, payload_##payload, apply_##call},
+/* Indexed by type; types the manifests do not name stay zero (op_of refuses them). */
+static const event_op event_ops[SILK_EVENT_COUNT] = {
+#define X(name, payload, call)                                                                     \
+    [SILK_EVENT_##name] = {SILK_EVENT_##name, payload_##payload, apply_##call},
     SILK_RECORD_EVENTS(X)
+#undef X
+#define X(name, strict) [SILK_EVENT_##name] = {SILK_EVENT_##name, payload_setting, apply_robust},
+        SILK_ROBUST_EVENTS(X)
 #undef X
 };
 
-#define EVENT_OP_COUNT (sizeof(event_ops) / sizeof(event_ops[0]))
-_Static_assert(EVENT_OP_COUNT == SILK_EVENT_COUNT - 1, "every SILK_EVENT_* is in the manifest");
+#define COUNT_EVENT(name, ...) +1
+_Static_assert(0 SILK_RECORD_EVENTS(COUNT_EVENT)
+                       SILK_ROBUST_EVENTS(COUNT_EVENT) == SILK_EVENT_COUNT - 1,
+               "every SILK_EVENT_* is in a manifest");
+#undef COUNT_EVENT
 
 static const event_op* op_of(uint32_t type)
 {
-    /* the types are 1..count in manifest order */
-    return type >= 1 && type <= EVENT_OP_COUNT && event_ops[type - 1].type == type
-               ? &event_ops[type - 1]
-               : NULL;
+    return type >= 1 && type < SILK_EVENT_COUNT && event_ops[type].type == type ? &event_ops[type]
+                                                                                : NULL;
 }
 
-/* Records what changed between two robust settings, one event per field group. */
+/* Whether a value changed, as the setter sees it (-0.0 is 0.0). */
+#define differs_f64_x(a, b)   ((a) != (b))
+#define differs_f64_y         differs_f64_x
+#define differs_i32_i         differs_f64_x
+#define differs_i32_x         differs_f64_x
+#define differs_flag_i        differs_f64_x
+#define differs_vec2_xy(a, b) ((a).x != (b).x || (a).y != (b).y)
+
+/* One event of silk_record_robust: recorded when any entry it carries changed. */
+#define SLOT_RECORD(event, slot, name, at, check)                                                  \
+    if (type == SILK_EVENT_##event)                                                                \
+    {                                                                                              \
+        changed = changed || differs_##at(old->name, def->name);                                   \
+        put_##at(&out, def->name);                                                                 \
+    }
+#define RECORD_ENTRY(type_, name, wire, dflt, check, rule, event, slot)                            \
+    SETTING_SLOT(RECORD, event, slot, name, wire, check)
+static void record_robust_event(silk_world* world, const silk_robust_def* old,
+                                const silk_robust_def* def, uint32_t type)
+{
+    bool changed = false;
+    slots out = {0, 0.0, 0.0};
+    SILK_ROBUST_SETTINGS(RECORD_ENTRY)
+    if (changed)
+    {
+        silk_record_input(world, type, out.i, out.x, out.y);
+    }
+}
+#undef RECORD_ENTRY
+
+/* Records what changed between two robust settings, one event per field group, in the order
+   of SILK_ROBUST_EVENTS. */
 void silk_record_robust(silk_world* world, const silk_robust_def* old, const silk_robust_def* def)
 {
-    if (old->gravity.x != def->gravity.x || old->gravity.y != def->gravity.y)
-    {
-        silk_record_input(world, SILK_EVENT_ROBUST_GRAVITY, 0, def->gravity.x, def->gravity.y);
-    }
-    if (old->damping != def->damping || old->ground_friction != def->ground_friction)
-    {
-        silk_record_input(world, SILK_EVENT_ROBUST_DAMPING, 0, def->damping, def->ground_friction);
-    }
-    if (old->substeps != def->substeps || old->iterations != def->iterations)
-    {
-        silk_record_input(world, SILK_EVENT_ROBUST_ITERATIONS, def->substeps, def->iterations, 0);
-    }
-    if (old->tethers != def->tethers)
-    {
-        silk_record_input(world, SILK_EVENT_ROBUST_TETHERS, def->tethers ? 1 : 0, 0, 0);
-    }
-    if (old->near_pass != def->near_pass)
-    {
-        silk_record_input(world, SILK_EVENT_ROBUST_NEAR_PASS, def->near_pass ? 1 : 0, 0, 0);
-    }
-    if (old->chains != def->chains)
-    {
-        silk_record_input(world, SILK_EVENT_ROBUST_CHAINS, def->chains ? 1 : 0, 0, 0);
-    }
-    if (old->near_passes != def->near_passes)
-    {
-        silk_record_input(world, SILK_EVENT_ROBUST_NEAR_PASSES, def->near_passes, 0, 0);
-    }
-    if (old->near_mobility != def->near_mobility)
-    {
-        silk_record_input(world, SILK_EVENT_ROBUST_NEAR_MOBILITY, 0, def->near_mobility, 0);
-    }
-    if (old->ceiling != def->ceiling || old->restitution != def->restitution ||
-        old->max_step_seconds != def->max_step_seconds)
-    {
-        silk_record_input(world, SILK_EVENT_ROBUST_BOX, def->ceiling ? 1 : 0, def->restitution,
-                          def->max_step_seconds);
-    }
+#define RECORD_EVENT(name, strict) record_robust_event(world, old, def, SILK_EVENT_##name);
+    SILK_ROBUST_EVENTS(RECORD_EVENT)
+#undef RECORD_EVENT
 }
 
 static silk_record_event read_event(const uint8_t* at)

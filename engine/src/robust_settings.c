@@ -7,6 +7,7 @@
    material.c (compliance from stiffness). */
 #include "detmath.h"
 #include "record.h"
+#include "settings.h"
 #include "validate.h"
 #include "constraint.h"
 #include "world.h"
@@ -21,15 +22,7 @@ silk_robust_def silk_robust_def_from_compat(silk_vec2 gravity_per_frame2, double
 {
     silk_robust_def def;
     memset(&def, 0, sizeof(def));
-    def.substeps = 8;
-    def.iterations = 1;
-    def.ceiling = true;
-    def.restitution = 0.0;
-    def.max_step_seconds = 1.0 / 30.0;
-    def.near_pass = true;
-    def.near_passes = 1;
-    def.chains = false;
-    def.near_mobility = 1.0;
+    SILK_ROBUST_SETTINGS(SILK_SETTING_DEFAULT)
     def.internal_cookie = SILK_DEF_COOKIE;
     if (!(frame_seconds > 0.0) || !isfinite(frame_seconds))
     {

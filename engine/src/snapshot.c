@@ -12,6 +12,7 @@
    of range -- returns an error and leaves the world exactly as it was. */
 #include "extension.h"
 #include "health.h"
+#include "settings.h"
 #include "snapshot.h"
 #include "validate.h"
 #include "world.h"
@@ -27,9 +28,45 @@
 #define FNV_OFFSET  0xcbf29ce484222325ULL
 #define FNV_PRIME   0x100000001b3ULL
 
-/* Fixed part of the payload and the bytes per particle, composite and constraint. */
+/* The fixed part of the payload, in this order: the world's own fields (SNAP_WORLD_HEAD), the
+   stepper's and the robust solver's settings (settings.h's tables), the rest of the world's
+   (SNAP_WORLD_TAIL). Each entry is X(name, path, wire, valid): snap_fixed.name holds
+   world->path as the snapshot stores it (wire, as in storage.h and settings.h), and
+   valid_<valid>(value) says whether restore accepts it: the validator of the setting's setter
+   (validate.c) or the range of a state the API can reach. The drag indices and the counts are
+   checked against the arrays (check_fixed, check_arrays). */
+#define SNAP_WORLD_HEAD(X)                                                                         \
+    X(width, width, f64, size_side)                                                                \
+    X(height, height, f64, size_side)                                                              \
+    X(gravity, gravity, vec2, finite_vec2)                                                         \
+    X(friction, friction, f64, finite)                                                             \
+    X(ground_friction, ground_friction, f64, finite)                                               \
+    X(seed, seed, u64, any_u64)                                                                    \
+    X(rng, rng.state, u64, any_u64)                                                                \
+    X(relax_passes, relax_passes, i32, relax_passes)                                               \
+    X(loop_mode, loop_mode, i32, bit)                                                              \
+    X(last_passes, last_passes, i32, relax_passes)                                                 \
+    X(solver, solver, i32, bit)                                                                    \
+    X(frame_count, frame_count, u64, counter)                                                      \
+    X(total_steps, total_steps, u64, counter)                                                      \
+    X(accumulator_ticks, stepper.accumulator_ticks, u64, ticks)                                    \
+    X(tick_carry, stepper.tick_carry, f64, tick_carry)
+#define SNAP_WORLD_TAIL(X)                                                                         \
+    X(last_h, robust.last_h, f64, step_seconds)                                                    \
+    X(drag_particle, drag.particle, i32, any_i32)                                                  \
+    X(drag_pin, drag.pin, i32, any_i32)                                                            \
+    X(drag_pointer, drag.pointer, vec2, any_vec2)                                                  \
+    X(particles, particle_count, i32, any_i32)                                                     \
+    X(composites, composite_count, i32, any_i32)                                                   \
+    X(constraints, constraint_count, i32, any_i32)
+
+#define WORLD_WIRE_SIZE(name, path, wire, valid)                            +SILK_WIRE_SIZE_##wire
+#define SETTING_WIRE_SIZE(type, name, wire, dflt, check, rule, event, slot) +SILK_WIRE_SIZE_##wire
 #define SNAP_FIXED                                                                                 \
-    (6 * 8 + 2 * 8 + 4 * 4 + 3 * 8 + 8 + 8 + 4 + 6 * 8 + 7 * 4 + 8 + 8 + 2 * 4 + 2 * 8 + 3 * 4)
+    (0 SNAP_WORLD_HEAD(WORLD_WIRE_SIZE) SILK_STEPPER_SETTINGS(SETTING_WIRE_SIZE)                   \
+         SILK_ROBUST_SETTINGS(SETTING_WIRE_SIZE) SNAP_WORLD_TAIL(WORLD_WIRE_SIZE))
+/* The format's fixed size: a change of the tables that changes it needs a new SNAP_VERSION. */
+_Static_assert(SNAP_FIXED == 252, "snapshot v5: the fixed part is 252 bytes");
 /* A particle or constraint row: its columns in the order of storage.h's tables. */
 #define WIRE_SIZE(type, name, wire, hashed) +SILK_WIRE_SIZE_##wire
 #define SNAP_PER_PARTICLE                   (0 SILK_PARTICLE_COLUMNS(WIRE_SIZE))
@@ -97,6 +134,11 @@ static void put_u8(writer* w, uint8_t v)
     put_i32(w, v);
 }
 
+static void put_flag(writer* w, bool v)
+{
+    put_i32(w, v ? 1 : 0);
+}
+
 typedef struct reader
 {
     const uint8_t* at;
@@ -162,6 +204,11 @@ static int32_t get_u8(reader* r)
     return get_i32(r); /* range-checked (check_arrays) before narrow_u8 */
 }
 
+static int32_t get_flag(reader* r)
+{
+    return get_i32(r); /* checked (silk_check_flag) before narrow_flag */
+}
+
 /* A checked row value into its column's type. */
 static double narrow_f64(double v)
 {
@@ -181,6 +228,11 @@ static int32_t narrow_i32(int32_t v)
 static uint8_t narrow_u8(int32_t v)
 {
     return (uint8_t)v;
+}
+
+static bool narrow_flag(int32_t v)
+{
+    return v != 0;
 }
 
 /* Rows, field by field in the tables' order. */
@@ -309,49 +361,23 @@ size_t silk_snapshot_size_of(const silk_world* world)
            (size_t)saved_values(world) * 4;
 }
 
+/* The fixed part, in SNAP_FIXED's order. */
 static void write_settings(const silk_world* world, writer* w)
 {
-    put_f64(w, world->width);
-    put_f64(w, world->height);
-    put_f64(w, world->gravity.x);
-    put_f64(w, world->gravity.y);
-    put_f64(w, world->friction);
-    put_f64(w, world->ground_friction);
-    put_u64(w, world->seed);
-    put_u64(w, world->rng.state);
-    put_i32(w, world->relax_passes);
-    put_i32(w, world->loop_mode);
-    put_i32(w, world->last_passes);
-    put_i32(w, world->solver);
-    put_u64(w, (uint64_t)world->frame_count);
-    put_u64(w, (uint64_t)world->total_steps);
-    put_u64(w, (uint64_t)world->stepper.accumulator_ticks);
-    put_f64(w, world->stepper.tick_carry);
-    put_f64(w, world->stepper.step_seconds);
-    put_i32(w, world->stepper.max_steps_per_frame);
-    const silk_robust_def* r = &world->robust.def;
-    put_f64(w, r->gravity.x);
-    put_f64(w, r->gravity.y);
-    put_f64(w, r->damping);
-    put_f64(w, r->ground_friction);
-    put_f64(w, r->restitution);
-    put_f64(w, r->max_step_seconds);
-    put_i32(w, r->substeps);
-    put_i32(w, r->iterations);
-    put_i32(w, r->ceiling ? 1 : 0);
-    put_i32(w, r->tethers ? 1 : 0);
-    put_i32(w, r->near_pass ? 1 : 0);
-    put_i32(w, r->near_passes);
-    put_i32(w, r->chains ? 1 : 0);
-    put_f64(w, r->near_mobility);
-    put_f64(w, world->robust.last_h);
-    put_i32(w, world->drag.particle);
-    put_i32(w, world->drag.pin);
-    put_f64(w, world->drag.pointer.x);
-    put_f64(w, world->drag.pointer.y);
-    put_i32(w, world->particle_count);
-    put_i32(w, world->composite_count);
-    put_i32(w, world->constraint_count);
+#define PUT_WORLD(name, path, wire, valid)                            put_##wire(w, world->path);
+#define PUT_SETTING(type, name, wire, dflt, check, rule, event, slot) put_##wire(w, from->name);
+    SNAP_WORLD_HEAD(PUT_WORLD)
+    {
+        const silk_stepper* from = &world->stepper;
+        SILK_STEPPER_SETTINGS(PUT_SETTING)
+    }
+    {
+        const silk_robust_def* from = &world->robust.def;
+        SILK_ROBUST_SETTINGS(PUT_SETTING)
+    }
+    SNAP_WORLD_TAIL(PUT_WORLD)
+#undef PUT_WORLD
+#undef PUT_SETTING
 }
 
 /* Particle rows, composites, constraint rows. */
@@ -423,78 +449,89 @@ silk_status silk_world_snapshot(const silk_world* world, void* buffer, size_t ca
 
 /* ---- reading --------------------------------------------------------------------------- */
 
-/* Everything but the arrays, parsed and checked before anything is changed. */
+/* Everything but the arrays, parsed and checked before anything is changed: the values as
+   stored (FIXED_FIELD, SETTING_FIELD), and the defs made of them once they are checked. */
+#define FIXED_FIELD(name, path, wire, valid)                            silk_wire_##wire name;
+#define SETTING_FIELD(type, name, wire, dflt, check, rule, event, slot) silk_wire_##wire name;
+typedef struct snap_stepper_row
+{
+    SILK_STEPPER_SETTINGS(SETTING_FIELD)
+} snap_stepper_row;
+typedef struct snap_robust_row
+{
+    SILK_ROBUST_SETTINGS(SETTING_FIELD)
+} snap_robust_row;
+
 typedef struct snap_fixed
 {
-    double width, height;
-    silk_vec2 gravity;
-    double friction, ground_friction;
-    uint64_t seed, rng;
-    int32_t relax_passes, loop_mode, last_passes, solver;
-    int32_t flags[4]; /* robust ceiling, tethers, near pass, chains: 0 or 1 */
-    int64_t frame_count, total_steps, accumulator_ticks;
-    double tick_carry;
+    SNAP_WORLD_HEAD(FIXED_FIELD)
+    snap_stepper_row stepper_row;
+    snap_robust_row robust_row;
+    SNAP_WORLD_TAIL(FIXED_FIELD)
     silk_stepper_def stepper;
     silk_robust_def robust;
-    double last_h;
-    silk_drag_state drag;
-    int32_t particles, composites, constraints;
     /* the extension block after the arrays */
     uint32_t extension_tag;
     int32_t extension_count;
     int32_t extension[SILK_MAX_EXTENSION_VALUES];
     int32_t extension_headroom; /* constraints its before_step may add */
 } snap_fixed;
+#undef FIXED_FIELD
+#undef SETTING_FIELD
 
 static void read_fixed(reader* r, snap_fixed* f)
 {
-    f->width = get_f64(r);
-    f->height = get_f64(r);
-    f->gravity.x = get_f64(r);
-    f->gravity.y = get_f64(r);
-    f->friction = get_f64(r);
-    f->ground_friction = get_f64(r);
-    f->seed = get_u64(r);
-    f->rng = get_u64(r);
-    f->relax_passes = get_i32(r);
-    f->loop_mode = get_i32(r);
-    f->last_passes = get_i32(r);
-    f->solver = get_i32(r);
-    f->frame_count = (int64_t)get_u64(r);
-    f->total_steps = (int64_t)get_u64(r);
-    f->accumulator_ticks = (int64_t)get_u64(r);
-    f->tick_carry = get_f64(r);
-    f->stepper = silk_default_stepper_def();
-    f->stepper.step_seconds = get_f64(r);
-    f->stepper.max_steps_per_frame = get_i32(r);
-    f->robust = silk_default_robust_def();
-    f->robust.gravity.x = get_f64(r);
-    f->robust.gravity.y = get_f64(r);
-    f->robust.damping = get_f64(r);
-    f->robust.ground_friction = get_f64(r);
-    f->robust.restitution = get_f64(r);
-    f->robust.max_step_seconds = get_f64(r);
-    f->robust.substeps = get_i32(r);
-    f->robust.iterations = get_i32(r);
-    f->flags[0] = get_i32(r);
-    f->flags[1] = get_i32(r);
-    f->flags[2] = get_i32(r);
-    f->robust.near_passes = get_i32(r);
-    f->flags[3] = get_i32(r);
-    f->robust.near_mobility = get_f64(r);
-    f->robust.ceiling = f->flags[0] != 0;
-    f->robust.tethers = f->flags[1] != 0;
-    f->robust.near_pass = f->flags[2] != 0;
-    f->robust.chains = f->flags[3] != 0;
-    f->last_h = get_f64(r);
-    f->drag.particle = get_i32(r);
-    f->drag.pin = get_i32(r);
-    f->drag.pointer.x = get_f64(r);
-    f->drag.pointer.y = get_f64(r);
-    f->particles = get_i32(r);
-    f->composites = get_i32(r);
-    f->constraints = get_i32(r);
+#define GET_WORLD(name, path, wire, valid)                            f->name = get_##wire(r);
+#define GET_SETTING(type, name, wire, dflt, check, rule, event, slot) row->name = get_##wire(r);
+    SNAP_WORLD_HEAD(GET_WORLD)
+    {
+        snap_stepper_row* row = &f->stepper_row;
+        SILK_STEPPER_SETTINGS(GET_SETTING)
+    }
+    {
+        snap_robust_row* row = &f->robust_row;
+        SILK_ROBUST_SETTINGS(GET_SETTING)
+    }
+    SNAP_WORLD_TAIL(GET_WORLD)
+#undef GET_WORLD
+#undef GET_SETTING
 }
+
+/* The defs of checked rows. */
+static void make_defs(snap_fixed* f)
+{
+#define NARROW_SETTING(type, name, wire, dflt, check, rule, event, slot)                           \
+    def->name = narrow_##wire(row->name);
+    {
+        silk_stepper_def* def = &f->stepper;
+        const snap_stepper_row* row = &f->stepper_row;
+        *def = silk_default_stepper_def();
+        SILK_STEPPER_SETTINGS(NARROW_SETTING)
+    }
+    {
+        silk_robust_def* def = &f->robust;
+        const snap_robust_row* row = &f->robust_row;
+        *def = silk_default_robust_def();
+        SILK_ROBUST_SETTINGS(NARROW_SETTING)
+    }
+#undef NARROW_SETTING
+}
+
+/* The acceptable values of the world's fields (SNAP_WORLD_HEAD, SNAP_WORLD_TAIL): the
+   settings' validators, the ranges of the state, and any value for the seed and the generator
+   (the drag state and the counts are checked against the arrays). */
+#define valid_size_side(v)    (silk_check_size_side(v) == SILK_OK)
+#define valid_finite_vec2(v)  (silk_check_finite_vec2(v) == SILK_OK)
+#define valid_finite(v)       (silk_check_finite(v) == SILK_OK)
+#define valid_relax_passes(v) (silk_check_relax_passes(v) == SILK_OK)
+#define valid_step_seconds(v) (silk_check_step_seconds(v) == SILK_OK)
+#define valid_bit(v)          ((v) == 0 || (v) == 1) /* the loop mode and the solver */
+#define valid_counter(v)      (silk_check_counter((int64_t)(v)) == SILK_OK)
+#define valid_ticks(v)        ((int64_t)(v) >= 0 && (int64_t)(v) < SILK_TICKS_PER_STEP)
+#define valid_tick_carry(v)   (fabs(v) <= 0.5)
+#define valid_any_u64(v)      true
+#define valid_any_i32(v)      true
+#define valid_any_vec2(v)     true
 
 static bool in_range(int32_t v, int32_t lo, int32_t hi)
 {
@@ -511,24 +548,28 @@ static size_t arrays_size(const snap_fixed* f)
    state that the API could have produced. */
 static silk_status check_fixed(const snap_fixed* f)
 {
-    if (silk_check_size(f->width, f->height) != SILK_OK || !silk_is_finite_vec2(f->gravity) ||
-        !isfinite(f->friction) || !isfinite(f->ground_friction) ||
-        silk_check_relax_passes(f->relax_passes) != SILK_OK ||
-        silk_check_relax_passes(f->last_passes) != SILK_OK || !in_range(f->loop_mode, 0, 2) ||
-        !in_range(f->solver, 0, 2) || !in_range(f->flags[0], 0, 2) ||
-        !in_range(f->flags[1], 0, 2) || !in_range(f->flags[2], 0, 2) ||
-        !in_range(f->flags[3], 0, 2) || silk_check_counter(f->frame_count) != SILK_OK ||
-        silk_check_counter(f->total_steps) != SILK_OK || f->accumulator_ticks < 0 ||
-        f->accumulator_ticks >= SILK_TICKS_PER_STEP || !(fabs(f->tick_carry) <= 0.5) ||
-        silk_check_step_seconds(f->last_h) != SILK_OK)
-    {
-        return SILK_ERR_FORMAT;
+#define CHECK_WORLD(name, path, wire, valid)                                                       \
+    if (!valid_##valid(f->name))                                                                   \
+    {                                                                                              \
+        return SILK_ERR_FORMAT;                                                                    \
     }
-    if (silk_check_stepper_def(&f->stepper, NULL) != SILK_OK ||
-        silk_check_robust_def(&f->robust, NULL) != SILK_OK)
-    {
-        return SILK_ERR_FORMAT;
+#define CHECK_SETTING(type, name, wire, dflt, check, rule, event, slot)                            \
+    if (silk_check_##check(row->name) != SILK_OK)                                                  \
+    {                                                                                              \
+        return SILK_ERR_FORMAT;                                                                    \
     }
+    SNAP_WORLD_HEAD(CHECK_WORLD)
+    SNAP_WORLD_TAIL(CHECK_WORLD)
+    {
+        const snap_stepper_row* row = &f->stepper_row;
+        SILK_STEPPER_SETTINGS(CHECK_SETTING)
+    }
+    {
+        const snap_robust_row* row = &f->robust_row;
+        SILK_ROBUST_SETTINGS(CHECK_SETTING)
+    }
+#undef CHECK_WORLD
+#undef CHECK_SETTING
     if (f->particles < 0 || f->particles > SILK_MAX_PARTICLES || f->composites < 0 ||
         f->composites > SILK_MAX_COMPOSITES || f->constraints < 0 ||
         f->constraints > SILK_MAX_CONSTRAINTS)
@@ -586,20 +627,20 @@ static silk_status check_arrays(const snap_fixed* f, const uint8_t* arrays)
             return SILK_ERR_INDEX;
         }
     }
-    if (!in_range(f->drag.particle, -1, n) || !in_range(f->drag.pin, -1, c) ||
-        !silk_is_finite_vec2(f->drag.pointer) || (f->drag.particle < 0 && f->drag.pin >= 0))
+    if (!in_range(f->drag_particle, -1, n) || !in_range(f->drag_pin, -1, c) ||
+        !silk_is_finite_vec2(f->drag_pointer) || (f->drag_particle < 0 && f->drag_pin >= 0))
     {
         return SILK_ERR_INDEX;
     }
-    if (f->drag.pin >= 0)
+    if (f->drag_pin >= 0)
     {
         /* drag_begin only ever stores a pin of the dragged particle: anything else would make
            the next drag write the pointer into another constraint's fields */
-        reader pin = {constraints + (size_t)f->drag.pin * SNAP_PER_CONSTRAINT,
-                      constraints + (size_t)(f->drag.pin + 1) * SNAP_PER_CONSTRAINT, true};
+        reader pin = {constraints + (size_t)f->drag_pin * SNAP_PER_CONSTRAINT,
+                      constraints + (size_t)(f->drag_pin + 1) * SNAP_PER_CONSTRAINT, true};
         silk_constraint_row q;
         read_constraint_row(&pin, &q);
-        if (q.kind != SILK_PIN || q.ca != f->drag.particle)
+        if (q.kind != SILK_PIN || q.ca != f->drag_particle)
         {
             return SILK_ERR_INDEX;
         }
@@ -633,32 +674,18 @@ static void read_arrays(silk_world* world, const snap_fixed* f, const uint8_t* a
 
 static void apply_fixed(silk_world* world, const snap_fixed* f)
 {
-    world->width = f->width;
-    world->height = f->height;
-    world->gravity = f->gravity;
-    world->friction = f->friction;
-    world->ground_friction = f->ground_friction;
-    world->seed = f->seed;
-    world->rng.state = f->rng;
-    world->relax_passes = f->relax_passes;
-    world->loop_mode = (silk_loop_mode)f->loop_mode;
-    world->last_passes = f->last_passes;
-    world->solver = (silk_solver)f->solver;
-    world->frame_count = f->frame_count;
-    world->total_steps = f->total_steps;
-    world->stepper.step_seconds = f->stepper.step_seconds;
-    world->stepper.max_steps_per_frame = f->stepper.max_steps_per_frame;
-    world->stepper.accumulator_ticks = f->accumulator_ticks;
-    world->stepper.tick_carry = f->tick_carry;
+#define APPLY_WORLD(name, path, wire, valid) world->path = f->name;
+#define APPLY_SETTING(type, name, wire, dflt, check, rule, event, slot)                            \
+    world->stepper.name = f->stepper.name;
+    SNAP_WORLD_HEAD(APPLY_WORLD)
+    SILK_STEPPER_SETTINGS(APPLY_SETTING)
     world->robust.def = f->robust;
-    world->robust.last_h = f->last_h;
+    SNAP_WORLD_TAIL(APPLY_WORLD)
+#undef APPLY_WORLD
+#undef APPLY_SETTING
     memset(world->extension.values, 0, sizeof(world->extension.values));
     memcpy(world->extension.values, f->extension, (size_t)f->extension_count * sizeof(int32_t));
-    world->drag = f->drag;
     world->drag.queue_count = 0; /* queued pointer samples are input, not state */
-    world->particle_count = f->particles;
-    world->composite_count = f->composites;
-    world->constraint_count = f->constraints;
 }
 
 /* Everything restore checks, without changing anything: header, checksum, every value and
@@ -686,6 +713,7 @@ static silk_status check_snapshot(const silk_world* world, const uint8_t* bytes,
     {
         return SILK_ERR_FORMAT;
     }
+    make_defs(f);
     size_t fixed_size = silk_snapshot_size_for(f->particles, f->constraints, f->composites);
     if (size < fixed_size)
     {

@@ -114,6 +114,62 @@ silk_status silk_check_rest(silk_constraint_kind kind, double rest)
     return SILK_ERR_KIND;
 }
 
+/* The settings tables' validators (settings.h) that no single setter had its own function
+   for. */
+silk_status silk_check_size_side(double side)
+{
+    return silk_check_size(side, side);
+}
+
+silk_status silk_check_finite(double v)
+{
+    return isfinite(v) ? SILK_OK : SILK_ERR_NONFINITE;
+}
+
+silk_status silk_check_finite_vec2(silk_vec2 v)
+{
+    return silk_is_finite_vec2(v) ? SILK_OK : SILK_ERR_NONFINITE;
+}
+
+silk_status silk_check_any_seed(uint64_t seed)
+{
+    (void)seed; /* every seed is a seed */
+    return SILK_OK;
+}
+
+silk_status silk_check_flag(int32_t flag)
+{
+    return flag == 0 || flag == 1 ? SILK_OK : SILK_ERR_RANGE;
+}
+
+silk_status silk_check_at_least_one(int32_t count)
+{
+    return count >= 1 ? SILK_OK : SILK_ERR_RANGE;
+}
+
+silk_status silk_check_at_least_one_f64(double v)
+{
+    if (!isfinite(v))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    return v >= 1.0 ? SILK_OK : SILK_ERR_RANGE;
+}
+
+silk_status silk_check_positive(double v)
+{
+    if (!isfinite(v))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    return v > 0.0 ? SILK_OK : SILK_ERR_RANGE;
+}
+
+silk_status silk_check_watchdog_window(int32_t window)
+{
+    return window >= 2 && window <= SILK_WATCHDOG_MAX_WINDOW ? SILK_OK : SILK_ERR_RANGE;
+}
+
 silk_status silk_check_counter(int64_t count)
 {
     return count >= 0 && count <= SILK_MAX_COUNTER ? SILK_OK : SILK_ERR_RANGE;

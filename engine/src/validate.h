@@ -28,6 +28,16 @@ silk_status silk_check_inverse_mass(double inverse_mass);
 silk_status silk_check_compliance(double compliance);
 silk_status silk_check_rest(silk_constraint_kind kind, double rest);
 silk_status silk_check_counter(int64_t count);
+/* The rest of the settings tables' validators (settings.h). */
+silk_status silk_check_size_side(double side);          /* one side of the canvas, >= 1 px */
+silk_status silk_check_finite(double v);                /* finite, any value */
+silk_status silk_check_finite_vec2(silk_vec2 v);        /* both components finite */
+silk_status silk_check_any_seed(uint64_t seed);         /* every value */
+silk_status silk_check_flag(int32_t flag);              /* a bool as stored: 0 or 1 */
+silk_status silk_check_at_least_one(int32_t count);     /* >= 1 */
+silk_status silk_check_at_least_one_f64(double v);      /* finite, >= 1 */
+silk_status silk_check_positive(double v);              /* finite, > 0 */
+silk_status silk_check_watchdog_window(int32_t window); /* [2, SILK_WATCHDOG_MAX_WINDOW] */
 /* def_check.c: the size check naming the side that failed (set_size and the world def). */
 silk_status silk_check_size_detail(double width, double height, silk_error_detail* out_detail);
 

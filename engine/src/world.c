@@ -3,6 +3,7 @@
 #include "health.h"
 #include "polygon.h"
 #include "record.h"
+#include "settings.h"
 #include "validate.h"
 #include "world.h"
 
@@ -88,8 +89,7 @@ static void default_free(void* memory, void* user)
 silk_stepper_def silk_default_stepper_def(void)
 {
     silk_stepper_def def = {0};
-    def.step_seconds = 1.0 / 60.0;
-    def.max_steps_per_frame = 8;
+    SILK_STEPPER_SETTINGS(SILK_SETTING_DEFAULT)
     def.internal_cookie = SILK_DEF_COOKIE;
     return def;
 }
@@ -97,16 +97,10 @@ silk_stepper_def silk_default_stepper_def(void)
 silk_world_def silk_default_world_def(void)
 {
     silk_world_def def = {0};
-    def.width = 800.0;
-    def.height = 500.0;
-    def.gravity = (silk_vec2){0.0, 0.2};
-    def.friction = 0.99;
-    def.ground_friction = 0.8;
-    def.seed = 1;
+    SILK_WORLD_SETTINGS(SILK_SETTING_DEFAULT)
     def.particle_capacity = 256;
     def.constraint_capacity = 1024;
     def.composite_capacity = 8;
-    def.relax_passes = 16;
     def.stepper = silk_default_stepper_def();
     def.internal_cookie = SILK_DEF_COOKIE;
     return def;

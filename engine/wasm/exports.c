@@ -189,7 +189,7 @@ EXPORT int32_t silk_js_set_seed(silk_world* world, uint32_t lo, uint32_t hi)
     return silk_world_set_seed(world, ((uint64_t)hi << 32) | lo);
 }
 
-/* Settings out: gx, gy, friction, ground friction, width, height, relax steps, loop mode. */
+/* Settings out: gx, gy, friction, ground friction, width, height, relax passes, loop mode. */
 EXPORT int32_t silk_js_get_settings(const silk_world* world, double* out)
 {
     if (world == NULL || out == NULL)
