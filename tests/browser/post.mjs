@@ -21,7 +21,9 @@ export const KINDS = Object.freeze([
 
 export async function postHtml(kind) {
   const template = await readFile(path.join(DIR, 'post.html'), 'utf8');
-  const head = kind.element !== undefined ? '<script type="module" src="/silk-demo.mjs"></script>' : '';
+  const head = kind.element !== undefined
+    ? '<link rel="stylesheet" href="/silk-demo.css">\n<script type="module" src="/silk-demo.mjs"></script>'
+    : '';
   const demo = kind.element !== undefined
     ? `<silk-demo ${kind.element} theme="dark"></silk-demo>`
     : `<iframe class="silk" src="${kind.frame}" title="Silk: a spider web simulated in WebAssembly"></iframe>`;

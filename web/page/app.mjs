@@ -111,6 +111,7 @@ function readSettings(search, embed) {
 function dressDocument(settings) {
   document.body.classList.toggle('embed', settings.embed);
   const html = document.documentElement;
+  html.classList.toggle('embed', settings.embed); // early.js set it before the first paint
   const apply = (t) => { html.dataset.theme = t; };
   let unwatch = watchTheme(settings.theme, apply);
   html.dataset.background = settings.background;
@@ -420,6 +421,7 @@ function createSetter(page) {
       case 'embed':
         settings.embed = v;
         document.body.classList.toggle('embed', v);
+        document.documentElement.classList.toggle('embed', v);
         page.dashboard.full = !v;
         break;
       default:
