@@ -42,7 +42,7 @@ import { createRenderer, observeCanvasSize, fitView, viewToWorld, viewToCanvas }
 import { createPointer, pickRadius, advanceFrames } from '../page/input.mjs';
 import { getScene, sceneNames } from '../page/scenes.mjs';
 import { DEFAULTS, parseParams } from '../page/params.mjs';
-import { PALETTE, INVERT_FILTER, watchTheme, isLight, resolveTheme } from '../page/theme.mjs';
+import { PALETTE, watchTheme, isLight, resolveTheme } from '../page/theme.mjs';
 import { canvasLabel } from '../page/describe.mjs';
 
 const TAG = 'silk-demo';
@@ -144,7 +144,6 @@ canvas { display: block; width: 100%; height: 100%; touch-action: none;
 .transparent canvas { background: transparent; }
 .dark { color: ${PALETTE.dark.text}; }
 .dark:not(.transparent) canvas { background: ${PALETTE.dark.surface}; }
-.dark canvas.light-scene { filter: ${INVERT_FILTER}; }
 .message { margin: 0; padding: 4px 8px; border-radius: 4px; font-size: 0.85rem;
   background: #fde7ea; color: ${PALETTE.light.error}; border: 1px solid ${PALETTE.light.error}; }
 .dark .message { background: #3a1d22; color: ${PALETTE.dark.error}; border-color: ${PALETTE.dark.error}; }
@@ -489,6 +488,7 @@ export class SilkDemo extends BaseElement {
     run.unwatch = watchTheme(settings.theme, (t) => {
       run.resolvedTheme = t;
       frame.classList.toggle('dark', t === 'dark');
+      renderer.setTheme(t); // drawn in the theme's colours (theme.mjs), not filtered
     });
     canvas.classList.toggle('light-scene', isLight(scene.background));
     this.#run = run;
@@ -586,7 +586,8 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
     const size = { dev: [Math.max(1, Math.round(box.width * dpr)), Math.max(1, Math.round(box.height * dpr))], css: [box.width || 1, box.height || 1] };
     fitView(view, size.css[0], size.css[1], 800, 500);
     const offscreen = canvas.transferControlToOffscreen();
-    worker.postMessage({ type: 'init', canvas: offscreen, module, settings, transparent: settings.background === 'transparent', paused: reduced, size }, [offscreen]);
+    const theme = resolveTheme(settings.theme); // a Worker has no matchMedia: the element resolves 'auto'
+    worker.postMessage({ type: 'init', canvas: offscreen, module, settings, theme, transparent: settings.background === 'transparent', paused: reduced, size }, [offscreen]);
     const observer = observeCanvasSize(canvas, (devW, devH, cssW, cssH) => {
       if (devW < 1 || devH < 1) return;
       fitView(view, cssW, cssH, 800, 500);
@@ -610,6 +611,7 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
     run.unwatch = watchTheme(settings.theme, (t) => {
       run.resolvedTheme = t;
       frame.classList.toggle('dark', t === 'dark');
+      post({ type: 'theme', theme: t }); // the Worker draws in the theme's colours
     });
     canvas.classList.toggle('light-scene', isLight(scene.background));
     setPaused(reduced);

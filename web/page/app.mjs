@@ -112,13 +112,24 @@ function dressDocument(settings) {
   document.body.classList.toggle('embed', settings.embed);
   const html = document.documentElement;
   html.classList.toggle('embed', settings.embed); // early.js set it before the first paint
-  const apply = (t) => { html.dataset.theme = t; };
+  const listeners = new Set();
+  let current = 'light';
+  const apply = (t) => {
+    current = t;
+    html.dataset.theme = t;
+    for (const f of listeners) f(t);
+  };
   let unwatch = watchTheme(settings.theme, apply);
   html.dataset.background = settings.background;
   return {
     follow(theme) {
       unwatch();
       unwatch = watchTheme(theme, apply);
+    },
+    /** Calls fn(theme) now and at every change ('light' | 'dark'): the canvas's colours. */
+    watch(fn) {
+      listeners.add(fn);
+      fn(current);
     },
   };
 }
@@ -140,6 +151,7 @@ function createPage(silk, settings, { search, theme, clock }) {
   });
   const canvas = $('#view');
   const renderer = createRenderer(canvas, world, { transparent: settings.background === 'transparent' });
+  theme.watch((t) => renderer.setTheme(t)); // drawn in the theme's colours (theme.mjs), not filtered
   const pointer = createPointer(canvas, renderer, world);
   const page = {
     silk, settings, theme, world, canvas, renderer, pointer, clock,
@@ -191,7 +203,7 @@ function createScenes(page) {
     world.resetClock();
     replay.sceneBuilt();
     pointer.state.disabled = false;
-    canvas.classList.toggle('light-scene', isLight(scene.background)); // inverted in the dark theme
+    canvas.classList.toggle('light-scene', isLight(scene.background));
     canvas.setAttribute('aria-label', canvasLabel(scene.name));
     state = scene.prepare(world, labContext);
     labHost.mount(scene, state);

@@ -108,7 +108,7 @@ registerScene({
   name: 'cloth',
   label: 'Cloth',
   background: '#000',
-  highlight: '#fff',
+  highlight: '#ffffff', // white on either theme (theme.mjs: '#fff' is the light ground)
   build(world) { world.buildScene('cloth'); },
   prepare(world) {
     const [range] = compositeRanges(world);
