@@ -50,13 +50,17 @@ export const DARK_INK = new Map([
   ['rgba(176,0,32,0.6)', 'rgba(255,123,138,0.85)'], ['rgba(176,0,32,0.9)', 'rgba(176,0,32,0.9)'],
 ]);
 
+/** The light colours that paint grounds, bands and guide rules (not marks: no 3:1 needed). */
+export const GROUND_INKS = Object.freeze(['#fff', '#f6f8fa', '#eef1f5', '#e1e6eb', '#aab4be', '#c9d1d9']);
+
 const inked = new Map(); // colour -> dark colour, for colours DARK_INK does not name
 
 function parseColour(c) {
-  let m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(c);
+  let m = /^#([0-9a-f]{3}|[0-9a-f]{6})([0-9a-f]{2})?$/i.exec(c);
   if (m) {
     const hex = m[1].length === 3 ? [...m[1]].map((x) => x + x).join('') : m[1];
-    return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)).concat(1);
+    if (m[1].length === 3 && m[2]) return null;
+    return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)).concat(m[2] ? parseInt(m[2], 16) / 255 : 1);
   }
   m = /^rgba?\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*(?:,\s*([\d.]+)\s*)?\)$/i.exec(c);
   if (m) return [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]];
@@ -73,18 +77,21 @@ export function darkInk(c) {
   let out = inked.get(c);
   if (out !== undefined) return out;
   out = c;
-  const rgba = parseColour(c);
+  let rgba = parseColour(c);
+  // '#rrggbbaa' of a named colour: the dark colour at the same alpha (the labs' trails)
+  const base = c.length === 9 ? DARK_INK.get(c.slice(0, 7)) : undefined;
+  if (rgba && base !== undefined) rgba = parseColour(base).slice(0, 3).concat(rgba[3]);
   if (rgba) {
     const ground = parseColour(CANVAS.dark.ground);
-    const seen = rgba.slice(0, 3).map((v, i) => v * rgba[3] + ground[i] * (1 - rgba[3]));
-    if (contrast(toHex(seen), CANVAS.dark.ground) < 3) {
-      let t = 0;
-      let lifted = rgba;
-      while (t < 1 && contrast(toHex(lifted), CANVAS.dark.ground) < 3) {
-        t += 0.05;
-        lifted = rgba.slice(0, 3).map((v) => v + (255 - v) * t);
-      }
-      out = toHex(lifted);
+    const seen = (col, a) => toHex(col.map((v, i) => v * a + ground[i] * (1 - a)));
+    let [rgb, a] = [rgba.slice(0, 3), rgba[3]];
+    // too faint: more opaque first (the hue stays), then lighter
+    while (a < 1 && contrast(seen(rgb, a), CANVAS.dark.ground) < 3) a = Math.min(1, a + 0.05);
+    for (let t = 0.05; t <= 1 && contrast(seen(rgb, a), CANVAS.dark.ground) < 3; t += 0.05) {
+      rgb = rgba.slice(0, 3).map((v) => v + (255 - v) * t);
+    }
+    if (a !== rgba[3] || rgb !== rgba.slice(0, 3) || base !== undefined) {
+      out = a >= 1 ? toHex(rgb) : `rgba(${rgb.map(Math.round).join(',')},${+a.toFixed(3)})`;
     }
   }
   if (inked.size < 512) inked.set(c, out);
