@@ -207,9 +207,15 @@ function createScenes(page) {
     canvas.setAttribute('aria-label', canvasLabel(scene.name));
     state = scene.prepare(world, labContext);
     labHost.mount(scene, state);
+    focus();
     counters.alpha = 0;
     page.dashboard?.clearHistory();
     page.frames.redrawNow();
+  }
+
+  /** In an embed, a frame of another shape than 8:5 is filled with the scene's content. */
+  function focus() {
+    page.renderer.setFocus(settings.embed && !labHost.stepping ? scene.focus : null);
   }
 
   /** The robust solver's gravity and damping in seconds, from the compat sliders (the engine's
@@ -223,6 +229,7 @@ function createScenes(page) {
     get state() { return state; },
     get overrides() { return overrides; },
     rebuild,
+    focus,
     reset() {
       rebuild();
     },
@@ -372,6 +379,10 @@ function createSetter(page) {
   function setPaused(paused) {
     settings.paused = paused;
     $('#play-overlay').hidden = !paused;
+    const embedPause = $('#embed-pause'); // the embed's own Pause (the controls are hidden there)
+    embedPause.textContent = paused ? 'Play' : 'Pause';
+    embedPause.setAttribute('aria-pressed', String(paused));
+    if (settings.embed) page.frames?.redrawNow(); // the plain readout says "paused" at once
     page.controls?.syncPaused(paused);
     if (paused) page.pointer.flush();
   }
@@ -435,6 +446,11 @@ function createSetter(page) {
         document.body.classList.toggle('embed', v);
         document.documentElement.classList.toggle('embed', v);
         page.dashboard.full = !v;
+        page.scenes.focus();
+        break;
+      case 'readout':
+        settings.readout = v;
+        page.dashboard.readout = v;
         break;
       default:
         break;
@@ -496,6 +512,7 @@ function wireControls(page) {
     diagnostics: () => world.diagnosticsView, stats: page.stats,
   });
   page.dashboard.full = !settings.embed;
+  page.dashboard.readout = settings.readout;
   page.controls = createControls(document, appForControls);
   setter.onChange(page.controls.sync);
 }
@@ -504,6 +521,7 @@ function wireControls(page) {
 function wireInput(page) {
   const { settings, canvas, scenes, frames, setter } = page;
   $('#play-overlay').addEventListener('click', () => setter.set('paused', false));
+  $('#embed-pause').addEventListener('click', () => setter.set('paused', !settings.paused));
   for (const b of document.querySelectorAll('button.reset-now')) b.addEventListener('click', scenes.reset);
   $('#notice button').addEventListener('click', () => { $('#notice').hidden = true; });
   canvas.addEventListener('keydown', (e) => {

@@ -1,9 +1,8 @@
-// early.js -- the page's look before its first paint: a classic script in <head> (index.html
-// loads it with <script src>, blocking, so 'self' in a strict CSP allows it; silk-embed.html
+// early.js -- the page's look before its first paint: a classic, blocking script in <head>
+// (index.html loads it from a file, so 'self' in a strict CSP allows it; silk-embed.html
 // inlines it under its hash). It reads the URL as params.mjs will and sets, on <html>:
 //   class "embed"             ?embed=1 (silk-embed.html: unless ?embed=0): no header, no
 //                             dashboard, the canvas filling the frame, from the first paint
-//   class "lab-scene"         a lab scene in embed mode: its control bar's room is kept
 //   data-theme                "dark" | "light" (?theme=, auto: prefers-color-scheme)
 //   data-background           ?background=transparent
 //   class "js"                scripts run (silk-embed.html hides its CSP message with it)
@@ -18,8 +17,6 @@
   var embed = e === '1' || e === 'true' || (e === null && html.getAttribute('data-embed') === 'default');
   html.classList.add('js');
   if (embed) html.classList.add('embed');
-  var scene = get('scene');
-  if (embed && /^(coupling|spiral|integrators|rope)$/.test(scene || '')) html.classList.add('lab-scene');
   var theme = get('theme');
   var dark = theme === 'dark' || (theme === 'auto' && !!window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches);
   html.setAttribute('data-theme', dark ? 'dark' : 'light');

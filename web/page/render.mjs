@@ -39,13 +39,22 @@ export function observeCanvasSize(canvas, onSize) {
   return observer;
 }
 
-/** Fits a worldW x worldH world into a cssWidth x cssHeight box: uniform scale, centred. */
-export function fitView(view, cssWidth, cssHeight, worldW, worldH) {
+/**
+ * Fits a worldW x worldH world into a cssWidth x cssHeight box: uniform scale, centred. With a
+ * `focus` ({ x, y, w, h }, world px: where the scene's content is), a box far from the world's
+ * shape (a portrait embed) is filled by the focus instead, and the world's edges beyond it are
+ * cut: a web in a 358 x 400 frame is drawn 358 px tall, not 224 px between two empty bands.
+ * A box the whole world fits at the focus's scale is fitted as without it.
+ */
+export function fitView(view, cssWidth, cssHeight, worldW, worldH, focus = null) {
   view.cssWidth = cssWidth;
   view.cssHeight = cssHeight;
   view.scale = Math.min(cssWidth / worldW, cssHeight / worldH);
-  view.offsetX = (cssWidth - worldW * view.scale) / 2;
-  view.offsetY = (cssHeight - worldH * view.scale) / 2;
+  const cx = focus ? focus.x + focus.w / 2 : worldW / 2;
+  const cy = focus ? focus.y + focus.h / 2 : worldH / 2;
+  if (focus) view.scale = Math.max(view.scale, Math.min(cssWidth / focus.w, cssHeight / focus.h));
+  view.offsetX = cssWidth / 2 - cx * view.scale;
+  view.offsetY = cssHeight / 2 - cy * view.scale;
   return view;
 }
 
@@ -84,6 +93,8 @@ export function createRenderer(canvas, world, options = {}) {
   };
   let dirty = true;
   let dark = false; // setTheme('dark'): the scene's colours through theme.mjs's dark ink
+  let focus = null; // setFocus(): the part of the world a frame of another shape is filled with
+  let size = null; // the last fit's [deviceWidth, deviceHeight, cssWidth, cssHeight]
   // The world's size, read once and again at each resize or invalidate(): world.width and
   // world.height each cost a call into wasm and a fresh settings view, every frame otherwise.
   let worldW = world.width;
@@ -96,7 +107,8 @@ export function createRenderer(canvas, world, options = {}) {
     view.dpr = deviceWidth / cssWidth;
     worldW = world.width;
     worldH = world.height;
-    fitView(view, cssWidth, cssHeight, worldW, worldH);
+    fitView(view, cssWidth, cssHeight, worldW, worldH, focus);
+    size = [deviceWidth, deviceHeight, cssWidth, cssHeight];
     dirty = true;
   }
 
@@ -147,6 +159,11 @@ export function createRenderer(canvas, world, options = {}) {
       dirty = true;
     },
     get theme() { return dark ? 'dark' : 'light'; },
+    /** { x, y, w, h } in world px, or null: see fitView. Refits now. */
+    setFocus(box) {
+      focus = box ?? null;
+      if (size) fit(...size);
+    },
     /** CSS px relative to the canvas -> world px. */
     toWorld: (cx, cy) => viewToWorld(view, cx, cy),
     /** World px -> CSS px relative to the canvas. */
