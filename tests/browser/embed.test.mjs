@@ -165,6 +165,32 @@ test('silk-embed.html: ?embed=0 shows the full page; its CSP allows only its own
   assert.doesNotMatch(html, /src="|href="(?!data:)/, 'no external references');
 });
 
+test('silk-embed.html under a site-wide CSP header that blocks it: a readable message, the header it needs', async () => {
+  const { page, context } = await openPage(browser, { viewport: { width: 640, height: 430 } });
+  const body = await readFile(path.join(dist, 'silk-embed.html'), 'utf8');
+  // a blog's header for every page: scripts and styles from 'self' only (inline code blocked)
+  await context.route(`${server.origin}/blocked/silk-embed.html`, (route) => route.fulfill({
+    contentType: 'text/html', body,
+    headers: { 'content-security-policy': "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'" },
+  }));
+  await page.goto(`${server.origin}/blocked/silk-embed.html`);
+  await page.waitForTimeout(500);
+  const seen = await page.evaluate(() => {
+    const m = document.getElementById('csp-blocked');
+    const r = m.getBoundingClientRect();
+    return { text: m.innerText, visible: r.width > 0 && r.height > 0, started: document.documentElement.dataset.silk ?? null };
+  });
+  assert.equal(seen.started, null, 'the app did not run');
+  assert.ok(seen.visible, 'the message shows');
+  assert.match(seen.text, /scripts were blocked/);
+  assert.match(seen.text, /Content-Security-Policy: default-src 'none'; script-src 'sha256-[^']+' 'sha256-[^']+' 'wasm-unsafe-eval'; style-src 'sha256-/);
+  // and where the file runs, the message is hidden
+  await page.goto(`${server.origin}/silk-embed.html`);
+  await ready(page);
+  assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('csp-blocked')).display), 'none');
+  await context.close();
+});
+
 test('the page itself: CSP allows only this origin, and blocks inline script', async () => {
   const { page, context } = await openPage(browser);
   await page.goto(`${server.origin}/`);
