@@ -429,6 +429,7 @@ function drawView(ctx, f, st, v, ox, title, colour) {
   const fall = v.fall
     ? (v.mode === 'fixed' ? `drop ${v.fall.steps} steps = ${v.fall.simSeconds.toFixed(2)} s` : `drop ${v.fall.frames} frames = ${v.fall.wallSeconds.toFixed(2)} s`)
     : 'dropping…';
+  if (f.cssPx > 1.3) return; // a phone: the title only, off the web (the bar's headline has the figures)
   text(ctx, f, fall, x, 4 * f.cssPx + lh, { size: 10, colour: '#1d2329', weight: 600 });
   text(ctx, f, `sim ${sim.toFixed(2)} s · wall ${st.wall.toFixed(2)} s`, x, 4 * f.cssPx + 2 * lh, { size: 10, colour: '#3d4852' });
 }
@@ -460,8 +461,7 @@ function drawPlot(ctx, f, st) {
     ctx.fillStyle = colour;
     ctx.fillRect(x, y + lh * 0.35, 14 * f.cssPx, 2 * f.cssPx);
     x += 18 * f.cssPx;
-    text(ctx, f, label, x, y, { size: 10 });
-    ctx.font = `400 ${10 * f.cssPx}px system-ui, sans-serif`;
+    text(ctx, f, label, x, y, { size: 10 }); // (leaves ctx.font at the size it drew)
     x += ctx.measureText(label).width + 14 * f.cssPx;
   };
   item('coupled', COUPLED);
