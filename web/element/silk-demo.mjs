@@ -27,7 +27,12 @@
 //     loop pauses while the canvas is off-screen or the tab is hidden and resumes without a
 //     catch-up burst (loop.mjs); prefers-reduced-motion starts it paused, with a Play button.
 //   - Width follows the container, height keeps the world's 8:5; the canvas backing store
-//     follows the device pixel ratio (render.mjs, ResizeObserver).
+//     follows the device pixel ratio (render.mjs, ResizeObserver). The bars under the canvas
+//     have fixed heights (SIZES), so the element takes its final size as soon as it is
+//     connected, before the lab module or the wasm arrive; silk-demo.css gives a host the same
+//     size before this module has loaded (no layout shift).
+//   - The dark theme draws the canvas in dark colours (theme.mjs inkCanvas), on the same
+//     #0d1117 as its frame; no CSS filter.
 //   - All elements of a page share one compiled WebAssembly.Module (fetched once, beside this
 //     file: new URL('./silk.wasm', import.meta.url)); each has its own instance. Removing an
 //     element destroys its world and returns its instance to a pool, so adding and removing
