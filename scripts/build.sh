@@ -19,4 +19,5 @@ cp build/wasm/silk.wasm dist/
 node scripts/flatten.mjs web dist   # web/{lib,element,page,labs,reference}/ -> dist/, flat
 if [ -f scripts/embed.mjs ]; then node scripts/embed.mjs dist; fi
 node scripts/package.mjs dist build/package   # the npm package silk-verlet, staged
+node scripts/sizes.mjs dist build/package     # download sizes: printed, and dist/sizes.json
 echo "build: dist/ ready ($(stat -c %s dist/silk.wasm) bytes of wasm)"

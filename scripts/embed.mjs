@@ -88,9 +88,10 @@ async function bundle(entry) {
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-const [html, css, wasm, icon, modules] = await Promise.all([
+const [html, css, early, wasm, icon, modules] = await Promise.all([
   readFile(path.join(dist, 'index.html'), 'utf8'),
   readFile(path.join(dist, 'style.css'), 'utf8'),
+  readFile(path.join(dist, 'early.js'), 'utf8'),
   readFile(path.join(dist, 'silk.wasm')),
   readFile(path.join(dist, 'favicon.svg')),
   bundle(ENTRY),
@@ -105,9 +106,10 @@ const wasm = Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
 modules[${JSON.stringify(ENTRY)}].start({ wasm, embed: true }).catch((e) => console.error('Silk failed to start:', e));
 `;
 const style = `\n${css}`;
+const earlyScript = `\n${early}`;
 const csp = [
   "default-src 'none'",
-  `script-src ${sha256(script)} 'wasm-unsafe-eval'`,
+  `script-src ${sha256(earlyScript)} ${sha256(script)} 'wasm-unsafe-eval'`,
   `style-src ${sha256(style)}`,
   'img-src data:',
   "base-uri 'none'",
@@ -125,6 +127,20 @@ out = replaceOnce(out, /<meta http-equiv="Content-Security-Policy" content="[^"]
 out = replaceOnce(out, /<link rel="icon"[^>]*>/, `<link rel="icon" href="data:image/svg+xml;base64,${icon.toString('base64')}">`, 'icon link');
 out = replaceOnce(out, /<link rel="stylesheet" href="style.css">/, `<style>${style}</style>`, 'stylesheet link');
 out = replaceOnce(out, /<script type="module" src="main.mjs"><\/script>/, `<script type="module">${script}</script>`, 'main.mjs script tag');
+out = replaceOnce(out, /<script src="early.js"><\/script>/, `<script>${earlyScript}</script>`, 'early.js script tag');
+out = replaceOnce(out, /<html lang="en">/, '<html lang="en" data-embed="default">', '<html> tag');
+// A site-wide CSP header is enforced together with the file's own policy: if it does not allow
+// the two scripts and the stylesheet by hash, nothing of the page runs and nothing of its style
+// applies. This paragraph is plain markup, so the reader still learns what happened and what the
+// site's header needs; early.js (class "js" on <html>) and the stylesheet hide it otherwise.
+const blockedHelp = `<div id="csp-blocked" class="csp-blocked" role="alert">
+<p><strong>Silk could not start here: this page's scripts were blocked.</strong> The site serves a
+Content-Security-Policy header that does not allow this file's own inline script and stylesheet.
+To show the demo, serve silk-embed.html without that header, or with one that allows them:</p>
+<pre>Content-Security-Policy: ${csp.replace("default-src 'none'; ", "default-src 'none'; ")}</pre>
+<p>Or host dist/ instead and use the iframe with ?embed=1, which needs only 'self' (docs/embedding.md).</p>
+</div>`;
+out = replaceOnce(out, /<body>\n<header/, `<body>\n${blockedHelp}\n<header`, "<body> tag");
 out = out.replace('<!-- Only this origin;', '<!-- Single file: only the inline script and style below, by hash;');
 
 await writeFile(path.join(dist, 'silk-embed.html'), out);

@@ -17,7 +17,7 @@ import path from 'node:path';
 const web = path.resolve(process.argv[2] ?? 'web');
 const dist = path.resolve(process.argv[3] ?? 'dist');
 const ROLES = ['lib', 'kit', 'element', 'page', 'labs', 'reference'];
-const COPIED = /\.(mjs|d\.ts|css|svg|html)$/;
+const COPIED = /\.(mjs|js|d\.ts|css|svg|html)$/;
 // static imports and re-exports, `import type`, and dynamic import('...'): the specifier only
 const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*)'(\.\.?\/[^']+)'/g;
 

@@ -54,6 +54,7 @@ const copies = [
   [path.join(dist, 'silk.d.ts'), 'silk.d.ts'], // flat in dist/: silk-demo.d.ts imports './silk.js'
   [path.join(dist, 'silk-demo.d.ts'), 'silk-demo.d.ts'],
   [path.join(dist, 'canvas.d.ts'), 'canvas.d.ts'], // silk-verlet/canvas
+  [path.join(dist, 'silk-demo.css'), 'silk-demo.css'], // the element's size before it is defined
   [path.join(root, 'LICENSE'), 'LICENSE'],
   [path.join(root, 'package', 'README.md'), 'README.md'],
 ];

@@ -203,7 +203,9 @@ test('themes: dark and transparent on the element and on ?embed=1', async () => 
   assert.equal(look.t.corner[3], 0, 'transparent: the canvas corner is clear');
   assert.equal(look.t.frame, 'rgba(0, 0, 0, 0)');
   assert.equal(look.d.frame, 'rgb(13, 17, 23)', 'dark: the element paints its dark surface');
-  assert.match(look.d.filter, /invert\(1\)/, 'dark: the light scene is shown inverted');
+  // issue 18: the dark scene is drawn in its own colours on the dark surface, not inverted
+  assert.equal(look.d.filter, 'none', 'dark: no filter on the canvas');
+  assert.deepEqual(look.d.corner, [13, 17, 23, 255], 'dark: the canvas ground is the surface #0d1117');
   assert.equal(look.d.theme, 'dark');
   assert.deepEqual(modules.filter((m) => /lab-/.test(m)), [], 'a page of webs never fetches the lab modules');
   await page.goto(`${server.origin}/?embed=1&theme=dark&background=transparent`);

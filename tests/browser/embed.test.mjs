@@ -24,7 +24,8 @@ async function visible(page, selectors) {
 
 test('?embed=1: only the canvas and a compact readout, filling the frame', async () => {
   const { page, context, errors, external } = await openPage(browser, EMBED_VIEW);
-  await page.goto(`${server.origin}/?embed=1`);
+  // readout=full: the diagnostics line (issue 18 made a plain line the default; tested below)
+  await page.goto(`${server.origin}/?embed=1&readout=full`);
   await ready(page);
   await page.waitForFunction(() => window.silkApp.stats().framesRendered > 60);
   const shown = await visible(page, ['#view', '#compact', '.top', '#dashboard', '#controls', '#lab']);
@@ -56,6 +57,55 @@ test('the <iframe> snippet works from another page', async () => {
   const width = await frame.evaluate(() => document.getElementById('view').getBoundingClientRect().width);
   assert.equal(width, 640);
   await screenshot(page, 'embed-iframe.png');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('?embed=1: a plain readout (or none), a Pause button, and a portrait frame filled', async () => {
+  const { page, context, errors } = await openPage(browser, { viewport: { width: 358, height: 430 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  await page.goto(`${server.origin}/?embed=1&theme=dark`);
+  await ready(page);
+  await page.waitForFunction(() => window.silkApp.stats().framesRendered > 60 && document.getElementById('compact').textContent !== '');
+  assert.match(await page.textContent('#compact'), /^web · 60 steps\/s · stable$/);
+  const look = await page.evaluate(() => {
+    const box = (s) => document.querySelector(s).getBoundingClientRect();
+    const c = document.getElementById('view');
+    const { data, width, height } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+    // rows of device pixels with something drawn (not the ground): where the scene is
+    let first = -1;
+    let last = -1;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x += 3) {
+        const i = 4 * (y * width + x);
+        if (Math.abs(data[i] - 13) + Math.abs(data[i + 1] - 17) + Math.abs(data[i + 2] - 23) > 60) { if (first < 0) first = y; last = y; break; }
+      }
+    }
+    return {
+      view: box('#view').toJSON(), pause: box('#embed-pause').toJSON(), compactFont: parseFloat(getComputedStyle(document.getElementById('compact')).fontSize),
+      drawnRows: (last - first + 1) / 3, sh: document.documentElement.scrollHeight, sw: document.documentElement.scrollWidth,
+    };
+  });
+  // the canvas fills the frame above the line, and the web fills most of its height
+  assert.ok(look.view.width === 358 && look.view.height > 380, JSON.stringify(look));
+  assert.ok(look.drawnRows > 300, `the scene spans ${look.drawnRows} of ${look.view.height} CSS px`);
+  assert.ok(look.sh <= 430 && look.sw <= 358, JSON.stringify(look));
+  assert.ok(look.compactFont >= 12, `readout ${look.compactFont} px`);
+  // Pause: a real button, by keyboard
+  assert.ok(look.pause.height >= 24 && look.pause.bottom <= 430, JSON.stringify(look.pause));
+  await page.focus('#embed-pause');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => window.silkApp.stats().paused), true);
+  assert.equal(await page.getAttribute('#embed-pause', 'aria-pressed'), 'true');
+  await page.waitForFunction(() => document.getElementById('compact').textContent === 'web · paused');
+  await page.keyboard.press('Space');
+  assert.equal(await page.evaluate(() => window.silkApp.stats().paused), false);
+  await screenshot(page, 'embed-portrait-dark.png');
+  // readout=none (or 0): no line of text, the Pause stays
+  for (const q of ['none', '0']) {
+    await page.goto(`${server.origin}/?embed=1&readout=${q}`);
+    await ready(page);
+    assert.deepEqual(await visible(page, ['#compact', '#embed-pause']), { '#compact': false, '#embed-pause': true }, q);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -106,11 +156,39 @@ test('silk-embed.html: ?embed=0 shows the full page; its CSP allows only its own
   const html = await readFile(path.join(dist, 'silk-embed.html'), 'utf8');
   const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)[1];
   assert.match(csp, /default-src 'none'/);
-  assert.match(csp, /script-src 'sha256-[A-Za-z0-9+/=]{44}' 'wasm-unsafe-eval';/);
+  // two hashed scripts: early.js (embed mode and theme before the first paint, issue 18) and the app
+  assert.match(csp, /script-src 'sha256-[A-Za-z0-9+/=]{44}' 'sha256-[A-Za-z0-9+/=]{44}' 'wasm-unsafe-eval';/);
   assert.match(csp, /style-src 'sha256-[A-Za-z0-9+/=]{44}';/);
   assert.doesNotMatch(csp, /'unsafe-inline'|'unsafe-eval'|https?:|\*/);
-  assert.equal((html.match(/<script/g) ?? []).length, 1);
+  assert.equal((html.match(/<script/g) ?? []).length, 2);
+  assert.equal((html.match(/<script>|<script type="module">/g) ?? []).length, 2, 'both inline');
   assert.doesNotMatch(html, /src="|href="(?!data:)/, 'no external references');
+});
+
+test('silk-embed.html under a site-wide CSP header that blocks it: a readable message, the header it needs', async () => {
+  const { page, context } = await openPage(browser, { viewport: { width: 640, height: 430 } });
+  const body = await readFile(path.join(dist, 'silk-embed.html'), 'utf8');
+  // a blog's header for every page: scripts and styles from 'self' only (inline code blocked)
+  await context.route(`${server.origin}/blocked/silk-embed.html`, (route) => route.fulfill({
+    contentType: 'text/html', body,
+    headers: { 'content-security-policy': "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'" },
+  }));
+  await page.goto(`${server.origin}/blocked/silk-embed.html`);
+  await page.waitForTimeout(500);
+  const seen = await page.evaluate(() => {
+    const m = document.getElementById('csp-blocked');
+    const r = m.getBoundingClientRect();
+    return { text: m.innerText, visible: r.width > 0 && r.height > 0, started: document.documentElement.dataset.silk ?? null };
+  });
+  assert.equal(seen.started, null, 'the app did not run');
+  assert.ok(seen.visible, 'the message shows');
+  assert.match(seen.text, /scripts were blocked/);
+  assert.match(seen.text, /Content-Security-Policy: default-src 'none'; script-src 'sha256-[^']+' 'sha256-[^']+' 'wasm-unsafe-eval'; style-src 'sha256-/);
+  // and where the file runs, the message is hidden
+  await page.goto(`${server.origin}/silk-embed.html`);
+  await ready(page);
+  assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('csp-blocked')).display), 'none');
+  await context.close();
 });
 
 test('the page itself: CSP allows only this origin, and blocks inline script', async () => {

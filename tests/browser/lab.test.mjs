@@ -60,6 +60,32 @@ for (const hz of [30, 60, 120, 144, 240]) {
   });
 }
 
+test('coupling: a drag on either web holds the same particle in both worlds', async () => {
+  const { page, context, errors } = await open('?scene=coupling&rate=60');
+  await frames(page, 150, 60); // the spider has landed
+  assert.notEqual((await lab(page)).fixed.fall, null);
+  const box = await page.locator('#view').boundingBox();
+  // the right view's web centre: app world (600, 125) on the 800 x 500 canvas
+  const at = (x, y) => [box.x + (x / 800) * box.width, box.y + (y / 500) * box.height];
+  await page.mouse.move(...at(600, 125));
+  await page.mouse.down();
+  const held = await page.evaluate(() => window.silkApp.lab.dragging);
+  assert.ok(held[0] >= 0 && held[0] === held[1], `both worlds hold the same particle: ${held}`);
+  const before = await page.evaluate(() => window.silkApp.lab.dragging);
+  await page.mouse.move(...at(640, 150), { steps: 5 });
+  await frames(page, 10, 60);
+  assert.deepEqual(await page.evaluate(() => window.silkApp.lab.dragging), before, 'still held after steps');
+  await page.mouse.up();
+  assert.deepEqual(await page.evaluate(() => window.silkApp.lab.dragging), [-1, -1]);
+  // a press on the plot below the webs grabs nothing
+  await page.mouse.move(...at(400, 400));
+  await page.mouse.down();
+  assert.deepEqual(await page.evaluate(() => window.silkApp.lab.dragging), [-1, -1]);
+  await page.mouse.up();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('coupling on jittered clocks: the seed\'s 16.6/33/8 ms and 60 Hz +-30 %', async () => {
   const { page, context, errors } = await open('?scene=coupling&rate=pattern');
   await frames(page, 240, 60);

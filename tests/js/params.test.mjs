@@ -49,3 +49,13 @@ test('checkSetting: TypeError for the wrong type, RangeError out of range, names
   assert.equal(checkSetting('simulatedHz', '120', SCENES), 120);
   assert.equal(checkSetting('gravity', -0.5, SCENES), -0.5);
 });
+
+test('?readout=plain|full|none (1 = plain, 0 = none): the embed line (issue 18)', () => {
+  for (const [q, want] of [['', 'plain'], ['?readout=full', 'full'], ['?readout=none', 'none'], ['?readout=0', 'none'], ['?readout=1', 'plain']]) {
+    assert.equal(parseParams(q, SCENES).settings.readout, want, q);
+  }
+  const bad = parseParams('?readout=loud', SCENES);
+  assert.equal(bad.settings.readout, 'plain');
+  assert.match(bad.problems[0].message, /readout must be one of plain, full, none/);
+  assert.throws(() => checkSetting('readout', 3, SCENES), TypeError);
+});

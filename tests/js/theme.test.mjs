@@ -2,7 +2,8 @@
 // body text), the contrast formula matches WCAG's known values, and the theme words resolve.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PALETTE, contrast, isLight, resolveTheme, watchTheme } from '../../web/page/theme.mjs';
+import { PALETTE, contrast, isLight, resolveTheme, watchTheme, darkInk, DARK_INK, CANVAS, GROUND_INKS } from '../../web/page/theme.mjs';
+import { STRAIN_COLOURS, GRIP_COLOUR } from '../../web/page/draw.mjs';
 import { parseParams, DEFAULTS } from '../../web/page/params.mjs';
 
 test('WCAG contrast: black on white is 21, white on white is 1, #767676 on white is AA (4.54)', () => {
@@ -46,4 +47,24 @@ test('?theme= and ?background= are validated like every URL parameter', () => {
   assert.equal(bad.settings.background, DEFAULTS.background);
   assert.equal(bad.problems.length, 2);
   assert.match(bad.problems[0].message, /theme=purple was ignored \(theme must be one of light, dark, auto/);
+});
+
+// issue 18: the dark canvas is drawn in dark colours (theme.mjs DARK_INK, darkInk), not inverted
+
+test('darkInk: every mark colour stands at 3:1 or more on the dark ground', () => {
+  const seen = (c) => {
+    const m = /^rgba\((\d+),(\d+),(\d+),([\d.]+)\)$/.exec(c);
+    if (!m) return c;
+    const g = [13, 17, 23];
+    const a = Number(m[4]);
+    return `#${[1, 2, 3].map((i, k) => Math.round(Number(m[i]) * a + g[k] * (1 - a)).toString(16).padStart(2, '0')).join('')}`;
+  };
+  const grounds = new Set(GROUND_INKS);
+  const marks = [...DARK_INK.keys()].filter((c) => !grounds.has(c) && c !== '#ffffff' && c !== 'rgba(176,0,32,0.9)');
+  for (const c of [...marks, ...STRAIN_COLOURS, GRIP_COLOUR, '#2dad8f', '#679d7c', 'rgba(0,0,255,0.25)', '#d7263d66', '#123']) {
+    const ink = seen(darkInk(c));
+    assert.ok(contrast(ink, CANVAS.dark.ground) >= 3, `${c} -> ${darkInk(c)}: ${contrast(ink, CANVAS.dark.ground).toFixed(2)}`);
+  }
+  assert.equal(darkInk('#fff'), CANVAS.dark.ground, 'the light ground becomes the dark one');
+  assert.equal(darkInk('#1faa55'), '#1faa55', 'a colour already at 3:1 is kept');
 });

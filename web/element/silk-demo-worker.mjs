@@ -41,13 +41,14 @@ self.onmessage = (m) => {
   }
 };
 
-async function start({ canvas, module, settings, transparent, paused, size }) {
+async function start({ canvas, module, settings, theme, transparent, paused, size }) {
   const silk = await loadSilk({ wasm: module });
   const world = silk.createWorld({
     width: 800, height: 500, seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
   });
   const renderer = createRenderer(canvas, world, { transparent, observe: false });
   renderer.fit(size.dev[0], size.dev[1], size.css[0], size.css[1]);
+  renderer.setTheme(theme ?? 'light');
   const drag = createDragQueue(world);
   const scene = getScene(settings.scene);
   const counters = { framesRendered: 0, physicsSteps: 0, alpha: 0, paused };
@@ -111,6 +112,7 @@ async function start({ canvas, module, settings, transparent, paused, size }) {
       renderer.invalidate();
     },
     reset: rebuild,
+    theme: ({ theme: t }) => renderer.setTheme(t),
     down: ({ x, y, radius }) => { if (drag.begin(x, y, radius)) stats(performance.now()); },
     move: ({ xs, ys }) => { if (drag.state.pointerId >= 0) for (let k = 0; k < xs.length; k++) drag.queue(xs[k], ys[k]); },
     up: () => { if (drag.state.pointerId >= 0) drag.end(); },

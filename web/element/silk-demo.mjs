@@ -29,7 +29,12 @@
 //     loop pauses while the canvas is off-screen or the tab is hidden and resumes without a
 //     catch-up burst (loop.mjs); prefers-reduced-motion starts it paused, with a Play button.
 //   - Width follows the container, height keeps the world's 8:5; the canvas backing store
-//     follows the device pixel ratio (render.mjs, ResizeObserver).
+//     follows the device pixel ratio (render.mjs, ResizeObserver). The bars under the canvas
+//     have fixed heights (SIZES), so the element takes its final size as soon as it is
+//     connected, before the lab module or the wasm arrive; silk-demo.css gives a host the same
+//     size before this module has loaded (no layout shift).
+//   - The dark theme draws the canvas in dark colours (theme.mjs inkCanvas), on the same
+//     #0d1117 as its frame; no CSS filter.
 //   - All elements of a page share one compiled WebAssembly.Module (silk-wasm.mjs: fetched once
 //     from silk.wasm beside silk.mjs; in the npm package, inline); each has its own instance. Removing an
 //     element destroys its world and returns its instance to a pool, so adding and removing
@@ -46,13 +51,22 @@ import { createRenderer, observeCanvasSize, fitView, viewToWorld, viewToCanvas }
 import { createPointer, pickRadius, advanceFrames } from '../page/input.mjs';
 import { getScene, sceneNames } from '../page/scenes.mjs';
 import { DEFAULTS, parseParams } from '../page/params.mjs';
-import { PALETTE, INVERT_FILTER, watchTheme, isLight } from '../page/theme.mjs';
+import { PALETTE, watchTheme, isLight, resolveTheme } from '../page/theme.mjs';
 import { canvasLabel } from '../page/describe.mjs';
 
 const TAG = 'silk-demo';
 const CONTROLS = ['none', 'bar', 'full'];
 const PAGE_ATTRIBUTES = ['scene', 'solver', 'step', 'loop', 'hz', 'seed', 'tensor', 'substeps', 'theme', 'background'];
 const READOUT_EVERY = 400; // ms between readout updates (controls=full); never announced
+
+/**
+ * Heights (CSS px) of the parts under the canvas, fixed so that the element's height is known
+ * from its width and attributes alone: canvas width * 5 / 8, then, 6 px apart, the lab's bar
+ * (a lab scene, unless controls="none"), the Play / Reset bar (controls="bar" on web, shapes
+ * and tree; controls="full"), the readout line (controls="full"). silk-demo.css gives a host
+ * page the same figures for the moment before this module has loaded.
+ */
+export const SIZES = Object.freeze({ gap: 6, bar: 36, lab: 76, readout: 16 });
 
 // The lab scenes (lab-host.mjs and the five lab modules: about half of the element's script)
 // load only when an element asks for one: a page of spider webs never fetches them.
@@ -110,23 +124,31 @@ function readoutLine(settings, relaxPasses, strainP97, paused, hz) {
 const CSS = `
 :host { display: block; position: relative; max-width: 100%; color: ${PALETTE.light.text};
   font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+/* Every part has a height known before anything loads (SIZES): the element takes its final
+   size at once, and nothing below it moves when the lab module or the wasm arrive. */
+.stage, .reserve-stage { aspect-ratio: 8 / 5; }
+.reserve-stage { border-radius: 4px; background: ${PALETTE.light.surface}; }
+.dark .reserve-stage { background: ${PALETTE.dark.surface}; }
+.transparent .reserve-stage { background: transparent; }
+.bar, .reserve-bar { height: ${SIZES.bar}px; }
+.lab-bar, .reserve-lab { height: ${SIZES.lab}px; overflow: hidden; }
+.readout, .reserve-readout { height: ${SIZES.readout}px; line-height: ${SIZES.readout}px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 :host([hidden]) { display: none; }
 .frame { display: grid; gap: 6px; background: ${PALETTE.light.surface}; }
 .frame.dark { background: ${PALETTE.dark.surface}; }
 .frame.transparent { background: transparent; }
 .stage { position: relative; }
-canvas { display: block; width: 100%; height: auto; aspect-ratio: 8 / 5; touch-action: none;
+canvas { display: block; width: 100%; height: 100%; touch-action: none;
   background: ${PALETTE.light.surface}; border-radius: 4px; }
 .transparent canvas { background: transparent; }
 .dark { color: ${PALETTE.dark.text}; }
 .dark:not(.transparent) canvas { background: ${PALETTE.dark.surface}; }
-.dark canvas.light-scene { filter: ${INVERT_FILTER}; }
 .message { margin: 0; padding: 4px 8px; border-radius: 4px; font-size: 0.85rem;
   background: #fde7ea; color: ${PALETTE.light.error}; border: 1px solid ${PALETTE.light.error}; }
 .dark .message { background: #3a1d22; color: ${PALETTE.dark.error}; border-color: ${PALETTE.dark.error}; }
 .message[hidden], .bar[hidden], .readout[hidden], .play-overlay[hidden], .side { display: none; }
 .bar { display: flex; flex-wrap: wrap; align-items: end; gap: 6px; }
-.readout { margin: 0; font-size: 0.8rem; color: ${PALETTE.light.muted}; font-variant-numeric: tabular-nums; }
+.readout { margin: 0; font-size: 12px; color: ${PALETTE.light.muted}; font-variant-numeric: tabular-nums; }
 .dark .readout { color: ${PALETTE.dark.muted}; }
 button, select { font: inherit; min-height: 36px; border-radius: 6px; border: 1px solid #6b7580;
   background: #f7f9fb; color: ${PALETTE.light.text}; padding: 0 12px; cursor: pointer; }
@@ -135,17 +157,22 @@ button, select { font: inherit; min-height: 36px; border-radius: 6px; border: 1p
 .dark :focus-visible { outline-color: ${PALETTE.dark.focus}; }
 .play-overlay { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
   min-height: 44px; font-size: 1rem; }
-.lab-bar { display: grid; gap: 6px; width: 100%; }
-.lab-controls { display: flex; flex-wrap: wrap; align-items: end; gap: 6px; }
-.lab-controls .lab-field { flex: 1 1 10em; min-width: 0; }
+/* The lab's bar: one row of controls (scrolls sideways when the element is narrow) and one
+   line of headline, so its height is the same at every width. */
+.lab-bar { display: grid; grid-template-rows: auto auto; align-content: start; gap: 2px; width: 100%; }
+.lab-controls { display: flex; flex-wrap: nowrap; align-items: end; gap: 6px; overflow-x: auto; overflow-y: hidden;
+  padding: 0 4px 4px; scrollbar-width: thin; }
+.lab-controls > * { flex: 0 0 auto; }
+.lab-controls .lab-field { flex: 1 0 9em; min-width: 9em; }
 .lab-field { display: grid; gap: 2px; min-width: 0; }
-.lab-field label, .lab-radios legend { font-size: 0.8rem; }
+.lab-field label, .lab-radios legend { font-size: 12px; line-height: 16px; white-space: nowrap; }
 .lab-field select { width: 100%; }
-.lab-radios { display: flex; flex-wrap: wrap; gap: 2px 12px; border: 0; margin: 0; padding: 0; }
-label.choice { display: inline-flex; align-items: center; gap: 6px; min-height: 32px; }
+.lab-radios { display: flex; flex-wrap: nowrap; gap: 2px 12px; border: 0; margin: 0; padding: 0; }
+label.choice { display: inline-flex; align-items: center; gap: 6px; min-height: 32px; white-space: nowrap; }
 .range { display: flex; align-items: center; gap: 8px; }
 .range input { flex: 1; min-width: 0; }
-.lab-headline { margin: 0; font-size: 0.8rem; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+.lab-headline { margin: 0; padding: 0 4px; font-size: 12px; line-height: 16px; font-variant-numeric: tabular-nums;
+  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `;
 
@@ -198,7 +225,26 @@ export class SilkDemo extends BaseElement {
   }
 
   connectedCallback() {
+    this.#reserve();
     this.#restart();
+  }
+
+  /**
+   * The element's final size, now: the parts #start will build, empty, from the raw attributes
+   * (the lab scenes' names are known without loading them). Also the theme's ground, so a dark
+   * page never sees a white box while the demo loads.
+   */
+  #reserve() {
+    const scene = (this.getAttribute('scene') ?? 'web').trim();
+    const controls = (this.getAttribute('controls') ?? 'bar').trim();
+    const lab = !BASIC_SCENES.includes(scene);
+    const frame = el('div', { className: 'frame reserve' }, el('div', { className: 'reserve-stage' }));
+    if (lab && controls !== 'none') frame.append(el('div', { className: 'reserve-lab' }));
+    if (controls === 'full' || (!lab && controls !== 'none')) frame.append(el('div', { className: 'reserve-bar' }));
+    if (controls === 'full') frame.append(el('div', { className: 'reserve-readout' }));
+    frame.classList.toggle('dark', resolveTheme((this.getAttribute('theme') ?? 'light').trim()) === 'dark');
+    frame.classList.toggle('transparent', (this.getAttribute('background') ?? '').trim() === 'transparent');
+    this.#root.replaceChildren(frame);
   }
 
   disconnectedCallback() {
@@ -292,16 +338,20 @@ export class SilkDemo extends BaseElement {
     canvas.setAttribute('aria-keyshortcuts', 'Space K Period R');
     const overlay = el('button', { type: 'button', className: 'play-overlay', textContent: '▶ Play', hidden: true });
     const stage = el('div', { className: 'stage' }, canvas, overlay);
-    const bar = el('div', { className: 'bar', hidden: controls === 'none' });
+    const isLab = !BASIC_SCENES.includes(settings.scene);
+    const bar = el('div', { className: 'bar', hidden: controls === 'none' || (isLab && controls !== 'full') });
     bar.setAttribute('role', 'group');
     bar.setAttribute('aria-label', 'Demo controls');
     const message = el('p', { className: 'message', hidden: true });
     message.setAttribute('role', 'status');
     const readout = el('p', { className: 'readout', hidden: controls !== 'full' });
     const side = el('div', { className: 'side' });
-    const frame = el('div', { className: 'frame' }, message, stage, bar, readout, side);
+    // the lab's bar comes with the world; until then an empty box of its height holds its place
+    const reserveLab = el('div', { className: 'reserve-lab', hidden: !isLab || controls === 'none' });
+    const frame = el('div', { className: 'frame' }, message, stage, reserveLab, bar, readout, side);
     frame.classList.add('embed');
     frame.classList.toggle('transparent', settings.background === 'transparent');
+    frame.classList.toggle('dark', resolveTheme(settings.theme) === 'dark');
     this.#root.replaceChildren(frame);
     this.#showProblems(messages);
 
@@ -359,6 +409,7 @@ export class SilkDemo extends BaseElement {
       if (controls === 'none') bar.replaceChildren();
       else if (!scene.panel) bar.replaceChildren(...transport);
       else if (controls === 'full') bar.append(...transport);
+      bar.hidden = bar.childElementCount === 0; // a lab scene's own bar has the controls
       renderer.invalidate();
     };
     run.labHost = !lab ? NO_LAB : lab.createLabHost({
@@ -432,11 +483,13 @@ export class SilkDemo extends BaseElement {
     run.unwatch = watchTheme(settings.theme, (t) => {
       run.resolvedTheme = t;
       frame.classList.toggle('dark', t === 'dark');
+      renderer.setTheme(t); // drawn in the theme's colours (theme.mjs), not filtered
     });
     canvas.classList.toggle('light-scene', isLight(scene.background));
     this.#run = run;
     rebuild();
     if (labBar() && controls === 'none') labBar().hidden = true;
+    reserveLab.remove();
     setPaused(reduced);
     run.loop.start();
     this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
@@ -545,7 +598,8 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
     const size = { dev: [Math.max(1, Math.round(box.width * dpr)), Math.max(1, Math.round(box.height * dpr))], css: [box.width || 1, box.height || 1] };
     fitView(view, size.css[0], size.css[1], 800, 500);
     const offscreen = canvas.transferControlToOffscreen();
-    worker.postMessage({ type: 'init', canvas: offscreen, module, settings, transparent: settings.background === 'transparent', paused: reduced, size }, [offscreen]);
+    const theme = resolveTheme(settings.theme); // a Worker has no matchMedia: the element resolves 'auto'
+    worker.postMessage({ type: 'init', canvas: offscreen, module, settings, theme, transparent: settings.background === 'transparent', paused: reduced, size }, [offscreen]);
     const observer = observeCanvasSize(canvas, (devW, devH, cssW, cssH) => {
       if (devW < 1 || devH < 1) return;
       fitView(view, cssW, cssH, 800, 500);
@@ -569,6 +623,7 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
     run.unwatch = watchTheme(settings.theme, (t) => {
       run.resolvedTheme = t;
       frame.classList.toggle('dark', t === 'dark');
+      post({ type: 'theme', theme: t }); // the Worker draws in the theme's colours
     });
     canvas.classList.toggle('light-scene', isLight(scene.background));
     setPaused(reduced);

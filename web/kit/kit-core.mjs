@@ -43,13 +43,25 @@ export function observeCanvasSize(canvas, onSize) {
   return observer;
 }
 
-/** Fits a worldW x worldH world into a cssWidth x cssHeight box: uniform scale, centred. */
-export function fitView(view, cssWidth, cssHeight, worldW, worldH) {
+/**
+ * Fits a worldW x worldH world into a cssWidth x cssHeight box: uniform scale, centred. With a
+ * `focus` ({ x, y, w, h }, world px: where the scene's content is), a box far from the world's
+ * shape (a portrait embed) is filled by the focus instead, and the world's edges beyond it are
+ * cut: a web in a 358 x 400 frame is drawn 358 px tall, not 224 px between two empty bands.
+ * A box the whole world fits at the focus's scale is fitted as without it.
+ */
+export function fitView(view, cssWidth, cssHeight, worldW, worldH, focus = null) {
   view.cssWidth = cssWidth;
   view.cssHeight = cssHeight;
   view.scale = Math.min(cssWidth / worldW, cssHeight / worldH);
-  view.offsetX = (cssWidth - worldW * view.scale) / 2;
-  view.offsetY = (cssHeight - worldH * view.scale) / 2;
+  if (!focus) {
+    view.offsetX = (cssWidth - worldW * view.scale) / 2;
+    view.offsetY = (cssHeight - worldH * view.scale) / 2;
+    return view;
+  }
+  view.scale = Math.max(view.scale, Math.min(cssWidth / focus.w, cssHeight / focus.h));
+  view.offsetX = cssWidth / 2 - (focus.x + focus.w / 2) * view.scale;
+  view.offsetY = cssHeight / 2 - (focus.y + focus.h / 2) * view.scale;
   return view;
 }
 

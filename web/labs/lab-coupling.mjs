@@ -25,6 +25,7 @@
 //     wallSeconds, displayFrames, dropFrames (frames the drop takes, from a silent run),
 //     coupled: { frames, simSeconds, fall: null | { frames, wallSeconds } },
 //     fixed:   { steps, simSeconds, droppedSeconds, alpha, fall: null | { steps, simSeconds, wallSeconds } },
+//     dragging: [coupled, fixed] (the particle a pointer holds in each world, -1 for none),
 //     determinism: null | { totalSeconds, frames: [a, b],
 //                           fixed: { steps: [a, b], hashes: [a, b], identical },
 //                           coupled: { hashes: [a, b], identical } } }
@@ -168,11 +169,13 @@ export const coupling = {
       ui: null,
     };
     st.timer = setTimeout(() => { st.determinism = determinism(silk, seed); st.timer = 0; coupling.update(st); }, 0);
+    st.undrag = dragBoth(st, lab);
     record(st);
     return st;
   },
 
   dispose(st) {
+    st.undrag?.();
     clearTimeout(st.timer);
     for (const v of [st.coupled, st.fixed]) { v.world.destroy(); v.stepper?.destroy(); }
   },
@@ -289,10 +292,63 @@ export const coupling = {
       dropFrames: st.drop,
       coupled: { frames: c.frames, simSeconds: c.frames * STEP, fall: c.fall && { ...c.fall } },
       fixed: { steps: x.steps, simSeconds: x.steps * STEP, droppedSeconds: x.dropped, alpha: x.alpha, fall: x.fall && { ...x.fall } },
+      dragging: [c.world.draggedParticle, x.world.draggedParticle], // -1: nothing held
       determinism: st.determinism && structuredClone(st.determinism),
     };
   },
 };
+
+/**
+ * Dragging: a pointer on either web grabs the nearest particle in BOTH worlds (the same index:
+ * they are built alike) and moves both to the same point, so the two loops get the same hand
+ * and the comparison holds while the reader plays. The app's own pointer (input.mjs) drags its
+ * world, which is empty here: this listens first (capture) and keeps the event. Returns the
+ * function that removes the listeners.
+ */
+function dragBoth(st, lab) {
+  const stage = lab.stage;
+  const canvas = lab.canvas;
+  if (!stage || !canvas) return () => {};
+  let id = -1;
+  let side = 0; // the view the drag started in: 0 (left) or 400 (right), app world px
+  // app world px -> a view's world px (each view is its world at half scale, 400 px apart)
+  const toView = (e) => {
+    const [x, y] = lab.toWorld(e.clientX, e.clientY);
+    return [(x - side) * 2, y * 2];
+  };
+  const down = (e) => {
+    if (e.button !== 0 || id >= 0) return;
+    const [x, y] = lab.toWorld(e.clientX, e.clientY);
+    if (!(y >= 0 && y < 250 && x >= 0 && x < 800)) return; // the plot below is not a web
+    side = x < 400 ? 0 : 400;
+    const [wx, wy] = toView(e);
+    const worldPerCss = 800 / Math.max(1, canvas.getBoundingClientRect().width); // app world px per CSS px
+    const radius = 2 * (e.pointerType === 'mouse' ? 20 : 32) * worldPerCss; // the pick radius of input.mjs, in a view
+    const view = side === 0 ? st.coupled : st.fixed;
+    const i = view.world.findNearest(wx, wy, Math.max(40, radius));
+    if (i < 0) return;
+    e.stopPropagation();
+    e.preventDefault();
+    canvas.setPointerCapture?.(e.pointerId);
+    id = e.pointerId;
+    for (const v of [st.coupled, st.fixed]) v.world.dragBegin(i, wx, wy);
+  };
+  const move = (e) => {
+    if (e.pointerId !== id) return;
+    e.stopPropagation();
+    const [wx, wy] = toView(e);
+    if (Number.isFinite(wx) && Number.isFinite(wy)) for (const v of [st.coupled, st.fixed]) v.world.dragMove(wx, wy);
+  };
+  const up = (e) => {
+    if (e.pointerId !== id) return;
+    e.stopPropagation();
+    id = -1;
+    for (const v of [st.coupled, st.fixed]) v.world.dragEnd();
+  };
+  const on = [['pointerdown', down], ['pointermove', move], ['pointerup', up], ['pointercancel', up]];
+  for (const [type, fn] of on) stage.addEventListener(type, fn, { capture: true });
+  return () => { for (const [type, fn] of on) stage.removeEventListener(type, fn, { capture: true }); };
+}
 
 function headline(r) {
   const c = r.coupled.fall;
@@ -373,6 +429,7 @@ function drawView(ctx, f, st, v, ox, title, colour) {
   const fall = v.fall
     ? (v.mode === 'fixed' ? `drop ${v.fall.steps} steps = ${v.fall.simSeconds.toFixed(2)} s` : `drop ${v.fall.frames} frames = ${v.fall.wallSeconds.toFixed(2)} s`)
     : 'dropping…';
+  if (f.cssPx > 1.3) return; // a phone: the title only, off the web (the bar's headline has the figures)
   text(ctx, f, fall, x, 4 * f.cssPx + lh, { size: 10, colour: '#1d2329', weight: 600 });
   text(ctx, f, `sim ${sim.toFixed(2)} s · wall ${st.wall.toFixed(2)} s`, x, 4 * f.cssPx + 2 * lh, { size: 10, colour: '#3d4852' });
 }
@@ -404,8 +461,7 @@ function drawPlot(ctx, f, st) {
     ctx.fillStyle = colour;
     ctx.fillRect(x, y + lh * 0.35, 14 * f.cssPx, 2 * f.cssPx);
     x += 18 * f.cssPx;
-    text(ctx, f, label, x, y, { size: 10 });
-    ctx.font = `400 ${10 * f.cssPx}px system-ui, sans-serif`;
+    text(ctx, f, label, x, y, { size: 10 }); // (leaves ctx.font at the size it drew)
     x += ctx.measureText(label).width + 14 * f.cssPx;
   };
   item('coupled', COUPLED);

@@ -153,15 +153,16 @@ export const integrators = {
       ctx.arc(cx, floorY - run.y[k] * scale, Math.max(6, 5 * f.cssPx), 0, Math.PI * 2);
       ctx.fillStyle = COLOURS[name];
       ctx.fill();
-      text(ctx, f, NAMES[name], x0 + 6 * f.cssPx, top + 3 * f.cssPx, { colour: COLOURS[name], weight: 600 });
-      text(ctx, f, `E ${run.E[k].toFixed(2)} J · y ${run.y[k].toFixed(2)} m`, x0 + 6 * f.cssPx, top + 3 * f.cssPx + lh, { size: 10 });
+      const column = 800 / 3 - 12 * f.cssPx; // condensed rather than over the next column (a phone)
+      text(ctx, f, NAMES[name], x0 + 6 * f.cssPx, top + 3 * f.cssPx, { colour: COLOURS[name], weight: 600, maxWidth: column });
+      text(ctx, f, `E ${run.E[k].toFixed(2)} J · y ${run.y[k].toFixed(2)} m`, x0 + 6 * f.cssPx, top + 3 * f.cssPx + lh, { size: 10, maxWidth: column });
     });
     // energy against time
     const box = { x: 8 * f.cssPx, y: height + lh * 1.4, w: 800 - 16 * f.cssPx, h: 500 - height - lh * 3 };
     const series = INTEGRATORS.map((name) => ({ xs: data.runs[name].t, ys: data.runs[name].E, n: data.steps + 1, colour: COLOURS[name], width: 1.5 }));
     series.push({ xs: new Float64Array([st.t, st.t]), ys: new Float64Array([0, st.emax]), n: 2, colour: '#8a939c', width: 1, dash: [3, 3] });
     const s = st.lab.settings;
-    text(ctx, f, `energy E = v²/2 + g y (J, 1 kg) · h = 1/${s.h} s · ${s.floor} floor`, box.x, height + 2 * f.cssPx, { weight: 600, size: 10 });
+    text(ctx, f, `energy E = v²/2 + g y (J, 1 kg) · h = 1/${s.h} s · ${s.floor} floor`, box.x, height + 2 * f.cssPx, { weight: 600, size: 10, maxWidth: box.w });
     plot(ctx, f, box, series, { x: [0, SECONDS], y: [0, st.emax], xLabel: 't, s (0–12)', yLabel: `0 … ${sig(st.emax)} J` });
   },
 

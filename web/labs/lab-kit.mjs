@@ -112,8 +112,14 @@ export function prose(...parts) {
 
 // ---- canvas -----------------------------------------------------------------------------------
 
-/** Text at (x, y) world px, `size` CSS px high whatever the canvas scale. */
+/** A phone-sized canvas (under ~615 CSS px for the 800 px world): labels are 12 CSS px at least. */
+export const narrow = (f) => f.cssPx > 1.3;
+const MIN_NARROW = 12;
+const textSize = (f, size) => (narrow(f) ? Math.max(size, MIN_NARROW) : size);
+
+/** Text at (x, y) world px, `size` CSS px high whatever the canvas scale (12 at least on a phone). */
 export function text(ctx, f, str, x, y, { size = 11, colour = '#1d2329', align = 'left', baseline = 'top', weight = 400, maxWidth } = {}) {
+  size = textSize(f, size);
   ctx.font = `${weight} ${size * f.cssPx}px system-ui, sans-serif`;
   ctx.fillStyle = colour;
   ctx.textAlign = align;
@@ -125,7 +131,7 @@ export function text(ctx, f, str, x, y, { size = 11, colour = '#1d2329', align =
 
 /** The height of one text line of `size` CSS px, in world px. */
 export function lineHeight(f, size = 11) {
-  return size * f.cssPx * 1.25;
+  return textSize(f, size) * f.cssPx * 1.25;
 }
 
 /**

@@ -111,7 +111,7 @@ export const spiral = {
       ctx.fillStyle = 'rgba(176,0,32,0.9)';
       const w = Math.min(b.w - 20, 520 * f.cssPx);
       ctx.fillRect(b.x + (b.w - w) / 2, b.y + b.h / 2 - lh * 1.3, w, lh * 2.6);
-      text(ctx, f, st.haltReason, b.x + b.w / 2, b.y + b.h / 2, { colour: '#fff', align: 'center', baseline: 'middle', weight: 600 });
+      text(ctx, f, st.haltReason, b.x + b.w / 2, b.y + b.h / 2, { colour: '#ffffff', align: 'center', baseline: 'middle', weight: 600 });
     }
   },
 

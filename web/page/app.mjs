@@ -111,13 +111,25 @@ function readSettings(search, embed) {
 function dressDocument(settings) {
   document.body.classList.toggle('embed', settings.embed);
   const html = document.documentElement;
-  const apply = (t) => { html.dataset.theme = t; };
+  html.classList.toggle('embed', settings.embed); // early.js set it before the first paint
+  const listeners = new Set();
+  let current = 'light';
+  const apply = (t) => {
+    current = t;
+    html.dataset.theme = t;
+    for (const f of listeners) f(t);
+  };
   let unwatch = watchTheme(settings.theme, apply);
   html.dataset.background = settings.background;
   return {
     follow(theme) {
       unwatch();
       unwatch = watchTheme(theme, apply);
+    },
+    /** Calls fn(theme) now and at every change ('light' | 'dark'): the canvas's colours. */
+    watch(fn) {
+      listeners.add(fn);
+      fn(current);
     },
   };
 }
@@ -139,6 +151,7 @@ function createPage(silk, settings, { search, theme, clock }) {
   });
   const canvas = $('#view');
   const renderer = createRenderer(canvas, world, { transparent: settings.background === 'transparent' });
+  theme.watch((t) => renderer.setTheme(t)); // drawn in the theme's colours (theme.mjs), not filtered
   const pointer = createPointer(canvas, renderer, world);
   const page = {
     silk, settings, theme, world, canvas, renderer, pointer, clock,
@@ -190,13 +203,19 @@ function createScenes(page) {
     world.resetClock();
     replay.sceneBuilt();
     pointer.state.disabled = false;
-    canvas.classList.toggle('light-scene', isLight(scene.background)); // inverted in the dark theme
+    canvas.classList.toggle('light-scene', isLight(scene.background));
     canvas.setAttribute('aria-label', canvasLabel(scene.name));
     state = scene.prepare(world, labContext);
     labHost.mount(scene, state);
+    focus();
     counters.alpha = 0;
     page.dashboard?.clearHistory();
     page.frames.redrawNow();
+  }
+
+  /** In an embed, a frame of another shape than 8:5 is filled with the scene's content. */
+  function focus() {
+    page.renderer.setFocus(settings.embed && !labHost.stepping ? scene.focus : null);
   }
 
   /** The robust solver's gravity and damping in seconds, from the compat sliders (the engine's
@@ -210,6 +229,7 @@ function createScenes(page) {
     get state() { return state; },
     get overrides() { return overrides; },
     rebuild,
+    focus,
     reset() {
       rebuild();
     },
@@ -359,6 +379,10 @@ function createSetter(page) {
   function setPaused(paused) {
     settings.paused = paused;
     $('#play-overlay').hidden = !paused;
+    const embedPause = $('#embed-pause'); // the embed's own Pause (the controls are hidden there)
+    embedPause.textContent = paused ? 'Play' : 'Pause';
+    embedPause.setAttribute('aria-pressed', String(paused));
+    if (settings.embed) page.frames?.redrawNow(); // the plain readout says "paused" at once
     page.controls?.syncPaused(paused);
     if (paused) page.pointer.flush();
   }
@@ -420,7 +444,13 @@ function createSetter(page) {
       case 'embed':
         settings.embed = v;
         document.body.classList.toggle('embed', v);
+        document.documentElement.classList.toggle('embed', v);
         page.dashboard.full = !v;
+        page.scenes.focus();
+        break;
+      case 'readout':
+        settings.readout = v;
+        page.dashboard.readout = v;
         break;
       default:
         break;
@@ -482,6 +512,7 @@ function wireControls(page) {
     diagnostics: () => world.diagnosticsView, stats: page.stats,
   });
   page.dashboard.full = !settings.embed;
+  page.dashboard.readout = settings.readout;
   page.controls = createControls(document, appForControls);
   setter.onChange(page.controls.sync);
 }
@@ -490,6 +521,7 @@ function wireControls(page) {
 function wireInput(page) {
   const { settings, canvas, scenes, frames, setter } = page;
   $('#play-overlay').addEventListener('click', () => setter.set('paused', false));
+  $('#embed-pause').addEventListener('click', () => setter.set('paused', !settings.paused));
   for (const b of document.querySelectorAll('button.reset-now')) b.addEventListener('click', scenes.reset);
   $('#notice button').addEventListener('click', () => { $('#notice').hidden = true; });
   canvas.addEventListener('keydown', (e) => {

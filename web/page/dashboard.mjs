@@ -137,9 +137,15 @@ export function createDashboard({ panel, compact, banner, onReset, diagnostics, 
     legendText.textContent = `strain ${pct(d[DIAG.STRAIN_MEDIAN])} (median) → ${pct(d[DIAG.STRAIN_P97])} (p97)`;
   }
 
+  let readout = 'plain';
   function compactText(d, s) {
     const verdict = exploded ? 'BLOWN UP' : VERDICTS[d[DIAG.VERDICT]];
-    const t = `step ${d[DIAG.RELAX_PASSES]} · k/step ${sig(d[DIAG.K_EFFECTIVE])} ${verdict} · strain p97 ${pct(d[DIAG.STRAIN_P97])} · r ${px(d[DIAG.BOUNDING_RADIUS])} · ${s.measuredHz ? s.measuredHz.toFixed(0) : '…'} Hz ${s.loopMode}`;
+    let t = '';
+    if (readout === 'full') {
+      t = `step ${d[DIAG.RELAX_PASSES]} · k/step ${sig(d[DIAG.K_EFFECTIVE])} ${verdict} · strain p97 ${pct(d[DIAG.STRAIN_P97])} · r ${px(d[DIAG.BOUNDING_RADIUS])} · ${s.measuredHz ? s.measuredHz.toFixed(0) : '…'} Hz ${s.loopMode}`;
+    } else if (readout === 'plain') {
+      t = plainReadout(s, exploded ? 'blown up' : VERDICTS[d[DIAG.VERDICT]]);
+    }
     if (compact.textContent !== t) compact.textContent = t;
   }
 
@@ -158,6 +164,8 @@ export function createDashboard({ panel, compact, banner, onReset, diagnostics, 
   return {
     /** Shows the full panel or only the compact line (embed). */
     set full(on) { full = on; },
+    /** The compact line: 'plain' (scene · steps/s · verdict), 'full' (the diagnostics) or 'none'. */
+    set readout(mode) { readout = mode; compact.hidden = mode === 'none'; },
     get exploded() { return exploded; },
     /** Called once per displayed frame; `now` in seconds. */
     frame(d, now, running) {
@@ -186,4 +194,15 @@ export function createDashboard({ panel, compact, banner, onReset, diagnostics, 
     },
     clearHistory() { plots.clear(); },
   };
+}
+
+/**
+ * The embed's plain line: "web · 60 steps/s · stable" -- what runs, how fast the physics runs
+ * (steps per second of the fixed step, or of the display in the coupled loop), and whether it
+ * holds; "web · paused" while paused.
+ */
+export function plainReadout(s, verdict) {
+  if (s.paused) return `${s.scene} · paused`;
+  const rate = s.loopMode === 'coupled' ? s.measuredHz : 1 / (s.stepSeconds ?? 1 / 60);
+  return `${s.scene} · ${rate ? Math.round(rate) : '…'} steps/s · ${verdict}`;
 }

@@ -15,12 +15,16 @@
 //   ?theme=light|dark|auto                                   theme  (auto: prefers-color-scheme)
 //   ?background=default|transparent                          background (transparent: the host
 //                                                            page's own background shows through)
+//   ?readout=plain|full|none (1 = plain, 0 = none)           readout: the embed's line under the
+//                                                            canvas ("web · 60 steps/s · stable",
+//                                                            the diagnostics, or nothing)
 
 export const DISPLAY_RATES = Object.freeze(['device', 30, 60, 120, 144, 'jittery']);
 export const LOOP_MODES = Object.freeze(['fixed', 'coupled']);
 export const SOLVER_NAMES = Object.freeze(['compat', 'robust']);
 export const THEME_NAMES = Object.freeze(['light', 'dark', 'auto']);
 export const BACKGROUND_NAMES = Object.freeze(['default', 'transparent']);
+export const READOUT_NAMES = Object.freeze(['plain', 'full', 'none']);
 
 export const LIMITS = Object.freeze({
   step: Object.freeze({ min: 1, max: 32 }),
@@ -44,6 +48,7 @@ export const DEFAULTS = Object.freeze({
   autoRestore: false,
   theme: 'light',
   background: 'default',
+  readout: 'plain',
 });
 
 function number(name, v) {
@@ -115,6 +120,9 @@ export function checkSetting(name, value, scenes) {
     case 'background':
       if (typeof value !== 'string') throw new TypeError(`background must be a string, got ${typeof value}`);
       return oneOf('background', value, BACKGROUND_NAMES);
+    case 'readout':
+      if (typeof value !== 'string') throw new TypeError(`readout must be a string, got ${typeof value}`);
+      return oneOf('readout', value, READOUT_NAMES);
     case 'paused':
     case 'autoRestore':
     case 'embed':
@@ -142,6 +150,7 @@ const URL_PARAMS = [
   ['substeps', 'substeps', (s) => (INTEGER.test(s) ? Number(s) : undefined), 'a whole number from 1 to 32'],
   ['theme', 'theme', (s) => s, null],
   ['background', 'background', (s) => s, null],
+  ['readout', 'readout', (s) => ({ 0: 'none', 1: 'plain' })[s] ?? s, null],
 ];
 
 /**

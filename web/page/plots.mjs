@@ -7,6 +7,8 @@ const CAPACITY = 512; // samples kept (>= WINDOW * SAMPLE_HZ)
 const SAMPLE_HZ = 15;
 const STRIP_CSS = 46; // px per strip
 
+import { inkCanvas } from './theme.mjs';
+
 export function createPlots(canvas, series) {
   // series: [{ label, unit, colour, format(v) -> string }]
   // desynchronized: its updates skip the page's compositor commit (see render.mjs)
@@ -46,7 +48,10 @@ export function createPlots(canvas, series) {
     lastSample = -Infinity;
   }
 
+  let inked = 'light';
   function draw(now) {
+    const theme = globalThis.document?.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+    if (theme !== inked) { inkCanvas(ctx, theme); inked = theme; } // drawn dark, not filtered
     const w = canvas.width;
     const h = canvas.height / n;
     ctx.setTransform(1, 0, 0, 1, 0, 0);

@@ -5,6 +5,7 @@
 // world (current and previous positions, constraint arrays, diagnostics), and draw.mjs
 // interpolates prev + (cur - prev) * alpha while it builds the paths.
 import * as draw from './draw.mjs';
+import { CANVAS, inkCanvas, rawFill } from './theme.mjs';
 import { observeCanvasSize, fitView, viewToWorld, viewToCanvas } from '../kit/kit-core.mjs';
 
 // The sizing and view helpers live in the canvas kit (silk-verlet/canvas); the element imports
@@ -35,6 +36,9 @@ export function createRenderer(canvas, world, options = {}) {
     px: 1, cssPx: 1,
   };
   let dirty = true;
+  let dark = false; // setTheme('dark'): the scene's colours through theme.mjs's dark ink
+  let focus = null; // setFocus(): the part of the world a frame of another shape is filled with
+  let size = null; // the last fit's [deviceWidth, deviceHeight, cssWidth, cssHeight]
   // The world's size, read once and again at each resize or invalidate(): world.width and
   // world.height each cost a call into wasm and a fresh settings view, every frame otherwise.
   let worldW = world.width;
@@ -47,7 +51,8 @@ export function createRenderer(canvas, world, options = {}) {
     view.dpr = deviceWidth / cssWidth;
     worldW = world.width;
     worldH = world.height;
-    fitView(view, cssWidth, cssHeight, worldW, worldH);
+    fitView(view, cssWidth, cssHeight, worldW, worldH, focus);
+    size = [deviceWidth, deviceHeight, cssWidth, cssHeight];
     dirty = true;
   }
 
@@ -65,12 +70,15 @@ export function createRenderer(canvas, world, options = {}) {
       ctx.clearRect(0, 0, canvas.width, canvas.height);
     } else if (view.offsetX >= 0.5 || view.offsetY >= 0.5) { // letterbox, when the box is not 8:5
       ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.fillStyle = '#eef1f5';
+      // dark: one ground from edge to edge, the world's and the page's (no band)
+      if (dark) rawFill(ctx, CANVAS.dark.ground);
+      else ctx.fillStyle = '#eef1f5';
       ctx.fillRect(0, 0, canvas.width, canvas.height);
     }
     ctx.setTransform(k, 0, 0, k, view.offsetX * view.dpr, view.offsetY * view.dpr);
     if (!transparent) {
-      ctx.fillStyle = scene.background;
+      if (dark) rawFill(ctx, CANVAS.dark.ground); // every scene, cloth's black included
+      else ctx.fillStyle = scene.background;
       ctx.fillRect(0, 0, worldW, worldH);
     }
     ctx.lineCap = 'butt';
@@ -88,6 +96,18 @@ export function createRenderer(canvas, world, options = {}) {
     /** True after a resize until the next render (a paused page still redraws then). */
     get dirty() { return dirty; },
     invalidate() { dirty = true; worldW = world.width; worldH = world.height; },
+    /** 'light' | 'dark': the colours the next render draws with. */
+    setTheme(theme) {
+      dark = theme === 'dark';
+      inkCanvas(ctx, theme);
+      dirty = true;
+    },
+    get theme() { return dark ? 'dark' : 'light'; },
+    /** { x, y, w, h } in world px, or null: see fitView. Refits now. */
+    setFocus(box) {
+      focus = box ?? null;
+      if (size) fit(...size);
+    },
     /** CSS px relative to the canvas -> world px. */
     toWorld: (cx, cy) => viewToWorld(view, cx, cy),
     /** World px -> CSS px relative to the canvas. */

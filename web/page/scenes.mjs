@@ -7,6 +7,8 @@
 //     uses: ['tensor'],             // optional settings that matter to it (others are disabled)
 //     background: '#fff',           // the canvas colour inside the world's 800 x 500
 //     highlight: '#4f545c',         // colour of the hover / drag ring
+//     focus: { x, y, w, h },        // optional: where its content is (world px); an embed of
+//                                   // another shape than 8:5 is filled with it (render.mjs)
 //     build(world, settings),       // fills a world (it may call world.buildScene or builders)
 //     prepare(world) -> state,      // optional: per-build drawing data (indices, levels ...)
 //     draw(ctx, frame, state),      // draws one frame (draw.mjs has the building blocks)
@@ -89,6 +91,7 @@ registerScene({
   name: 'web',
   label: 'Spider web',
   uses: ['tensor'],
+  focus: { x: 130, y: 0, w: 540, h: 500 }, // the web: radius min(w, h) / 2 about the centre
   build(world, s) { world.buildScene('web', { tensor: s.tensor }); },
   prepare(world) {
     const info = world.spiderInfo();
@@ -107,8 +110,9 @@ registerScene({
 registerScene({
   name: 'cloth',
   label: 'Cloth',
+  focus: { x: 130, y: 0, w: 540, h: 500 }, // the cloth: 250 px square, centred, hanging from the top
   background: '#000',
-  highlight: '#fff',
+  highlight: '#ffffff', // white on either theme (theme.mjs: '#fff' is the light ground)
   build(world) { world.buildScene('cloth'); },
   prepare(world) {
     const [range] = compositeRanges(world);
