@@ -299,9 +299,10 @@ SILK_API silk_status silk_world_reserve(silk_world* world, int32_t particles, in
    the same way -- counts above the world's; constraints that do not end a composite; a kept
    particle of a removed composite ({particles: now, composites: old}); a kept constraint on
    a removed particle; an extension whose values would point at removed things (see
-   "Extensions", ROLLBACK) -- and each refusal writes its own detail (field "mark.particles",
-   "mark.constraints", "mark.composites" or "extension"). A rollback that succeeds leaves
-   the detail as it was, so a builder that rolls back keeps its own failure's detail. */
+   "Extensions", ROLLBACK) -- and each refusal writes its own detail (field "mark",
+   "mark.particles", "mark.constraints", "mark.composites" or "extension"). A rollback that
+   succeeds leaves the detail as it was, so a builder that rolls back keeps its own failure's
+   detail. */
 typedef struct silk_world_mark
 {
     int32_t particles, constraints, composites;
