@@ -39,8 +39,16 @@ silk_status silk_build_reserve(silk_world* world, int32_t particles, int32_t con
 /* The particle's position (the builder has just added it, so the index is valid). */
 silk_vec2 silk_build_position(const silk_world* world, int32_t particle);
 
-/* The spider's extension (spider.c): installs it, and the values builders set. */
+/* The spider's extension (spider.c). install: installs it (replacing a host's), keeping its
+   own state when it is installed already. owns: whether it is the installed one (by
+   identity, not by tag). require: SILK_ERR_STATE with a detail when the world runs another
+   extension (a host's: content that needs the extras says so instead of evicting it),
+   changing nothing; then ensure installs it unless it is installed. */
 silk_status silk_spider_install(silk_world* world);
+bool silk_spider_owns(const silk_world* world);
+silk_status silk_spider_require(silk_world* world);
+silk_status silk_spider_ensure(silk_world* world);
+/* The values builders set (the extension must be installed: silk_spider_ensure). */
 void silk_spider_set_web(silk_world* world, int32_t composite);
 /* Auto-crawl as a scene's state (not a recorded input, unlike silk_world_set_auto_crawl). */
 void silk_spider_set_auto_crawl(silk_world* world, bool on);

@@ -107,13 +107,18 @@ static silk_status build_trees(silk_world* world)
 static silk_status build_into(silk_world* world, const silk_scene_def* def)
 {
     silk_world_clear(world);
-    /* the web's crawl rule lives in the extras' extension (scratch for crawl included) */
-    silk_status status = silk_spider_install(world);
-    if (status != SILK_OK)
+    /* the web's crawl rule lives in the extras' extension (scratch for crawl included); a
+       host's own extension stays (the web scene refused it before anything changed) */
+    silk_status status = SILK_OK;
+    if (silk_world_extension_tag(world) == 0 || silk_spider_owns(world))
     {
-        return status;
+        status = silk_spider_install(world);
+        if (status != SILK_OK)
+        {
+            return status;
+        }
+        silk_spider_set_auto_crawl(world, false);
     }
-    silk_spider_set_auto_crawl(world, false);
     /* verlet-js's VerletJS() defaults; each page then changes what it needs */
     silk_world_set_gravity(world, (silk_vec2){0, 0.2});
     silk_world_set_friction(world, 0.99);
@@ -166,7 +171,7 @@ static silk_status reserve_for_scene(silk_world* world, const silk_scene_def* de
         status = silk_world_reserve(world, need.particle_capacity, need.constraint_capacity,
                                     need.composite_capacity);
     }
-    if (status == SILK_OK)
+    if (status == SILK_OK && (silk_world_extension_tag(world) == 0 || silk_spider_owns(world)))
     {
         status = silk_spider_install(world); /* its scratch, sized by the reservation above */
     }
@@ -199,6 +204,10 @@ silk_status silk_world_build_scene(silk_world* world, const silk_scene_def* def)
     if (def->tensor <= 0.0)
     {
         return silk_world_report_error(world, SILK_ERR_RANGE, "tensor", "must be > 0");
+    }
+    if (def->scene == SILK_SCENE_WEB && silk_spider_require(world) != SILK_OK)
+    {
+        return SILK_ERR_STATE; /* the web needs the extras' extension: said, not evicted */
     }
     silk_world_report_error(world, SILK_OK, "", "");
     silk_status status = reserve_for_scene(world, def);

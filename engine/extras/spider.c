@@ -79,6 +79,24 @@ static void on_clear(int32_t* v)
     v[V_AUTO] = auto_crawl;
 }
 
+/* A rollback (silk.h, "Extensions", ROLLBACK) that removes the web or the spider forgets it,
+   so the crawl never reads indices of removed composites and particles. A kept composite
+   keeps all its particles (silk_world_rollback refuses anything else), so a kept spider's
+   parts stay valid; grips into a removed web make the core refuse the rollback. */
+static void on_rollback(int32_t* v, int32_t particles, int32_t constraints, int32_t composites)
+{
+    (void)particles;
+    (void)constraints;
+    if (v[V_WEB] > composites)
+    {
+        v[V_WEB] = 0;
+    }
+    if (v[V_SPIDER] > composites)
+    {
+        memset(&v[V_SPIDER], 0, (size_t)(V_LEG + 1 - V_SPIDER) * sizeof(int32_t));
+    }
+}
+
 static void before_step(silk_world* world)
 {
     const int32_t* v = silk_world_extension_values(world);
@@ -88,9 +106,18 @@ static void before_step(silk_world* world)
     }
 }
 
+/* The extras' identity (silk.h, "Extensions", IDENTITY): the address of this object, which
+   only this file can name. The tag alone is a value any host can pick. */
+static const char extras_owner[] = "silk_extras";
+
+bool silk_spider_owns(const silk_world* world)
+{
+    return silk_world_extension_owned_by(world, extras_owner);
+}
+
 silk_status silk_spider_install(silk_world* world)
 {
-    if (silk_world_extension_tag(world) == SILK_EXTRAS_TAG)
+    if (silk_spider_owns(world))
     {
         return SILK_OK;
     }
@@ -102,8 +129,27 @@ silk_status silk_spider_install(silk_world* world)
     def.check_input = check_input;
     def.apply_input = apply_input;
     def.on_clear = on_clear;
+    def.on_rollback = on_rollback;
     def.particle_scratch = true; /* crawl's candidate list */
+    def.owner = extras_owner;
     return silk_world_set_extension(world, &def);
+}
+
+silk_status silk_spider_require(silk_world* world)
+{
+    if (silk_world_extension_tag(world) != 0 && !silk_spider_owns(world))
+    {
+        return silk_world_report_error(world, SILK_ERR_STATE, "extension",
+                                       "the world runs another extension; the spider needs "
+                                       "the extras' (silk_extras_install replaces it)");
+    }
+    return SILK_OK;
+}
+
+silk_status silk_spider_ensure(silk_world* world)
+{
+    silk_status status = silk_spider_require(world);
+    return status == SILK_OK ? silk_spider_install(world) : status;
 }
 
 silk_status silk_extras_install(silk_world* world)
@@ -127,7 +173,8 @@ silk_status silk_world_set_auto_crawl(silk_world* world, bool on)
     {
         return SILK_ERR_NULL;
     }
-    silk_status status = silk_spider_install(world);
+    /* a host's own extension stays: the call says so instead of replacing it */
+    silk_status status = silk_spider_ensure(world);
     return status == SILK_OK ? silk_world_extension_input(world, INPUT_AUTO_CRAWL, on ? 1 : 0)
                              : status;
 }
@@ -135,7 +182,7 @@ silk_status silk_world_set_auto_crawl(silk_world* world, bool on)
 bool silk_world_get_auto_crawl(const silk_world* world)
 {
     int32_t v[V_COUNT];
-    return silk_world_extension_tag(world) == SILK_EXTRAS_TAG &&
+    return silk_spider_owns(world) &&
            silk_world_get_extension_values(world, v, V_COUNT) == SILK_OK && v[V_AUTO] != 0;
 }
 
@@ -214,7 +261,8 @@ silk_status silk_world_build_spider(silk_world* world, const silk_spider_def* de
     {
         return SILK_ERR_NONFINITE;
     }
-    silk_status status = silk_spider_install(world);
+    /* checked first, installed last: a failing build leaves a host's extension (or none) */
+    silk_status status = silk_spider_require(world);
     if (status != SILK_OK)
     {
         return status;
@@ -241,6 +289,7 @@ silk_status silk_world_build_spider(silk_world* world, const silk_spider_def* de
     {
         SILK_TRY(build_leg_row(world, comp, row, thorax, feet));
     }
+    SILK_TRY(silk_spider_ensure(world)); /* its scratch may meet a failing allocator */
     int32_t* v = silk_world_extension_values(world);
     v[V_SPIDER] = comp + 1;
     v[V_THORAX] = thorax + 1;
@@ -355,8 +404,9 @@ static void shuffle(silk_world* world, int32_t* v, int32_t n)
     }
 }
 
-/* The extension's values (all zero without the extras' extension); SILK_ERR_NULL when
-   `world` is not a world. */
+/* The extension's values (all zero unless the installed extension is the extras' own, by
+   identity: a host's with the extras' tag has other values and no scratch); SILK_ERR_NULL
+   when `world` is not a world. */
 static silk_status read_values(const silk_world* world, int32_t v[V_COUNT])
 {
     memset(v, 0, (size_t)V_COUNT * sizeof(int32_t));
@@ -365,7 +415,7 @@ static silk_status read_values(const silk_world* world, int32_t v[V_COUNT])
     {
         return status;
     }
-    if (silk_world_extension_tag(world) == SILK_EXTRAS_TAG)
+    if (silk_spider_owns(world))
     {
         silk_world_get_extension_values(world, v, V_COUNT);
     }
@@ -382,6 +432,13 @@ static silk_status get_spider(const silk_world* world, spider* out)
         return status;
     }
     *out = read_spider(v);
+    /* the indices against the world as it is now: never read past its arrays */
+    int32_t headroom = 0;
+    if (check_values(v, silk_world_particle_count(world), silk_world_constraint_count(world),
+                     silk_world_composite_count(world), &headroom) != SILK_OK)
+    {
+        return SILK_ERR_STATE;
+    }
     return out->web >= 0 && out->body >= 0 ? SILK_OK : SILK_ERR_STATE;
 }
 
@@ -405,6 +462,10 @@ silk_status silk_world_crawl(silk_world* world, int32_t leg)
     silk_world_composite_constraint_begin(world, sp.body, &begin);
     silk_world_composite_constraint_count(world, sp.body, &constraints);
     int32_t* candidates = silk_world_extension_scratch(world);
+    if (candidates == NULL)
+    {
+        return SILK_ERR_STATE; /* not reached: get_spider saw the extras' own extension */
+    }
     int32_t count = find_footholds(world, &sp, leg, begin, constraints, candidates);
     const int32_t foot = sp.feet[leg];
     const uint8_t* kind = silk_world_constraint_kinds(world);

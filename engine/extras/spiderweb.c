@@ -82,8 +82,10 @@ silk_status silk_world_build_spiderweb(silk_world* world, const silk_spiderweb_d
     const double rs = radius / n;
     const double k = def->stiffness;
 
-    /* the extension keeps the web for crawl (its candidate scratch grows with the particles) */
-    status = silk_spider_install(world);
+    /* the extension keeps the web for crawl (its candidate scratch grows with the particles):
+       checked first, installed only once the web is built, so a failing build leaves a host's
+       extension -- or none -- as it was */
+    status = silk_spider_require(world);
     if (status != SILK_OK)
     {
         return status;
@@ -139,6 +141,7 @@ silk_status silk_world_build_spiderweb(silk_world* world, const silk_spiderweb_d
             silk_world_set_rest(world, comp, j, rest[begin + j] * def->tensor);
         }
     }
+    SILK_TRY(silk_spider_ensure(world));
     silk_spider_set_web(world, comp);
     *out_composite = comp;
     return SILK_OK;

@@ -295,7 +295,14 @@ SILK_API silk_status silk_world_reserve(silk_world* world, int32_t particles, in
    constraint and composite added after it. It refuses (SILK_ERR_STATE, nothing changes)
    unless everything after the mark is appended: new composites, their constraints and
    particles only, nothing removed or added to an older composite since. Builders use it so
-   that a failing build leaves the world as it was. */
+   that a failing build leaves the world as it was. A mark the world cannot honour is refused
+   the same way -- counts above the world's; constraints that do not end a composite; a kept
+   particle of a removed composite ({particles: now, composites: old}); a kept constraint on
+   a removed particle; an extension whose values would point at removed things (see
+   "Extensions", ROLLBACK) -- and each refusal writes its own detail (field "mark",
+   "mark.particles", "mark.constraints", "mark.composites" or "extension"). A rollback that
+   succeeds leaves the detail as it was, so a builder that rolls back keeps its own failure's
+   detail. */
 typedef struct silk_world_mark
 {
     int32_t particles, constraints, composites;
@@ -773,6 +780,20 @@ SILK_API void silk_world_reset_clock(silk_world* world);
     snapshot without one zeroes the values. Restoring a block whose tag is not the world's
     extension's (or into a world without one) is SILK_ERR_FORMAT; check() sees the values and
     the snapshot's counts before anything changes, so a bad block also changes nothing.
+
+    IDENTITY. The tag names the block in bytes; any host can pick any tag, so it says nothing
+    about whose code is installed. Code that needs to know whether the installed extension is
+    its own (the extras before they crawl) sets `owner` to the address of a static object
+    only it can name, and asks silk_world_extension_owned_by(); the world never hands the
+    token out. Reinstalling keeps the values only when both the tag and the owner are the
+    same, so an extension never inherits another's state.
+
+    ROLLBACK. silk_world_rollback() removes particles, constraints and composites the values
+    may refer to. Before it changes anything it gives a copy of the values to on_rollback
+    with the counts after the rollback (the extension drops what the rollback removes), then
+    runs check() on the result with those counts. If check() refuses -- an extension without
+    on_rollback whose values point past the mark -- the rollback is refused (SILK_ERR_STATE,
+    detail field "extension"), so the world's own snapshot always restores afterwards.
 ---------------------------------------------------------------------------------------- */
 
 #define SILK_MAX_EXTENSION_VALUES 32
@@ -789,6 +810,10 @@ typedef silk_status silk_input_check_fn(int32_t code, int32_t value);
 typedef void silk_input_apply_fn(silk_world* world, int32_t code, int32_t value);
 /* The values after silk_world_clear(). */
 typedef void silk_extension_clear_fn(int32_t* values);
+/* The values after silk_world_rollback() to these counts: drop what it removes (a copy; the
+   world keeps it only if check() then accepts it). */
+typedef void silk_extension_rollback_fn(int32_t* values, int32_t particles, int32_t constraints,
+                                        int32_t composites);
 
 typedef struct silk_extension_def
 {
@@ -802,13 +827,21 @@ typedef struct silk_extension_def
     /* One int32 of scratch per particle for before_step (silk_world_extension_scratch),
        grown with the particle capacity, outside steps. */
     bool particle_scratch;
+    /* NULL: the values are kept by a rollback as they are (check() still has to accept them
+       with the rollback's counts). */
+    silk_extension_rollback_fn* on_rollback;
+    /* Identity (see above): the address of a static object of the extension's own code, or
+       NULL. Never dereferenced. */
+    const void* owner;
     int32_t internal_cookie;
 } silk_extension_def;
 
 SILK_API silk_extension_def silk_default_extension_def(void);
-/* Installs the world's extension (one per world). Installing one with the same tag keeps the
-   values; another tag starts from zero. */
+/* Installs the world's extension (one per world), replacing the one installed. Installing one
+   with the same tag and the same owner keeps the values; any other starts from zero. */
 SILK_API silk_status silk_world_set_extension(silk_world* world, const silk_extension_def* def);
+/* Whether the installed extension's def carried this owner (false for NULL, without one). */
+SILK_API bool silk_world_extension_owned_by(const silk_world* world, const void* owner);
 /* The extension's values (value_count of them), or NULL without one. */
 SILK_API int32_t* silk_world_extension_values(silk_world* world);
 /* Copies the first `count` values (count <= value_count) for a const world. */

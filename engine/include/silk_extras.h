@@ -11,6 +11,20 @@
     A world that should restore or replay the spider's state needs the extension installed:
     silk_extras_install(world) once after creating it (the builders of the spiderweb and the
     spider and silk_world_build_scene install it themselves).
+
+    A world runs one extension. The extras know theirs by identity (silk.h, "Extensions",
+    IDENTITY), not by SILK_EXTRAS_TAG: a host's extension that uses the same tag is a host's
+    extension, and the crawl neither reads its values nor uses its scratch. Content that
+    needs the extras' extension never evicts a host's: silk_world_build_spiderweb,
+    silk_world_build_spider, silk_world_set_auto_crawl and silk_world_build_scene with
+    SILK_SCENE_WEB return SILK_ERR_STATE (detail field "extension") on a world that runs
+    another extension, and change nothing; only silk_extras_install replaces it, on request.
+    The builders install the extras' extension last, once the build has succeeded, so a
+    failing build (SILK_ERR_NONFINITE, SILK_ERR_NOMEM, ...) leaves the world byte-identical,
+    extension included. The other scenes leave a host's extension installed.
+
+    A rollback (silk_world_rollback) that removes the web or the spider makes the extension
+    forget it (its on_rollback hook): the spider info then says -1 and crawl SILK_ERR_STATE.
 */
 #ifndef SILK_EXTRAS_H
 #define SILK_EXTRAS_H
@@ -21,15 +35,17 @@
 extern "C" {
 #endif
 
-/* Installs the extras' extension (the spider's state and crawl rule) on a world. Installing
-   it again keeps its state. */
+/* Installs the extras' extension (the spider's state and crawl rule) on a world, replacing any
+   other extension (a host's starts the extras from zero, whatever its tag). Installing it
+   again keeps its state. */
 SILK_API silk_status silk_extras_install(silk_world* world);
 
 /* The tag of the extras' extension block in snapshots and recordings ("SPDR"). */
 #define SILK_EXTRAS_TAG 0x52445053u
 
 /* When on, every step the world runs starts with silk_world_spider_tick(), like the web page.
-   Recorded as an extension input, so replays reproduce it. */
+   Recorded as an extension input, so replays reproduce it. Installs the extras' extension on
+   a world without one; SILK_ERR_STATE on a world that runs another (nothing changes). */
 SILK_API silk_status silk_world_set_auto_crawl(silk_world* world, bool on);
 SILK_API bool silk_world_get_auto_crawl(const silk_world* world);
 

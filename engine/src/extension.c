@@ -62,12 +62,20 @@ silk_status silk_world_set_extension(silk_world* world, const silk_extension_def
             return status;
         }
     }
-    if (ext->def.tag != def->tag)
+    /* the tag is the host's choice, so only the same tag *and* owner is the same extension:
+       a host's extension that reuses another's tag never inherits its state */
+    if (ext->def.tag != def->tag || ext->def.owner != def->owner)
     {
         memset(ext->values, 0, sizeof(ext->values));
     }
     ext->def = *def;
     return SILK_OK;
+}
+
+bool silk_world_extension_owned_by(const silk_world* world, const void* owner)
+{
+    return silk_is_world(world) && owner != NULL && world->extension.def.tag != 0 &&
+           world->extension.def.owner == owner;
 }
 
 int32_t* silk_world_extension_scratch(silk_world* world)
@@ -198,4 +206,33 @@ silk_status silk_extension_check(const silk_world* world, uint32_t tag, const in
         return SILK_ERR_FORMAT;
     }
     return status == SILK_OK ? SILK_OK : SILK_ERR_FORMAT;
+}
+
+silk_status silk_extension_rollback(const silk_world* world, silk_world_mark mark,
+                                    int32_t out_values[SILK_MAX_EXTENSION_VALUES])
+{
+    const silk_extension_state* ext = &world->extension;
+    memcpy(out_values, ext->values, sizeof(ext->values));
+    if (ext->def.tag == 0)
+    {
+        return SILK_OK;
+    }
+    if (ext->def.on_rollback != NULL)
+    {
+        ext->def.on_rollback(out_values, mark.particles, mark.constraints, mark.composites);
+    }
+    bool saves = false;
+    for (int32_t k = 0; k < ext->def.value_count; ++k)
+    {
+        saves = saves || out_values[k] != 0;
+    }
+    if (!saves || ext->def.check == NULL)
+    {
+        return SILK_OK; /* no block, or any values are accepted: the snapshot restores */
+    }
+    int32_t headroom = 0;
+    return ext->def.check(out_values, mark.particles, mark.constraints, mark.composites,
+                          &headroom) == SILK_OK
+               ? SILK_OK
+               : SILK_ERR_STATE;
 }

@@ -15,5 +15,9 @@ bool silk_extension_saves(const silk_world* world); /* values not all zero */
 silk_status silk_extension_check(const silk_world* world, uint32_t tag, const int32_t* values,
                                  int32_t count, int32_t particles, int32_t constraints,
                                  int32_t composites, int32_t* out_constraint_headroom);
+/* The values a rollback to `mark` would leave (on_rollback applied to a copy), or
+   SILK_ERR_STATE when the extension's check() refuses them with the mark's counts. */
+silk_status silk_extension_rollback(const silk_world* world, silk_world_mark mark,
+                                    int32_t out_values[SILK_MAX_EXTENSION_VALUES]);
 
 #endif

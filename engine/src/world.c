@@ -530,27 +530,36 @@ silk_world_mark silk_world_get_mark(const silk_world* world)
 }
 
 /* Everything after the mark is appended: new composites own every constraint and particle
-   past it, and nothing before it refers to them. */
-static bool only_appended(const silk_world* world, silk_world_mark mark)
+   past it, and nothing before it refers to them. Each refusal names what the mark breaks. */
+static silk_status check_mark(silk_world* world, silk_world_mark mark)
 {
     if (mark.particles < 0 || mark.constraints < 0 || mark.composites < 0 ||
         mark.particles > world->particle_count || mark.constraints > world->constraint_count ||
         mark.composites > world->composite_count)
     {
-        return false;
+        return silk_world_report_error(world, SILK_ERR_STATE, "mark",
+                                       "counts must be in [0, the world's counts]");
     }
     const silk_composite* last_old =
         mark.composites > 0 ? &world->composites[mark.composites - 1] : NULL;
     int32_t old_end = last_old ? last_old->constraint_begin + last_old->constraint_count : 0;
     if (old_end != mark.constraints)
     {
-        return false;
+        return silk_world_report_error(world, SILK_ERR_STATE, "mark.constraints",
+                                       "must end the last kept composite's constraints");
     }
-    for (int32_t i = mark.particles; i < world->particle_count; ++i)
+    for (int32_t i = 0; i < world->particle_count; ++i)
     {
-        if (world->particle_composite[i] < mark.composites)
+        /* a kept particle needs its composite kept, a removed one a removed composite */
+        if (i < mark.particles && world->particle_composite[i] >= mark.composites)
         {
-            return false;
+            return silk_world_report_error(world, SILK_ERR_STATE, "mark.composites",
+                                           "must keep the composite of every kept particle");
+        }
+        if (i >= mark.particles && world->particle_composite[i] < mark.composites)
+        {
+            return silk_world_report_error(world, SILK_ERR_STATE, "mark.particles",
+                                           "removes a particle of a kept composite");
         }
     }
     for (int32_t j = 0; j < mark.constraints; ++j)
@@ -558,10 +567,11 @@ static bool only_appended(const silk_world* world, silk_world_mark mark)
         if (world->ca[j] >= mark.particles || world->cb[j] >= mark.particles ||
             world->cc[j] >= mark.particles)
         {
-            return false;
+            return silk_world_report_error(world, SILK_ERR_STATE, "mark.particles",
+                                           "removes a particle a kept constraint uses");
         }
     }
-    return true;
+    return SILK_OK;
 }
 
 silk_status silk_world_rollback(silk_world* world, silk_world_mark mark)
@@ -570,10 +580,20 @@ silk_status silk_world_rollback(silk_world* world, silk_world_mark mark)
     {
         return SILK_ERR_NULL;
     }
-    if (!only_appended(world, mark))
+    silk_status status = check_mark(world, mark);
+    if (status != SILK_OK)
     {
-        return SILK_ERR_STATE;
+        return status;
     }
+    /* the extension drops what goes (its hook), or the rollback is refused: its values must
+       pass its own check with the new counts, or the world's snapshot would not restore */
+    int32_t values[SILK_MAX_EXTENSION_VALUES];
+    if (silk_extension_rollback(world, mark, values) != SILK_OK)
+    {
+        return silk_world_report_error(world, SILK_ERR_STATE, "extension",
+                                       "its values refer to what the rollback removes");
+    }
+    memcpy(world->extension.values, values, sizeof(values));
     if (world->drag.particle >= mark.particles || world->drag.pin >= mark.constraints)
     {
         world->drag.particle = -1;

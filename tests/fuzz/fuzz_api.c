@@ -8,10 +8,20 @@
        progress where it was;
      - the invariants of fuzz_invariants() hold (own snapshot restores and round-trips, own
        settings accepted).
-   Calls that return nothing (clear, drag end, play stop ...) only get the invariants. */
+   Calls that return nothing (clear, drag end, play stop ...) only get the invariants.
+
+   Extensions and rollback (issue 21): the world starts with the extras' extension or a
+   host's step hook -- which may use the extras' own tag, with any value count and no
+   scratch -- and an op installs either at any time. Builders record marks; rollbacks go to
+   arbitrary marks, each count taken from a recorded mark, the current counts or the pool.
+   After every call: a failing call left the installed extension as it was (identity and
+   tag), no call but an explicit install evicted the host's extension, and a refused
+   rollback wrote its own detail. */
 #include "fuzz.h"
 
 #define MAX_OPS 48
+
+#define FUZZ_MARKS 4
 
 typedef struct fuzz_world
 {
@@ -19,7 +29,148 @@ typedef struct fuzz_world
     fuzz_allocator alloc;
     uint8_t* recording; /* the world's last exported recording, for replays */
     size_t recording_size;
+    silk_extension_def host;           /* the host's extension as last installed */
+    bool installing;                   /* the call installs an extension (it may evict) */
+    silk_world_mark marks[FUZZ_MARKS]; /* recorded before builds and by the mark op */
+    int32_t mark_next;
 } fuzz_world;
+
+/* ---- a host's step hook (issue 21) -------------------------------------------------------
+
+   Two hooks. The counting one keeps state: value 0 counts steps (an input sets it), value 1
+   is the particle count as of the last step, an index check() validates, so a rollback that
+   removes particles must either let the hook clamp it (on_rollback) or be refused. The wind
+   keeps none: it pushes the last particle a little every step and leaves the values to
+   whoever writes them -- with the extras' tag and 15 values, the extras did, and crawled
+   through its missing scratch. The host knows its own extension by its owner token, as the
+   extras know theirs. */
+static const char host_owner[] = "fuzz host";
+
+static void host_before_step(silk_world* world)
+{
+    int32_t* v = silk_world_extension_values(world);
+    v[0] = (v[0] + 1) & 0xffff;
+    v[1] = silk_world_particle_count(world);
+}
+
+static void host_wind(silk_world* world)
+{
+    int32_t last = silk_world_particle_count(world) - 1;
+    silk_vec2 p;
+    if (silk_world_get_position(world, last, &p) == SILK_OK)
+    {
+        silk_world_set_position(world, last, (silk_vec2){p.x + 0.125, p.y});
+    }
+}
+
+static silk_status host_check(const int32_t* v, int32_t particles, int32_t constraints,
+                              int32_t composites, int32_t* out_headroom)
+{
+    (void)constraints;
+    (void)composites;
+    (void)out_headroom;
+    return v[0] >= 0 && v[0] <= 0xffff && v[1] >= 0 && v[1] <= particles ? SILK_OK : SILK_ERR_INDEX;
+}
+
+static silk_status host_check_input(int32_t code, int32_t value)
+{
+    return code == 0 && value >= 0 && value <= 0xffff ? SILK_OK : SILK_ERR_RANGE;
+}
+
+static void host_apply_input(silk_world* world, int32_t code, int32_t value)
+{
+    (void)code;
+    silk_world_extension_values(world)[0] = value;
+}
+
+static void host_rollback(int32_t* v, int32_t particles, int32_t constraints, int32_t composites)
+{
+    (void)constraints;
+    (void)composites;
+    v[1] = v[1] <= particles ? v[1] : particles;
+}
+
+/* Mostly valid: the extras' tag or another, 2, 15 (the extras'), 16 or 32 values, with or
+   without scratch and rollback hook; sometimes a def the world must refuse. */
+static silk_extension_def host_def(fuzz_input* in)
+{
+    static const int32_t counts[] = {2, 15, 16, SILK_MAX_EXTENSION_VALUES};
+    uint8_t k = fuzz_u8(in);
+    silk_extension_def d = silk_default_extension_def();
+    d.tag = k & 1 ? SILK_EXTRAS_TAG : 0x54534f48u; /* "HOST" */
+    d.value_count = counts[(k >> 1) & 3];
+    d.before_step = k & 32 ? host_wind : host_before_step;
+    d.check = host_check;
+    d.check_input = host_check_input;
+    d.apply_input = host_apply_input;
+    d.on_rollback = k & 8 ? host_rollback : NULL;
+    d.particle_scratch = (k & 16) != 0;
+    d.owner = host_owner;
+    if ((k & 0xe0) == 0xe0)
+    {
+        d.internal_cookie ^= 1; /* refused: SILK_ERR_DEF */
+    }
+    else if ((k & 0xe0) == 0xc0)
+    {
+        d.value_count = 0; /* refused: SILK_ERR_RANGE */
+    }
+    return d;
+}
+
+static void record_mark(fuzz_world* f)
+{
+    f->marks[f->mark_next] = silk_world_get_mark(f->w);
+    f->mark_next = (f->mark_next + 1) % FUZZ_MARKS;
+}
+
+/* Each count from a recorded mark, the world's counts now, or the pool: so marks the world
+   cannot honour too, e.g. { particles: now, composites: old }. */
+static int32_t mark_count(fuzz_input* in, const fuzz_world* f, int32_t which, int32_t now)
+{
+    uint8_t k = fuzz_u8(in);
+    if (k < 160)
+    {
+        const silk_world_mark* m = &f->marks[k % FUZZ_MARKS];
+        return which == 0 ? m->particles : which == 1 ? m->constraints : m->composites;
+    }
+    return k < 224 ? now : fuzz_i32(in);
+}
+
+static silk_status rollback(fuzz_world* f, fuzz_input* in)
+{
+    silk_world_mark now = silk_world_get_mark(f->w);
+    silk_world_mark m;
+    m.particles = mark_count(in, f, 0, now.particles);
+    m.constraints = mark_count(in, f, 1, now.constraints);
+    m.composites = mark_count(in, f, 2, now.composites);
+    silk_status s = silk_world_rollback(f->w, m);
+    if (s != SILK_OK)
+    {
+        /* refused with its own detail: which count, or the extension */
+        silk_error_detail d = silk_world_last_error_detail(f->w);
+        FUZZ_ASSERT(s == SILK_ERR_STATE && d.status == s, "a refused rollback's detail");
+        FUZZ_ASSERT(strncmp(d.field, "mark", 4) == 0 || strcmp(d.field, "extension") == 0,
+                    "a refused rollback names the mark or the extension");
+    }
+    return s;
+}
+
+static silk_status install_host(fuzz_world* f, fuzz_input* in)
+{
+    silk_extension_def d = host_def(in);
+    f->installing = true;
+    silk_status s = silk_world_set_extension(f->w, &d);
+    if (s == SILK_OK)
+    {
+        f->host = d;
+    }
+    return s;
+}
+
+static bool host_installed(const silk_world* w)
+{
+    return silk_world_extension_owned_by(w, host_owner);
+}
 
 static int32_t particle(fuzz_input* in, const silk_world* w)
 {
@@ -88,9 +239,11 @@ static silk_robust_def robust_def(fuzz_input* in, const silk_world* w)
 }
 
 /* The builders with small, fuzzed sizes (a handful of particles each). */
-static int small_build(silk_world* w, fuzz_input* in)
+static int small_build(fuzz_world* f, fuzz_input* in)
 {
+    silk_world* w = f->w;
     int32_t out = 0;
+    record_mark(f); /* a mark before a build: rollbacks past it are the builders' own use */
     switch (fuzz_u8(in) % 6)
     {
         case 0:
@@ -273,8 +426,9 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
         {
             if (fuzz_u8(in) >= 16)
             {
-                return small_build(w, in); /* mostly small: a page scene is 400 particles */
+                return small_build(f, in); /* mostly small: a page scene is 400 particles */
             }
+            record_mark(f);
             silk_scene_def d = silk_default_scene_def();
             d.scene = (silk_scene)(fuzz_u8(in) % (SILK_SCENE_COUNT + 1));
             d.tensor = fuzz_u8(in) & 1 ? fuzz_f64(in) : 0.3;
@@ -339,14 +493,33 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
             }
             return silk_world_set_seed(w, fuzz_u32(in));
         case 26:
-            switch (fuzz_u8(in) % 3)
+            switch (fuzz_u8(in) % 10)
             {
                 case 0:
-                    return silk_world_set_auto_crawl(w, fuzz_u8(in) & 1);
+                {
+                    bool host = host_installed(w);
+                    silk_status s = silk_world_set_auto_crawl(w, fuzz_u8(in) & 1);
+                    /* a host's extension stays: the call says that it needs the extras' */
+                    FUZZ_ASSERT(
+                        !host || (s == SILK_ERR_STATE &&
+                                  strcmp(silk_world_last_error_detail(w).field, "extension") == 0),
+                        "set_auto_crawl on a host's extension says so");
+                    return s;
+                }
                 case 1:
                     return silk_world_crawl(w, fuzz_i32(in));
-                default:
+                case 2:
                     return silk_world_spider_tick(w, NULL);
+                case 3:
+                    return install_host(f, in);
+                case 4:
+                    f->installing = true;
+                    return silk_extras_install(w);
+                case 5:
+                    record_mark(f);
+                    return silk_world_extension_input(w, fuzz_i32(in) % 2, fuzz_i32(in));
+                default:
+                    return rollback(f, in);
             }
         case 27:
             if (fuzz_u8(in) & 1)
@@ -377,7 +550,7 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
         {
             if (fuzz_u8(in) >= 32)
             {
-                return small_build(w, in);
+                return small_build(f, in);
             }
             /* restore someone else's snapshot: a fresh world after a few calls */
             silk_world_def def = silk_default_world_def();
@@ -418,7 +591,8 @@ int fuzz_api_one(const uint8_t* data, size_t size)
     silk_world_def def = silk_default_world_def();
     def.particle_capacity = (fuzz_u8(&in) & 1) ? 0 : 4;
     def.constraint_capacity = (fuzz_u8(&in) & 1) ? 0 : 4;
-    def.composite_capacity = (fuzz_u8(&in) & 1) ? 0 : 1;
+    uint8_t composites_byte = fuzz_u8(&in);
+    def.composite_capacity = (composites_byte & 1) ? 0 : 1;
     def.alloc_fn = fuzz_alloc;
     def.free_fn = fuzz_free;
     def.allocator_user = &f.alloc;
@@ -428,11 +602,23 @@ int fuzz_api_one(const uint8_t* data, size_t size)
         FUZZ_ASSERT(s == SILK_ERR_NOMEM && f.w == NULL, "create fails cleanly");
         return 0;
     }
-    if (silk_extras_install(f.w) != SILK_OK) /* its scratch may meet the failing allocator */
+    /* the extras' extension, or a host's step hook (perhaps with the extras' tag) */
+    fuzz_input host_bytes = in;
+    bool start_host = (composites_byte & 2) != 0 && install_host(&f, &host_bytes) == SILK_OK;
+    if (start_host)
     {
-        FUZZ_ASSERT(silk_world_extension_tag(f.w) == 0, "install fails cleanly");
+        in = host_bytes;
+    }
+    else if (silk_extras_install(f.w) != SILK_OK) /* its scratch may meet the failing allocator */
+    {
+        FUZZ_ASSERT(silk_world_extension_tag(f.w) == 0 || host_installed(f.w),
+                    "install fails cleanly");
         silk_world_destroy(f.w);
         return 0;
+    }
+    for (int32_t k = 0; k < FUZZ_MARKS; ++k)
+    {
+        record_mark(&f);
     }
     silk_world_def plain = silk_default_world_def();
     silk_world* other = NULL;
@@ -444,7 +630,20 @@ int fuzz_api_one(const uint8_t* data, size_t size)
         fuzz_bytes before = fuzz_snapshot(f.w);
         silk_play_status play_before, play_after;
         silk_world_play_status(f.w, &play_before);
+        const bool host_before = host_installed(f.w);
+        const uint32_t tag_before = silk_world_extension_tag(f.w);
+        f.installing = false;
         int status = call(&f, op, &in);
+        /* a web and a spider the crawl would use come with the crawl's scratch (the extras
+           never take a host's extension, whatever its tag, for their own) */
+        silk_spider_info info;
+        FUZZ_ASSERT(silk_world_spider_info(f.w, &info) == SILK_OK, "spider info");
+        FUZZ_ASSERT(info.web_composite < 0 || info.spider_composite < 0 ||
+                        silk_world_extension_scratch(f.w) != NULL,
+                    "a spider on a web without the crawl's scratch");
+        /* only an explicit install replaces a host's extension */
+        FUZZ_ASSERT(!host_before || f.installing || host_installed(f.w),
+                    "a call evicted the host's extension");
         calls_checked += 1;
         if (trace)
         {
@@ -461,6 +660,9 @@ int fuzz_api_one(const uint8_t* data, size_t size)
                         silk_status_string((silk_status)status));
             }
             FUZZ_ASSERT(fuzz_same(before, after), "a failing call changed the world");
+            FUZZ_ASSERT(host_before == host_installed(f.w) &&
+                            tag_before == silk_world_extension_tag(f.w),
+                        "a failing call changed the world's extension");
             FUZZ_ASSERT(fuzz_same_play(&play_before, &play_after),
                         "a failing call changed the replay");
             free(after.data);
@@ -468,6 +670,10 @@ int fuzz_api_one(const uint8_t* data, size_t size)
         free(before.data);
         int64_t left = f.alloc.left;
         f.alloc.left = -1; /* the invariants' own calls are not under test */
+        /* `other` runs the same extension, so the world's own snapshot can restore into it */
+        FUZZ_ASSERT((host_installed(f.w) ? silk_world_set_extension(other, &f.host)
+                                         : silk_extras_install(other)) == SILK_OK,
+                    "install in the checking world");
         fuzz_invariants(f.w, other);
         f.alloc.left = left;
     }
