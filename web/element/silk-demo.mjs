@@ -12,7 +12,8 @@
 //   controls  none | bar | full        (bar: the lab scene's control bar, or play / reset)
 //   worker    (boolean) web, shapes and tree run in a Worker on the transferred canvas
 //             (silk-demo-worker.mjs): the host's main thread keeps only input and the status
-//             line. Falls back to the main thread where there is no OffscreenCanvas transfer,
+//             line. Present = on (the HTML boolean rule: "", "worker"); "off", "false" and
+//             "0" are read as off, since that is what people write (workerAttribute). Falls back to the main thread where there is no OffscreenCanvas transfer,
 //             for the lab scenes, and when the Worker cannot start (a cross-origin script).
 //   theme     light | dark | auto      background  default | transparent
 //   and the lab scenes' own parameters: rate, crawl (coupling); cost, clamp, maxsteps
@@ -41,7 +42,7 @@ import { createLoop, whenNear } from '../page/loop.mjs';
 import { createRenderer, observeCanvasSize, fitView, viewToWorld, viewToCanvas } from '../page/render.mjs';
 import { createPointer, pickRadius, advanceFrames } from '../page/input.mjs';
 import { getScene, sceneNames } from '../page/scenes.mjs';
-import { DEFAULTS, parseParams } from '../page/params.mjs';
+import { DEFAULTS, parseParams, shownValue } from '../page/params.mjs';
 import { PALETTE, INVERT_FILTER, watchTheme, isLight } from '../page/theme.mjs';
 import { canvasLabel } from '../page/describe.mjs';
 
@@ -173,6 +174,26 @@ function el(tag, props = {}, ...children) {
 
 // ---- the element ----------------------------------------------------------------------------
 
+const WORKER_OFF = ['off', 'false', '0'];
+const WORKER_ON = ['', 'worker', 'on', 'true', '1'];
+
+/**
+ * The `worker` attribute's value (null when absent) -> { on, message }. An HTML boolean
+ * attribute is on when present, whatever its value; but worker="false" reads as "off" to
+ * everyone who writes it, so "off", "false" and "0" (any case, trimmed) turn it off. Any other
+ * value keeps the boolean rule (on) and says so.
+ */
+export function workerAttribute(value) {
+  if (value === null || value === undefined) return { on: false, message: null };
+  const v = String(value).trim().toLowerCase();
+  if (WORKER_OFF.includes(v)) return { on: false, message: null };
+  if (WORKER_ON.includes(v)) return { on: true, message: null };
+  return {
+    on: true,
+    message: `worker="${shownValue(value)}" is not on or off; a present worker attribute turns the Worker on (worker="off" turns it off).`,
+  };
+}
+
 const BaseElement = globalThis.HTMLElement ?? class {};
 
 export class SilkDemo extends BaseElement {
@@ -271,9 +292,11 @@ export class SilkDemo extends BaseElement {
     if (this.hasAttribute('controls')) {
       const v = this.getAttribute('controls').trim();
       if (CONTROLS.includes(v)) controls = v;
-      else messages.push(`controls="${v}" was ignored (controls must be one of ${CONTROLS.join(', ')}); using bar.`);
+      else messages.push(`controls="${shownValue(v)}" was ignored (controls must be one of ${CONTROLS.join(', ')}); using bar.`);
     }
-    return { settings, controls, messages, search: query.toString() };
+    const worker = workerAttribute(this.getAttribute('worker'));
+    if (worker.message) messages.push(worker.message);
+    return { settings, controls, worker: worker.on, messages, search: query.toString() };
   }
 
   #showProblems(messages) {
@@ -288,7 +311,7 @@ export class SilkDemo extends BaseElement {
     // A lab scene (or a name to check against all of them) needs the lab modules first.
     const lab = BASIC_SCENES.includes((this.getAttribute('scene') ?? 'web').trim()) ? null : await loadLab();
     if (generation !== this.#generation) return;
-    const { settings, controls, messages, search } = this.#readAttributes();
+    const { settings, controls, worker, messages, search } = this.#readAttributes();
     const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
     // The skeleton (rebuilt on every start: the pointer's listeners go with the old canvas).
@@ -313,7 +336,7 @@ export class SilkDemo extends BaseElement {
 
     await whenNear(this);
     if (generation !== this.#generation) return;
-    if (this.#workerWanted(settings)) {
+    if (this.#workerWanted(settings, worker)) {
       const module = await compileOnce();
       if (generation !== this.#generation) return;
       const onFail = () => {
@@ -453,8 +476,8 @@ export class SilkDemo extends BaseElement {
   }
 
   /** The `worker` attribute, a browser that can transfer a canvas, and a scene without a lab. */
-  #workerWanted(settings) {
-    return this.hasAttribute('worker') && !this.#workerFailed && BASIC_SCENES.includes(settings.scene) &&
+  #workerWanted(settings, worker) {
+    return worker && !this.#workerFailed && BASIC_SCENES.includes(settings.scene) &&
       typeof Worker === 'function' && typeof HTMLCanvasElement.prototype.transferControlToOffscreen === 'function';
   }
 

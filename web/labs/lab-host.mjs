@@ -71,7 +71,7 @@ export function createLabHost({ silk, world, search, appSettings, rebuild, now, 
         try {
           values[name] = s.check(name, parse(raw.trim()));
         } catch (e) {
-          problems.push(`?${name}=${raw} was ignored (${e.message}); using ${values[name]}.`);
+          problems.push(`?${name}=${shownValue(raw)} was ignored (${ruleOf(e.message)}); using ${values[name]}.`);
         }
       }
       settings.set(s.name, values);

@@ -106,10 +106,15 @@ function above(where, name, v, min, inclusive = false) {
   return v;
 }
 
+/**
+ * An options bag as the binding reads it: its own enumerable properties only, copied into an
+ * object without a prototype, so that neither `Object.prototype.width = 1` elsewhere on the page
+ * nor a class's prototype changes what a call does.
+ */
 function obj(where, name, v) {
-  if (v === undefined) return {};
+  if (v === undefined) return Object.create(null);
   if (v === null || typeof v !== 'object') throw new TypeError(`${where}: ${name} must be an object`);
-  return v;
+  return Object.assign(Object.create(null), v);
 }
 
 function pick(where, o, key, fallback, check = num) {
@@ -237,7 +242,7 @@ async function instantiate(source, imports) {
  * or WebAssembly.Module; defaults to ./silk.wasm beside this file.
  */
 export async function loadSilk(options = {}) {
-  obj('loadSilk', 'options', options);
+  options = obj('loadSilk', 'options', options);
   const imports = {
     env: {
       silk_host_cos: Math.cos,
@@ -430,7 +435,7 @@ class Silk {
   /** Creates a world. All options are optional; see silk.d.ts for units and defaults. */
   createWorld(options = {}) {
     const where = 'createWorld';
-    obj(where, 'options', options);
+    options = obj(where, 'options', options);
     // the engine's default def, with what the caller gave written over it
     const def = this._defaultDef('silk_world_def');
     this._overlay(where, 'silk_world_def', def, options, WORLD_OPTIONS);
@@ -466,7 +471,7 @@ class Silk {
    */
   robustFromCompat(o = {}) {
     const where = 'robustFromCompat';
-    obj(where, 'options', o);
+    o = obj(where, 'options', o);
     const d = this._readStruct('silk_world_def', this._defaultDef('silk_world_def'));
     const [gx, gy] = o.gravity === undefined ? d.gravity : vec(where, 'gravity', o.gravity);
     const friction = pick(where, o, 'friction', d.friction);
@@ -489,7 +494,7 @@ class Silk {
    */
   stepSweep(options = {}) {
     const where = 'stepSweep';
-    obj(where, 'options', options);
+    options = obj(where, 'options', options);
     const world = this._defaultsOf('silk_world_def');
     const sceneDef = this._defaultsOf('silk_scene_def');
     const width = pick(where, options, 'width', world.width);
@@ -524,7 +529,7 @@ class Silk {
    */
   createStepper(options = {}) {
     const where = 'createStepper';
-    obj(where, 'options', options);
+    options = obj(where, 'options', options);
     const def = this._defaultDef('silk_stepper_def');
     this._overlay(where, 'silk_stepper_def', def, options, STEPPER_OPTIONS);
     const ptr = this.exports.silk_js_stepper_create(def, this._detail);
@@ -542,7 +547,7 @@ class Silk {
    */
   ballRun(options = {}) {
     const where = 'ballRun';
-    obj(where, 'options', options);
+    options = obj(where, 'options', options);
     const o = options;
     const d = this._defaultsOf('silk_ball_def');
     const integrator = o.integrator === undefined ? d.integrator : oneOf(where, 'integrator', o.integrator, INTEGRATORS);
@@ -1022,7 +1027,7 @@ class World {
   // -- builders (each returns its composite id) --
   spiderweb(o = {}) {
     const w = 'spiderweb';
-    obj(w, 'options', o);
+    o = obj(w, 'options', o);
     const d = this._silk._defaultsOf('silk_spiderweb_def');
     const v = {
       x: pick(w, o, 'x', d.center[0]), y: pick(w, o, 'y', d.center[1]), radius: pick(w, o, 'radius', d.radius),
@@ -1034,7 +1039,7 @@ class World {
 
   spider(o = {}) {
     const w = 'spider';
-    obj(w, 'options', o);
+    o = obj(w, 'options', o);
     const d = this._silk._defaultsOf('silk_spider_def');
     return this._call(w, this._x.silk_js_spider(this._ptr, pick(w, o, 'x', d.origin[0]), pick(w, o, 'y', d.origin[1])));
   }
@@ -1060,7 +1065,7 @@ class World {
 
   cloth(o = {}) {
     const w = 'cloth';
-    obj(w, 'options', o);
+    o = obj(w, 'options', o);
     const d = this._silk._defaultsOf('silk_cloth_def');
     const v = {
       x: pick(w, o, 'x', d.center[0]), y: pick(w, o, 'y', d.center[1]), width: pick(w, o, 'width', d.width),
@@ -1072,7 +1077,7 @@ class World {
 
   tire(o = {}) {
     const w = 'tire';
-    obj(w, 'options', o);
+    o = obj(w, 'options', o);
     const d = this._silk._defaultsOf('silk_tire_def');
     const v = {
       x: pick(w, o, 'x', d.center[0]), y: pick(w, o, 'y', d.center[1]), radius: pick(w, o, 'radius', d.radius),
@@ -1084,7 +1089,7 @@ class World {
 
   lineSegments(o = {}) {
     const w = 'lineSegments';
-    obj(w, 'options', o);
+    o = obj(w, 'options', o);
     if (!Array.isArray(o.points)) throw new TypeError(`${w}: points must be an array of [x, y]`);
     if (o.points.length < 1 || o.points.length > MAX_PARTICLES) {
       throw new RangeError(`${w}: points must hold 1 to ${MAX_PARTICLES} points, got ${o.points.length}`);
@@ -1105,7 +1110,7 @@ class World {
 
   tree(o = {}) {
     const w = 'tree';
-    obj(w, 'options', o);
+    o = obj(w, 'options', o);
     const d = this._silk._defaultsOf('silk_tree_def');
     const v = {
       x: pick(w, o, 'x', d.origin[0]), y: pick(w, o, 'y', d.origin[1]), depth: pick(w, o, 'depth', d.depth, int),
@@ -1118,7 +1123,7 @@ class World {
   /** Clears the world and builds an original example page: 'web', 'cloth', 'shapes' or 'tree'. */
   buildScene(name, o = {}) {
     const w = 'buildScene';
-    obj(w, 'options', o);
+    o = obj(w, 'options', o);
     const scene = sceneIndex(w, name);
     const tensor = pick(w, o, 'tensor', this._silk._defaultsOf('silk_scene_def').tensor);
     callDetail(this, w, this._x.silk_js_build_scene(this._ptr, scene, tensor), { scene: name, tensor });
@@ -1232,7 +1237,7 @@ class World {
    */
   addPolygon(o = {}) {
     const w = 'addPolygon';
-    obj(w, 'options', o);
+    o = obj(w, 'options', o);
     if (!Array.isArray(o.points)) throw new TypeError(`${w}: points must be an array of [x, y]`);
     if (o.points.length > LIMITS.MAX_POLYGON_POINTS) { // checked here: the points are copied into wasm first
       throw new RangeError(`${w}: points must hold at most ${LIMITS.MAX_POLYGON_POINTS} points, got ${o.points.length}`);
