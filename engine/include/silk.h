@@ -981,9 +981,12 @@ SILK_API const char* silk_health_string(silk_health health); /* "healthy", ... *
    Both strings are static, never NULL, "" when there is nothing to say (SILK_ERR_DEF, say).
 
    Worlds do the same for their setters that take a def or several numbers (set_size,
-   set_stepper, set_robust, set_watchdog), add_polygon and the builders' ranges
-   (build_spiderweb, cloth, tire, tree, scene): each of these calls writes the detail (SILK_OK
-   on success), so the detail read right after a failure is that failure's. It lives on the
+   set_stepper, set_robust, set_watchdog), add_polygon and the builders (build_spiderweb,
+   cloth, tire, tree, line_segments, scene): each of these calls writes the detail on every
+   outcome -- SILK_OK on success, and on failure that failure's status with the field it names
+   (a range) or what went wrong (a NULL def, a def not from its silk_default_*_def(), a number
+   that is or builds something non-finite, the allocator, SILK_MAX_* capacity) -- so the detail
+   read right after a failure is never an earlier call's. It lives on the
    world because the engine has no global state (MEMORY); creation has no world yet, so a host
    that wants the detail of a failed silk_world_create calls silk_check_world_def. */
 typedef struct silk_error_detail

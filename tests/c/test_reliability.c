@@ -515,7 +515,9 @@ static void test_finding07_recording_events_checked(void)
         {SILK_EVENT_EXTENSION, 0, 1.5, 0},   /* a whole number */
         {SILK_EVENT_EXTENSION, 0, 1e300, 0}, /* in int32 range before the conversion */
         {SILK_EVENT_EXTENSION, 7, 1, 0},     /* no such input */
-        {SILK_EVENT_DRAG_BEGIN, 100000, 1, 1},
+        {SILK_EVENT_DRAG_BEGIN, SILK_MAX_PARTICLES, 1,
+         1}, /* no world holds it (issue 21: 100000 may) */
+        {SILK_EVENT_DRAG_BEGIN, -1, 1, 1},
         {SILK_EVENT_DRAG_BEGIN, 0, NAN, 1},
         {SILK_EVENT_DRAG_MOVE, 0, 1, -INFINITY},
         {0, 0, 0, 0},

@@ -87,9 +87,14 @@ static silk_robust_def robust_def(fuzz_input* in, const silk_world* w)
     return d;
 }
 
+/* Set by call() for the calls silk.h says write silk_world_last_error_detail on every
+   outcome: after such a call fails, the detail must be that failure's. */
+static bool writes_detail;
+
 /* The builders with small, fuzzed sizes (a handful of particles each). */
 static int small_build(silk_world* w, fuzz_input* in)
 {
+    writes_detail = true;
     int32_t out = 0;
     switch (fuzz_u8(in) % 6)
     {
@@ -137,6 +142,7 @@ static int small_build(silk_world* w, fuzz_input* in)
         }
         case 4:
         {
+            writes_detail = false; /* build_spider is not among them (silk.h) */
             silk_spider_def d = silk_default_spider_def();
             d.origin = fuzz_vec2(in);
             return silk_world_build_spider(w, &d, &out);
@@ -229,6 +235,7 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
                     return silk_world_set_ground_friction(w, fuzz_f64(in));
             }
         case 8:
+            writes_detail = true;
             return silk_world_set_size(w, fuzz_f64(in), fuzz_f64(in));
         case 9:
             return silk_world_frame(w, fuzz_i32(in) % 20);
@@ -241,6 +248,7 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
             silk_robust_def d = robust_def(in, w);
             d.substeps = d.substeps > 16 && d.substeps <= SILK_MAX_SUBSTEPS ? 16 : d.substeps;
             d.iterations = d.iterations > 4 && d.iterations <= 64 ? 4 : d.iterations;
+            writes_detail = true;
             return silk_world_set_robust(w, &d);
         }
         case 13:
@@ -252,6 +260,7 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
             d.max_steps_per_frame = fuzz_i32(in);
             /* keep a run short: at most 16 steps per advance (invalid values stay invalid) */
             d.max_steps_per_frame = d.max_steps_per_frame > 16 ? 16 : d.max_steps_per_frame;
+            writes_detail = true;
             return silk_world_set_stepper(w, &d);
         }
         case 15:
@@ -278,7 +287,12 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
             silk_scene_def d = silk_default_scene_def();
             d.scene = (silk_scene)(fuzz_u8(in) % (SILK_SCENE_COUNT + 1));
             d.tensor = fuzz_u8(in) & 1 ? fuzz_f64(in) : 0.3;
-            return silk_world_build_scene(w, &d);
+            if (fuzz_u8(in) % 16 == 0)
+            {
+                d.internal_cookie ^= 1; /* DEF */
+            }
+            writes_detail = true;
+            return silk_world_build_scene(w, fuzz_u8(in) % 32 == 0 ? NULL : &d);
         }
         case 19:
             switch (fuzz_u8(in) % 3)
@@ -302,7 +316,12 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
             d.points = points;
             d.count = 3 + (fuzz_u8(in) & 1);
             d.friction = fuzz_f64(in);
-            return silk_world_add_polygon(w, &d, &out);
+            if (fuzz_u8(in) % 16 == 0)
+            {
+                d.internal_cookie ^= 1; /* DEF */
+            }
+            writes_detail = true;
+            return silk_world_add_polygon(w, fuzz_u8(in) % 32 == 0 ? NULL : &d, &out);
         }
         case 21:
             return silk_world_cut(w, fuzz_vec2(in), fuzz_vec2(in), &out);
@@ -362,6 +381,7 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
             d.auto_restore = fuzz_u8(in) & 1;
             d.snapshot_interval = fuzz_i32(in);
             d.speed_limit = fuzz_f64(in);
+            writes_detail = true;
             return silk_world_set_watchdog(w, &d);
         }
         case 29:
@@ -444,6 +464,9 @@ int fuzz_api_one(const uint8_t* data, size_t size)
         fuzz_bytes before = fuzz_snapshot(f.w);
         silk_play_status play_before, play_after;
         silk_world_play_status(f.w, &play_before);
+        /* a detail no call writes: a failing call that leaves it has not written its own */
+        silk_world_report_error(f.w, SILK_ERR_STATE, "fuzz", "the previous call's detail");
+        writes_detail = false;
         int status = call(&f, op, &in);
         calls_checked += 1;
         if (trace)
@@ -463,6 +486,18 @@ int fuzz_api_one(const uint8_t* data, size_t size)
             FUZZ_ASSERT(fuzz_same(before, after), "a failing call changed the world");
             FUZZ_ASSERT(fuzz_same_play(&play_before, &play_after),
                         "a failing call changed the replay");
+            if (writes_detail)
+            {
+                silk_error_detail d = silk_world_last_error_detail(f.w);
+                if (d.status != status || strcmp(d.field, "fuzz") == 0)
+                {
+                    fprintf(stderr, "op %d failed with %s; its detail: %s '%s' '%s'\n", op % 32,
+                            silk_status_string((silk_status)status), silk_status_string(d.status),
+                            d.field, d.rule);
+                }
+                FUZZ_ASSERT(d.status == status && strcmp(d.field, "fuzz") != 0,
+                            "a failing call did not write its own error detail");
+            }
             free(after.data);
         }
         free(before.data);
