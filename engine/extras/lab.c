@@ -15,6 +15,15 @@ silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t ste
     {
         return SILK_ERR_RANGE;
     }
+    /* bounded by work, not frames: a frame's cost is its passes over the world */
+    const uint64_t elements = (uint64_t)silk_world_particle_count(world) +
+                              (uint64_t)silk_world_constraint_count(world) + 1;
+    if ((uint64_t)frames * ((uint64_t)step + 1) * elements > (uint64_t)SILK_LAB_MAX_PASSES)
+    {
+        return silk_world_report_error(world, SILK_ERR_RANGE, "frames",
+                                       "times (step + 1) times (particles + constraints + 1) "
+                                       "must be <= SILK_LAB_MAX_PASSES");
+    }
     for (int32_t f = 0; f < frames; ++f)
     {
         if (silk_world_get_auto_crawl(world))

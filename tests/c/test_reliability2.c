@@ -58,6 +58,217 @@ static bytes export_recording(const silk_world* w)
     return b;
 }
 
+/* ---- 2. a replay that runs for a day ------------------------------------------------------ */
+
+static void patch_steps(bytes b, uint64_t steps)
+{
+    put_le(b.data + 16, steps, 8);
+    put_le(b.data + b.size - 8, fnv1a(b.data, b.size - 8), 8);
+}
+
+/* A chain of `n` particles (n - 1 distances, a pin, one angle), robust. */
+static silk_world* chain_world(int32_t n)
+{
+    silk_world* w = make_world(-1, SILK_SOLVER_ROBUST);
+    int32_t comp = 0, p = 0;
+    CHECK_EQ_INT(silk_world_add_composite(w, &comp), SILK_OK);
+    for (int32_t i = 0; i < n; ++i)
+    {
+        CHECK_EQ_INT(silk_world_add_particle(w, comp, (silk_vec2){100.0 + 2 * i, 100}, &p),
+                     SILK_OK);
+    }
+    silk_distance_def d = silk_default_distance_def();
+    for (int32_t i = 0; i + 1 < n; ++i)
+    {
+        d.a = i, d.b = i + 1;
+        CHECK_EQ_INT(silk_world_add_distance(w, comp, &d, NULL), SILK_OK);
+    }
+    silk_pin_def pin = silk_default_pin_def();
+    pin.particle = 0;
+    CHECK_EQ_INT(silk_world_add_pin(w, comp, &pin, NULL), SILK_OK);
+    silk_angle_def a = silk_default_angle_def();
+    a.a = 0, a.b = 1, a.c = 2;
+    CHECK_EQ_INT(silk_world_add_angle(w, comp, &a, NULL), SILK_OK);
+    return w;
+}
+
+/* The bound is on work: the claim a file may make shrinks with the most expensive settings it
+   reaches -- its snapshot's or any event's before its last step, in each solver it reaches --
+   exactly as silk.h's formula says. A 33 KB web recording used to be allowed 2 M steps of
+   256 x (64 + 64) passes (23 hours); now E x P x S <= SILK_REPLAY_MAX_PASSES. */
+static void test_i21_02_replay_bound_is_on_work(void)
+{
+    silk_world* w = chain_world(4); /* E = 4 + 5 + 7 x 1 angle + 0 headroom + 1 = 17 */
+    const uint64_t elements = 4 + 5 + SILK_REPLAY_ANGLE_EXTRA * 1 + 0 + 1;
+    CHECK_EQ_INT(silk_world_record_begin(w), SILK_OK);
+    CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0, NULL), SILK_OK);
+    /* the events raise the cost: the largest values count, each on its own */
+    silk_robust_def rd = silk_world_get_robust(w);
+    rd.substeps = SILK_MAX_SUBSTEPS;
+    rd.iterations = 1;
+    CHECK_EQ_INT(silk_world_set_robust(w, &rd), SILK_OK);
+    CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0, NULL), SILK_OK);
+    rd.substeps = 1;
+    rd.iterations = SILK_MAX_ITERATIONS;
+    rd.near_passes = 64;
+    CHECK_EQ_INT(silk_world_set_robust(w, &rd), SILK_OK);
+    CHECK_EQ_INT(silk_world_set_relax_passes(w, SILK_MAX_RELAX_PASSES), SILK_OK); /* compat: */
+    CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0, NULL), SILK_OK);               /* not reached */
+    /* trailing events (after the last step) cost nothing: chains on, never stepped */
+    rd.chains = true;
+    CHECK_EQ_INT(silk_world_set_robust(w, &rd), SILK_OK);
+    CHECK_EQ_INT(silk_world_record_end(w), SILK_OK);
+    bytes rec = export_recording(w);
+
+    silk_world* other = make_world(-1, SILK_SOLVER_COMPAT);
+    CHECK_EQ_INT(silk_world_play_begin(other, rec.data, rec.size), SILK_OK);
+    silk_play_status st;
+    silk_world_play_status(other, &st);
+    const uint64_t robust_passes = (uint64_t)SILK_MAX_SUBSTEPS * (SILK_MAX_ITERATIONS + 64 + 2) + 1;
+    CHECK(st.step_work == (int64_t)(elements * robust_passes));
+    silk_world_play_stop(other);
+
+    /* the claim: up to the bound loads, one step more is FORMAT and changes nothing. With a
+       longer claim the chains event is no longer trailing, so it counts (C per iteration) */
+    const uint64_t with_chains =
+        elements *
+        ((uint64_t)SILK_MAX_SUBSTEPS * (SILK_MAX_ITERATIONS * SILK_REPLAY_CHAIN_FACTOR + 64 + 2) +
+         1);
+    const uint64_t largest = (uint64_t)SILK_REPLAY_MAX_PASSES / with_chains;
+    CHECK(largest < (uint64_t)rec.size * SILK_REPLAY_STEPS_PER_BYTE); /* work meets it first */
+    bytes before = snap(other);
+    patch_steps(rec, largest + 1);
+    silk_replay_result r;
+    CHECK_EQ_INT(silk_world_replay(other, rec.data, rec.size, &r), SILK_ERR_FORMAT);
+    CHECK_EQ_INT(silk_world_play_begin(other, rec.data, rec.size), SILK_ERR_FORMAT);
+    bytes after = snap(other);
+    CHECK(same_bytes(before, after));
+    free(after.data);
+    patch_steps(rec, largest);
+    CHECK_EQ_INT(silk_world_play_begin(other, rec.data, rec.size), SILK_OK);
+    silk_world_play_stop(other);
+
+    /* with the solver switched to compat by an event, 4096 relax passes count too */
+    silk_world* c = chain_world(4);
+    CHECK_EQ_INT(silk_world_record_begin(c), SILK_OK);
+    CHECK_EQ_INT(silk_world_set_relax_passes(c, SILK_MAX_RELAX_PASSES), SILK_OK);
+    CHECK_EQ_INT(silk_world_set_solver(c, SILK_SOLVER_COMPAT), SILK_OK);
+    CHECK_EQ_INT(silk_world_advance(c, 1.0 / 60.0, NULL), SILK_OK);
+    CHECK_EQ_INT(silk_world_record_end(c), SILK_OK);
+    bytes crec = export_recording(c);
+    CHECK_EQ_INT(silk_world_play_begin(other, crec.data, crec.size), SILK_OK);
+    silk_world_play_status(other, &st);
+    const silk_robust_def dflt = silk_world_get_robust(c);
+    const uint64_t robust_default =
+        (uint64_t)dflt.substeps * ((uint64_t)dflt.iterations + (uint64_t)dflt.near_passes + 2) + 1;
+    const uint64_t compat = SILK_MAX_RELAX_PASSES + 1;
+    CHECK(st.step_work ==
+          (int64_t)(elements * (compat > robust_default ? compat : robust_default)));
+    silk_world_play_stop(other);
+    free(crec.data);
+    silk_world_destroy(c);
+
+    free(before.data);
+    free(rec.data);
+    silk_world_destroy(other);
+    silk_world_destroy(w);
+}
+
+/* The recorder stops before a step that would take its replay past the work bound, also when
+   a late event raises the cost; what it exports loads, replays to the end and matches. */
+static void test_i21_02_recorder_stops_at_work_bound(void)
+{
+    /* 2,000 particles at 256 x (64 + 64): E x P = 2,006 x 33,281 = 66.8 M a step, so the bound
+       allows 64 steps, each cheap to run (no constraints to solve) */
+    silk_world* w = chain_world(3);
+    int32_t comp = 0, p = 0;
+    CHECK_EQ_INT(silk_world_add_composite(w, &comp), SILK_OK);
+    for (int32_t i = 0; i < 1997; ++i)
+    {
+        CHECK_EQ_INT(silk_world_add_particle(w, comp, (silk_vec2){i % 700, 10.0 + i / 700}, &p),
+                     SILK_OK);
+    }
+    silk_robust_def rd = silk_world_get_robust(w);
+    rd.substeps = SILK_MAX_SUBSTEPS;
+    rd.iterations = SILK_MAX_ITERATIONS;
+    rd.near_passes = 64;
+    CHECK_EQ_INT(silk_world_set_robust(w, &rd), SILK_OK);
+    const uint64_t work = (uint64_t)(2000 + 3 + SILK_REPLAY_ANGLE_EXTRA + 0 + 1) *
+                          ((uint64_t)SILK_MAX_SUBSTEPS * (SILK_MAX_ITERATIONS + 64 + 2) + 1);
+    const int64_t bound = (int64_t)((uint64_t)SILK_REPLAY_MAX_PASSES / work);
+    CHECK_EQ_INT(silk_world_record_begin(w), SILK_OK);
+    int64_t steps = 0;
+    while (silk_world_recording(w) && steps < 1000)
+    {
+        CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0 + 1e-9, NULL), SILK_OK);
+        ++steps;
+    }
+    CHECK(!silk_world_recording(w));
+    CHECK_EQ_INT(steps, bound + 1); /* the step that met the bound ran, unrecorded */
+    bytes rec = export_recording(w);
+    CHECK_EQ_INT(get_le(rec.data + 16, 8), bound);
+    silk_world* other = make_world(-1, SILK_SOLVER_COMPAT);
+    silk_replay_result r;
+    CHECK_EQ_INT(silk_world_replay(other, rec.data, rec.size, &r), SILK_OK);
+    CHECK(r.steps == bound && r.matches); /* the file's hash is the state its steps reached */
+    free(rec.data);
+
+    /* cheap steps, then an event that makes every step dear: the recording ends before the
+       next step, with the event trailing; it loads and matches */
+    silk_world* c = chain_world(3);
+    CHECK_EQ_INT(silk_world_add_composite(c, &comp), SILK_OK);
+    for (int32_t i = 0; i < 1997; ++i)
+    {
+        CHECK_EQ_INT(silk_world_add_particle(c, comp, (silk_vec2){i % 700, 10.0 + i / 700}, &p),
+                     SILK_OK);
+    }
+    CHECK_EQ_INT(silk_world_record_begin(c), SILK_OK);
+    for (int s = 0; s < 100; ++s)
+    {
+        CHECK_EQ_INT(silk_world_advance(c, 1.0 / 60.0 + 1e-9, NULL), SILK_OK);
+    }
+    CHECK(silk_world_recording(c));
+    CHECK_EQ_INT(silk_world_set_robust(c, &rd), SILK_OK);
+    CHECK_EQ_INT(silk_world_advance(c, 1.0 / 60.0 + 1e-9, NULL), SILK_OK);
+    CHECK(!silk_world_recording(c));
+    rec = export_recording(c);
+    CHECK_EQ_INT(get_le(rec.data + 16, 8), 100);
+    CHECK_EQ_INT(silk_world_replay(other, rec.data, rec.size, &r), SILK_OK);
+    CHECK(r.steps == 100 && r.matches);
+    CHECK_EQ_INT(silk_world_get_robust(other).substeps, SILK_MAX_SUBSTEPS); /* it was applied */
+    free(rec.data);
+    silk_world_destroy(c);
+    silk_world_destroy(other);
+    silk_world_destroy(w);
+}
+
+/* silk_world_run_frames is bounded by work too (JS runFrames(1e7, 4096) was accepted: about
+   42 hours of blocking): frames x (step + 1) x elements <= SILK_LAB_MAX_PASSES. */
+static void test_i21_02_run_frames_bound_is_on_work(void)
+{
+    silk_world* w = make_world(SILK_SCENE_WEB, SILK_SOLVER_COMPAT);
+    const uint64_t elements =
+        (uint64_t)silk_world_particle_count(w) + (uint64_t)silk_world_constraint_count(w) + 1;
+    bytes before = snap(w);
+    silk_vec2 center = {400, 250};
+    CHECK_EQ_INT(silk_world_run_frames(w, SILK_LAB_MAX_FRAMES, SILK_MAX_RELAX_PASSES, center),
+                 SILK_ERR_RANGE);
+    silk_error_detail d = silk_world_last_error_detail(w);
+    CHECK_EQ_INT(d.status, SILK_ERR_RANGE);
+    CHECK(strcmp(d.field, "frames") == 0);
+    const int32_t largest =
+        (int32_t)((uint64_t)SILK_LAB_MAX_PASSES / (elements * (SILK_MAX_RELAX_PASSES + 1)));
+    CHECK_EQ_INT(silk_world_run_frames(w, largest + 1, SILK_MAX_RELAX_PASSES, center),
+                 SILK_ERR_RANGE);
+    bytes after = snap(w);
+    CHECK(same_bytes(before, after)); /* refused before anything ran */
+    free(after.data);
+    CHECK_EQ_INT(silk_world_run_frames(w, 2, SILK_MAX_RELAX_PASSES, center), SILK_OK);
+    CHECK_EQ_INT(silk_world_run_frames(w, 30, 16, center), SILK_OK); /* the page's buttons */
+    free(before.data);
+    silk_world_destroy(w);
+}
+
 /* ---- 6. the engine refuses a recording it wrote ------------------------------------------- */
 
 /* Record, add a particle, drag it, export: silk.h promises the replay runs and the hash check
@@ -289,6 +500,9 @@ static void test_i21_07_every_failure_writes_its_detail(void)
 
 int main(void)
 {
+    test_i21_02_replay_bound_is_on_work();
+    test_i21_02_recorder_stops_at_work_bound();
+    test_i21_02_run_frames_bound_is_on_work();
     test_i21_06_drag_of_added_particle_replays();
     test_i21_07_every_failure_writes_its_detail();
     return check_report("test_reliability2");

@@ -372,6 +372,24 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
             {
                 return silk_world_update_diagnostics(w, fuzz_vec2(in));
             }
+            if (fuzz_u8(in) % 8 == 0)
+            {
+                /* any frames and step (issue 21: 10^7 frames of 4096 passes were accepted):
+                   the engine must refuse whatever passes the work bound, before running */
+                const int32_t frames = fuzz_i32(in), step = fuzz_i32(in);
+                const uint64_t elements = (uint64_t)silk_world_particle_count(w) +
+                                          (uint64_t)silk_world_constraint_count(w) + 1;
+                const bool affordable = frames >= 0 && step >= 0 &&
+                                        (uint64_t)frames * ((uint64_t)step + 1) * elements <=
+                                            (uint64_t)SILK_LAB_MAX_PASSES;
+                if (affordable && (uint64_t)frames * ((uint64_t)step + 1) * elements > (1u << 22))
+                {
+                    return 1; /* valid, but seconds under ASan: the refusals are the point */
+                }
+                silk_status st = silk_world_run_frames(w, frames, step, fuzz_vec2(in));
+                FUZZ_ASSERT(st != SILK_OK || affordable, "run_frames ran past its work bound");
+                return st;
+            }
             return silk_world_run_frames(w, fuzz_i32(in) % 4, fuzz_i32(in) % 20, fuzz_vec2(in));
         case 28:
         {

@@ -1152,11 +1152,23 @@ class World {
     return out;
   }
 
-  /** Runs `frames` frames of frame(step) (with the crawl rule if autoCrawl), then measures. */
+  /**
+   * Runs `frames` frames of frame(step) (with the crawl rule if autoCrawl), then measures. The
+   * run is bounded by work, not frames: frames x (step + 1) x (particles + constraints + 1) must
+   * be at most LIMITS.LAB_MAX_PASSES (a few seconds), or it throws RangeError before running.
+   */
   runFrames(frames, step = this.step, center) {
     const w = 'runFrames';
     int(w, 'frames', frames, 0, LIMITS.LAB_MAX_FRAMES); int(w, 'step', step, 1, LIMITS.MAX_RELAX_PASSES);
     const [cx, cy] = center === undefined ? [this.width / 2, this.height / 2] : vec(w, 'center', center);
+    const elements = this.particleCount + this.constraintCount + 1;
+    const work = frames * (step + 1) * elements;
+    if (work > LIMITS.LAB_MAX_PASSES) {
+      const most = Math.floor(LIMITS.LAB_MAX_PASSES / ((step + 1) * elements));
+      throw new RangeError(`${w}: frames ${frames} of ${step} passes over ${elements - 1} particles and constraints is ` +
+        `${work.toExponential(2)} element passes, more than one call may block for (${LIMITS.LAB_MAX_PASSES}); ` +
+        `run at most ${most} frames per call`);
+    }
     this._call(w, this._x.silk_js_run_frames(this._ptr, frames, step, cx, cy));
     return this.diagnostics([cx, cy]);
   }
