@@ -28,6 +28,7 @@
 // classes say embed / lab / lab-full), canvas }; by default the page's #stage, .right, <body>
 // and #view.
 import { registerScene, extendScene } from '../page/scenes.mjs';
+import { shownValue, ruleOf } from '../page/params.mjs';
 import { coupling } from './lab-coupling.mjs';
 import { spiral } from './lab-spiral.mjs';
 import { integrators } from './lab-integrators.mjs';
