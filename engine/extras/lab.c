@@ -54,6 +54,18 @@ silk_status silk_step_sweep(const silk_world_def* world_def, const silk_scene_de
         {
             status = silk_world_build_scene(world, scene);
         }
+        if (status == SILK_OK && step == 1)
+        {
+            /* the whole sweep's work, known once the scene is built (every row is the same
+               scene): frames x sum over steps of (step + 1) x elements, as run_frames counts */
+            const uint64_t elements = (uint64_t)silk_world_particle_count(world) +
+                                      (uint64_t)silk_world_constraint_count(world) + 1;
+            const uint64_t passes = (uint64_t)count * ((uint64_t)count + 3) / 2;
+            if (frames < 0 || (uint64_t)frames * passes * elements > (uint64_t)SILK_LAB_MAX_PASSES)
+            {
+                status = SILK_ERR_RANGE;
+            }
+        }
         if (status == SILK_OK)
         {
             silk_vec2 size = silk_world_get_size(world);

@@ -179,7 +179,8 @@ typedef struct silk_sweep_row
 
 /* For step = 1..count (count <= SILK_SWEEP_MAX_COUNT): a fresh world from `world_def` with
    `scene`, `frames` frames of that step (spider tick before each frame for the web), measured
-   about (W/2, H/2). */
+   about (W/2, H/2). The whole sweep's work, frames x (sum of step + 1) x (particles +
+   constraints + 1), must be at most SILK_LAB_MAX_PASSES (SILK_ERR_RANGE before any row runs). */
 SILK_API silk_status silk_step_sweep(const silk_world_def* world_def, const silk_scene_def* scene,
                                      int32_t frames, int32_t count, silk_sweep_row* out_rows);
 

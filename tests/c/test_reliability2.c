@@ -265,6 +265,15 @@ static void test_i21_02_run_frames_bound_is_on_work(void)
     free(after.data);
     CHECK_EQ_INT(silk_world_run_frames(w, 2, SILK_MAX_RELAX_PASSES, center), SILK_OK);
     CHECK_EQ_INT(silk_world_run_frames(w, 30, 16, center), SILK_OK); /* the page's buttons */
+    /* and the step sweep, as a whole: 10^6 frames of 256 rows is refused before any row runs */
+    silk_world_def wd = silk_default_world_def();
+    silk_scene_def sd = silk_default_scene_def();
+    silk_sweep_row* rows = calloc(SILK_SWEEP_MAX_COUNT, sizeof(silk_sweep_row));
+    CHECK_EQ_INT(silk_step_sweep(&wd, &sd, 1000000, SILK_SWEEP_MAX_COUNT, rows), SILK_ERR_RANGE);
+    CHECK_EQ_INT(rows[0].step, 0); /* no row ran */
+    CHECK_EQ_INT(silk_step_sweep(&wd, &sd, 2, 3, rows), SILK_OK);
+    CHECK_EQ_INT(rows[2].step, 3);
+    free(rows);
     free(before.data);
     silk_world_destroy(w);
 }

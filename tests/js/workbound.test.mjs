@@ -48,3 +48,13 @@ test('a recording that claims more work than SILK_REPLAY_MAX_PASSES is refused',
   w.destroy();
   other.destroy();
 });
+
+test('stepSweep is bounded by work the same way (frames x count), with a RangeError', () => {
+  const t0 = performance.now();
+  assert.throws(() => silk.stepSweep({ frames: 1e6, count: 256 }), (e) => e instanceof RangeError &&
+    /^stepSweep: /.test(e.message) && /more work than one call may block for/.test(e.message));
+  assert.ok(performance.now() - t0 < 2000, 'refused after building one scene, before any row ran');
+  assert.equal(silk.stepSweep({ frames: 2, count: 2 }).length, 2);
+  assert.equal(silk.stepSweep().length, 32); // the page's sweep is far below the bound
+  assert.throws(() => silk.stepSweep({ tensor: -1 }), (e) => e instanceof RangeError && /tensor/.test(e.message));
+});

@@ -508,8 +508,14 @@ class Silk {
     const rowWidth = SWEEP_ROW.length;
     const out = this._alloc(count * rowWidth * F64_BYTES);
     try {
-      // size, scene, frames and count are checked above: the engine's one objection left is the tensor
-      this._checkArg(where, 'tensor', tensor, this.exports.silk_js_step_sweep(width, height, scene, tensor, lo, hi, frames, count, out));
+      // size, scene, frames and count are checked above: the engine's objections left are the
+      // tensor and the sweep's work (frames x count, bounded like runFrames: LAB_MAX_PASSES)
+      const result = this.exports.silk_js_step_sweep(width, height, scene, tensor, lo, hi, frames, count, out);
+      if (result === STATUS_OF.SILK_ERR_RANGE && Number.isFinite(tensor) && tensor > 0) {
+        throw new RangeError(`${where}: ${frames} frames for each of ${count} steps is more work than one call may block for ` +
+          `(frames x (sum of step + 1) x (particles + constraints + 1) must be <= ${LIMITS.LAB_MAX_PASSES}); sweep fewer frames or steps`);
+      }
+      this._checkArg(where, 'tensor', tensor, result);
       const v = this._f64(out, count * rowWidth);
       const rows = [];
       for (let i = 0; i < count; i++) {
