@@ -180,28 +180,48 @@ int lab_hash_command(int argc, char** argv)
 }
 
 /* Replays in slices of play_run so a long recording can be stopped: with --max-seconds S it
-   stops after S seconds of processor time and says how far it got (exit 3). */
+   stops after S seconds of processor time and says how far it got (exit 3). A slice is sized
+   by work, not steps (issue 21: 1024-step slices of a recording at 256 x (64 + 64) passes ran
+   42 s past a 1 s limit): the loaded recording's step_work bounds each step's cost, the rate
+   measured so far turns it into seconds, and each slice is at most S / 64 (so the limit is
+   honoured within about 2 %, or one step when a single step costs more than that). */
 static silk_status replay_sliced(silk_world* world, const uint8_t* bytes, size_t size,
                                  double max_seconds, silk_replay_result* out, bool* out_stopped)
 {
     silk_status status = silk_world_play_begin(world, bytes, size);
-    clock_t start = clock();
+    const clock_t start = clock();
     silk_play_status st = {0};
+    silk_world_play_status(world, &st);
+    const double step_work = st.step_work > 0 ? (double)st.step_work : 1.0;
+    const double slice_seconds = max_seconds / 64.0;
+    double work_done = 0.0;
+    int64_t slice = 1; /* the first slice measures the rate */
     *out_stopped = false;
     while (status == SILK_OK)
     {
-        status = silk_world_play_run(world, 1024, NULL);
+        int64_t ran = 0;
+        status = silk_world_play_run(world, slice, &ran);
+        work_done += (double)ran * step_work;
         silk_world_play_status(world, &st);
         if (!st.playing)
         {
             break;
         }
-        if ((double)(clock() - start) / CLOCKS_PER_SEC > max_seconds)
+        const double elapsed = (double)(clock() - start) / CLOCKS_PER_SEC;
+        if (elapsed > max_seconds)
         {
             silk_world_play_stop(world);
             *out_stopped = true;
             break;
         }
+        /* seconds per element pass so far (at least one clock tick's worth of work) */
+        const double tick = 1.0 / CLOCKS_PER_SEC;
+        const double rate = (elapsed > tick ? elapsed : tick) / work_done;
+        const double left = max_seconds - elapsed;
+        const double budget = left < slice_seconds ? left : slice_seconds;
+        double next = budget / (rate * step_work);
+        next = next > 2.0 * (double)slice ? 2.0 * (double)slice : next; /* ramp up gently */
+        slice = next < 1.0 ? 1 : (int64_t)next;
     }
     out->steps = st.step;
     out->hash = silk_world_state_hash(world);

@@ -104,8 +104,9 @@ function evalNumber(src) {
   const s = src.trim().replace(/\(int64_t\)/g, '');
   if (!/^[\d\s.eE+\-*()<x]+$/.test(s)) return undefined;
   if (/[^<]<[^<]|^<|<$/.test(s)) return undefined;
-  // only digits, '.', exponents, '*', '<<', parentheses: safe to evaluate as JS
-  const v = Function(`"use strict"; return (${s});`)();
+  // only digits, '.', exponents, '*', '<<', parentheses: safe to evaluate as JS. C's `a << b`
+  // is on 64 bits; JS's on 32 (1 << 36 would be 16): evaluate it as a * 2 ** b
+  const v = Function(`"use strict"; return (${s.replace(/<</g, '* 2 **')});`)();
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 

@@ -1,7 +1,14 @@
 #!/usr/bin/env node
 // serve.mjs -- a tiny static file server for dist/ (and for the browser tests).
-// Binds 127.0.0.1 only, serves .wasm as application/wasm, never lists directories.
-//   node scripts/serve.mjs [dir=dist] [port=8000]
+// Binds 127.0.0.1 only, serves .wasm as application/wasm, never lists directories, and never
+// serves a file outside its root (however the path is encoded).
+//   node scripts/serve.mjs [--csp] [dir=dist] [port=8000]
+//   --csp  sends, with every response, the strict header of docs/embedding.md ("CSP"):
+//          Content-Security-Policy: default-src 'none'; script-src 'self' 'wasm-unsafe-eval';
+//            style-src 'self'; img-src 'self' data:; connect-src 'self'; worker-src 'self';
+//            base-uri 'none'; form-action 'none'
+//          so a page's strict-CSP claims can be tried locally (the single file
+//          silk-embed.html carries its own meta policy and does not need it).
 import http from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,31 +25,68 @@ const TYPES = {
   '.ts': 'text/plain; charset=utf-8',
 };
 
-export function createServer(dir) {
+/** The header `--csp` sends: no inline script or style, no eval (WebAssembly compiles under
+ *  'wasm-unsafe-eval', which allows no JS eval), everything from this origin only. */
+export const STRICT_CSP = [
+  "default-src 'none'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/**
+ * The file a request path names under `root`, or null when it names nothing there. The path is
+ * decoded once (a request for `%252e` means a file named `%2e`), then resolved, and the result
+ * must be the root itself or lie under `root + path.sep`: `/..%2f`, `%2e%2e`, backslashes and
+ * a sibling folder whose name starts with the root's (`dist-secret` beside `dist`) all fail.
+ */
+export function resolveInside(root, pathname) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null; // malformed escapes
+  }
+  if (decoded.includes('\0')) return null;
+  // a backslash is a separator on Windows and an ordinary character elsewhere: never either
+  if (decoded.includes('\\')) return null;
+  const file = path.resolve(root, '.' + path.posix.sep + decoded);
+  return file === root || file.startsWith(root + path.sep) ? file : null;
+}
+
+/** A server for `dir`. options.csp: send STRICT_CSP with every response. */
+export function createServer(dir, options = {}) {
   const root = path.resolve(dir);
+  const csp = Object.hasOwn(options, 'csp') && options.csp === true;
   return http.createServer(async (req, res) => {
+    const common = { 'cache-control': 'no-store', ...(csp ? { 'content-security-policy': STRICT_CSP } : {}) };
     try {
       const url = new URL(req.url, 'http://127.0.0.1');
-      let file = path.normalize(path.join(root, decodeURIComponent(url.pathname)));
-      if (!file.startsWith(root)) throw Object.assign(new Error('outside root'), { code: 'ENOENT' });
+      let file = resolveInside(root, url.pathname);
+      if (file === null) throw Object.assign(new Error('outside root'), { code: 'ENOENT' });
       if ((await stat(file)).isDirectory()) file = path.join(file, 'index.html');
       const body = await readFile(file);
-      res.writeHead(200, {
-        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'no-store',
-      });
+      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', ...common });
       res.end(body);
     } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.writeHead(404, { 'content-type': 'text/plain', ...common });
       res.end('not found\n');
     }
   });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dir = process.argv[2] ?? 'dist';
-  const port = Number(process.argv[3] ?? 8000);
-  createServer(dir).listen(port, '127.0.0.1', () => {
-    console.log(`Silk demo: http://127.0.0.1:${port}/  (serving ${dir}; Ctrl-C to stop)`);
+  const args = process.argv.slice(2);
+  const csp = args.includes('--csp');
+  const rest = args.filter((a) => a !== '--csp');
+  const dir = rest[0] ?? 'dist';
+  const port = Number(rest[1] ?? 8000);
+  createServer(dir, { csp }).listen(port, '127.0.0.1', () => {
+    console.log(`Silk demo: http://127.0.0.1:${port}/  (serving ${dir}${csp ? ', strict CSP header' : ''}; Ctrl-C to stop)`);
+    if (csp) console.log(`Content-Security-Policy: ${STRICT_CSP}`);
   });
 }

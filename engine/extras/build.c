@@ -52,3 +52,31 @@ silk_vec2 silk_build_position(const silk_world* world, int32_t particle)
 {
     return silk_world_positions(world)[particle];
 }
+
+silk_status silk_build_reported(silk_world* world, silk_status status, const char* default_def)
+{
+    if (status == SILK_OK || silk_world_last_error_detail(world).status != SILK_OK)
+    {
+        return status; /* succeeded (the builder wrote SILK_OK), or wrote its own detail */
+    }
+    switch (status)
+    {
+        case SILK_ERR_NULL:
+            return silk_world_report_error(world, status, "def",
+                                           "the def and the out pointer must not be NULL");
+        case SILK_ERR_DEF:
+            return silk_world_report_error(world, status, "def", default_def);
+        case SILK_ERR_NONFINITE:
+            return silk_world_report_error(world, status, "def",
+                                           "every number must be finite, and so must every "
+                                           "length and position built from them");
+        case SILK_ERR_NOMEM:
+            return silk_world_report_error(world, status, "", "the allocator returned NULL");
+        case SILK_ERR_CAPACITY:
+            return silk_world_report_error(world, status, "",
+                                           "the world would pass SILK_MAX_PARTICLES, "
+                                           "SILK_MAX_CONSTRAINTS or SILK_MAX_COMPOSITES");
+        default:
+            return silk_world_report_error(world, status, "", silk_status_string(status));
+    }
+}

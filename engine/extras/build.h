@@ -53,6 +53,12 @@ void silk_spider_set_web(silk_world* world, int32_t composite);
 /* Auto-crawl as a scene's state (not a recorded input, unlike silk_world_set_auto_crawl). */
 void silk_spider_set_auto_crawl(silk_world* world, bool on);
 
+/* Every public builder writes its own silk_world_last_error_detail (silk.h), whatever fails:
+   its ranges name their field, and silk_build_reported fills in the rest -- NULL, DEF,
+   NONFINITE, NOMEM, CAPACITY from the calls it makes -- so a host never reads the detail of an
+   earlier call. `default_def` names the function whose def it expects ("silk_default_..."). */
+silk_status silk_build_reported(silk_world* world, silk_status status, const char* default_def);
+
 /* A builder that fails part way rolls back to its mark (silk_world_rollback), so a failed
    call changes nothing. */
 #define SILK_TRY(expr)                                                                             \

@@ -18,8 +18,8 @@ silk_cloth_def silk_default_cloth_def(void)
     return def;
 }
 
-silk_status silk_world_build_cloth(silk_world* world, const silk_cloth_def* def,
-                                   int32_t* out_composite)
+static silk_status build_cloth_unreported(silk_world* world, const silk_cloth_def* def,
+                                          int32_t* out_composite)
 {
     if (world == NULL || def == NULL || out_composite == NULL)
     {
@@ -88,4 +88,12 @@ silk_status silk_world_build_cloth(silk_world* world, const silk_cloth_def* def,
     }
     *out_composite = comp;
     return SILK_OK;
+}
+
+silk_status silk_world_build_cloth(silk_world* world, const silk_cloth_def* def,
+                                   int32_t* out_composite)
+{
+    silk_world_report_error(world, SILK_OK, "", ""); /* this call's detail, not an earlier one's */
+    return silk_build_reported(world, build_cloth_unreported(world, def, out_composite),
+                               "must start from silk_default_cloth_def()");
 }

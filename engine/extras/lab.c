@@ -15,6 +15,15 @@ silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t ste
     {
         return SILK_ERR_RANGE;
     }
+    /* bounded by work, not frames: a frame's cost is its passes over the world */
+    const uint64_t elements = (uint64_t)silk_world_particle_count(world) +
+                              (uint64_t)silk_world_constraint_count(world) + 1;
+    if ((uint64_t)frames * ((uint64_t)step + 1) * elements > (uint64_t)SILK_LAB_MAX_PASSES)
+    {
+        return silk_world_report_error(world, SILK_ERR_RANGE, "frames",
+                                       "times (step + 1) times (particles + constraints + 1) "
+                                       "must be <= SILK_LAB_MAX_PASSES");
+    }
     for (int32_t f = 0; f < frames; ++f)
     {
         if (silk_world_get_auto_crawl(world))
@@ -44,6 +53,18 @@ silk_status silk_step_sweep(const silk_world_def* world_def, const silk_scene_de
         if (status == SILK_OK)
         {
             status = silk_world_build_scene(world, scene);
+        }
+        if (status == SILK_OK && step == 1)
+        {
+            /* the whole sweep's work, known once the scene is built (every row is the same
+               scene): frames x sum over steps of (step + 1) x elements, as run_frames counts */
+            const uint64_t elements = (uint64_t)silk_world_particle_count(world) +
+                                      (uint64_t)silk_world_constraint_count(world) + 1;
+            const uint64_t passes = (uint64_t)count * ((uint64_t)count + 3) / 2;
+            if (frames < 0 || (uint64_t)frames * passes * elements > (uint64_t)SILK_LAB_MAX_PASSES)
+            {
+                status = SILK_ERR_RANGE;
+            }
         }
         if (status == SILK_OK)
         {

@@ -179,7 +179,7 @@ static silk_status reserve_for_scene(silk_world* world, const silk_scene_def* de
     return status;
 }
 
-silk_status silk_world_build_scene(silk_world* world, const silk_scene_def* def)
+static silk_status build_scene_unreported(silk_world* world, const silk_scene_def* def)
 {
     if (world == NULL || def == NULL)
     {
@@ -226,4 +226,11 @@ silk_status silk_world_build_scene(silk_world* world, const silk_scene_def* def)
     /* The robust solver gets the page's settings in seconds (silk.h, "the mapping from
        compat"): one compat frame per fixed step. Substeps, box and the rest stay as set. */
     return silk_world_match_robust_to_compat(world);
+}
+
+silk_status silk_world_build_scene(silk_world* world, const silk_scene_def* def)
+{
+    silk_world_report_error(world, SILK_OK, "", ""); /* this call's detail, not an earlier one's */
+    return silk_build_reported(world, build_scene_unreported(world, def),
+                               "must start from silk_default_scene_def()");
 }

@@ -16,8 +16,8 @@ silk_tire_def silk_default_tire_def(void)
     return def;
 }
 
-silk_status silk_world_build_tire(silk_world* world, const silk_tire_def* def,
-                                  int32_t* out_composite)
+static silk_status build_tire_unreported(silk_world* world, const silk_tire_def* def,
+                                         int32_t* out_composite)
 {
     if (world == NULL || def == NULL || out_composite == NULL)
     {
@@ -72,8 +72,9 @@ silk_status silk_world_build_tire(silk_world* world, const silk_tire_def* def,
     return SILK_OK;
 }
 
-silk_status silk_world_build_line_segments(silk_world* world, const silk_vec2* points,
-                                           int32_t count, double stiffness, int32_t* out_composite)
+static silk_status build_line_segments_unreported(silk_world* world, const silk_vec2* points,
+                                                  int32_t count, double stiffness,
+                                                  int32_t* out_composite)
 {
     if (world == NULL || points == NULL || out_composite == NULL)
     {
@@ -110,4 +111,21 @@ silk_status silk_world_build_line_segments(silk_world* world, const silk_vec2* p
     }
     *out_composite = comp;
     return SILK_OK;
+}
+
+silk_status silk_world_build_tire(silk_world* world, const silk_tire_def* def,
+                                  int32_t* out_composite)
+{
+    silk_world_report_error(world, SILK_OK, "", ""); /* this call's detail, not an earlier one's */
+    return silk_build_reported(world, build_tire_unreported(world, def, out_composite),
+                               "must start from silk_default_tire_def()");
+}
+
+silk_status silk_world_build_line_segments(silk_world* world, const silk_vec2* points,
+                                           int32_t count, double stiffness, int32_t* out_composite)
+{
+    silk_world_report_error(world, SILK_OK, "", ""); /* this call's detail, not an earlier one's */
+    return silk_build_reported(
+        world, build_line_segments_unreported(world, points, count, stiffness, out_composite),
+        "not a def call");
 }

@@ -67,8 +67,8 @@ static silk_status validate(silk_world* world, const silk_spiderweb_def* def, co
     return silk_world_report_error(world, SILK_OK, "", "");
 }
 
-silk_status silk_world_build_spiderweb(silk_world* world, const silk_spiderweb_def* def,
-                                       int32_t* out_composite)
+static silk_status build_spiderweb_unreported(silk_world* world, const silk_spiderweb_def* def,
+                                              int32_t* out_composite)
 {
     silk_status status = validate(world, def, out_composite);
     if (status != SILK_OK)
@@ -145,4 +145,12 @@ silk_status silk_world_build_spiderweb(silk_world* world, const silk_spiderweb_d
     silk_spider_set_web(world, comp);
     *out_composite = comp;
     return SILK_OK;
+}
+
+silk_status silk_world_build_spiderweb(silk_world* world, const silk_spiderweb_def* def,
+                                       int32_t* out_composite)
+{
+    silk_world_report_error(world, SILK_OK, "", ""); /* this call's detail, not an earlier one's */
+    return silk_build_reported(world, build_spiderweb_unreported(world, def, out_composite),
+                               "must start from silk_default_spiderweb_def()");
 }

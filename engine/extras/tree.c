@@ -80,8 +80,8 @@ static silk_status branch(const tree_builder* b, int32_t parent, int32_t i, doub
     return status;
 }
 
-silk_status silk_world_build_tree(silk_world* world, const silk_tree_def* def,
-                                  int32_t* out_composite)
+static silk_status build_tree_unreported(silk_world* world, const silk_tree_def* def,
+                                         int32_t* out_composite)
 {
     if (world == NULL || def == NULL || out_composite == NULL)
     {
@@ -125,4 +125,12 @@ silk_status silk_world_build_tree(silk_world* world, const silk_tree_def* def,
     }
     *out_composite = comp;
     return SILK_OK;
+}
+
+silk_status silk_world_build_tree(silk_world* world, const silk_tree_def* def,
+                                  int32_t* out_composite)
+{
+    silk_world_report_error(world, SILK_OK, "", ""); /* this call's detail, not an earlier one's */
+    return silk_build_reported(world, build_tree_unreported(world, def, out_composite),
+                               "must start from silk_default_tree_def()");
 }

@@ -1014,9 +1014,12 @@ SILK_API const char* silk_health_string(silk_health health); /* "healthy", ... *
    Both strings are static, never NULL, "" when there is nothing to say (SILK_ERR_DEF, say).
 
    Worlds do the same for their setters that take a def or several numbers (set_size,
-   set_stepper, set_robust, set_watchdog), add_polygon and the builders' ranges
-   (build_spiderweb, cloth, tire, tree, scene): each of these calls writes the detail (SILK_OK
-   on success), so the detail read right after a failure is that failure's. It lives on the
+   set_stepper, set_robust, set_watchdog), add_polygon and the builders (build_spiderweb,
+   cloth, tire, tree, line_segments, scene): each of these calls writes the detail on every
+   outcome -- SILK_OK on success, and on failure that failure's status with the field it names
+   (a range) or what went wrong (a NULL def, a def not from its silk_default_*_def(), a number
+   that is or builds something non-finite, the allocator, SILK_MAX_* capacity) -- so the detail
+   read right after a failure is never an earlier call's. It lives on the
    world because the engine has no global state (MEMORY); creation has no world yet, so a host
    that wants the detail of a failed silk_world_create calls silk_check_world_def. */
 typedef struct silk_error_detail
@@ -1128,6 +1131,38 @@ enum
 #define SILK_MAX_RECORDING_STEPS   ((int64_t)1 << 40)
 #define SILK_REPLAY_MAX_WORK       ((int64_t)1 << 36)
 
+/* The bound on a replay's *work* (issue 21: the bounds above count steps, but a step's cost is
+   set by the recording's own settings -- up to 256 substeps x (64 iterations + 64 near
+   passes), or 4096 relax passes -- so a 33 KB file could still ask for 23 hours).
+
+   Work is counted in element passes: one pass over one particle or distance constraint. A
+   recording's snapshot fixes its elements E = particles + constraints + SILK_REPLAY_ANGLE_EXTRA
+   more per angle constraint (its trigonometry) + the extension's constraint headroom + 1 (a
+   drag's pin); no recorded input adds any. Its settings can only change through its events,
+   so one step of its replay costs at most E x P, where P is the passes of the most expensive
+   settings the snapshot and the events before its last step reach, for each solver they reach
+   (the snapshot's solver or SOLVER events):
+
+       compat  P = relax_passes + 1
+       robust  P = substeps x (iterations x C + near_passes + 2) + 1
+               C = SILK_REPLAY_CHAIN_FACTOR if chains are reached, else 1
+
+   each of relax_passes, substeps, iterations and near_passes the largest value reached. A
+   recording may claim at most S steps with S x E x P <= SILK_REPLAY_MAX_PASSES, or it is
+   SILK_ERR_FORMAT; the recorder stops logging before a step that would pass it, so what it
+   exports always loads. (Polygons are not in recordings: the replaying world's own add
+   particles x their corners to each pass.)
+
+   2^32 element passes took at most 26 s of processor time natively in the worst settings
+   measured (the tree in compat at 4096 relax passes; robust at 256 x (64 + 64) at most 12 s;
+   bench/replay_bound.c, docs/reliability.md), and cover 47 minutes at 60 Hz of the page's web
+   scene at its default robust settings (92 minutes in compat). silk_world_play_status
+   reports E x P as step_work, so a host that replays in slices can size them by work
+   (silk-lab replay --max-seconds does). */
+#define SILK_REPLAY_MAX_PASSES   ((int64_t)1 << 32)
+#define SILK_REPLAY_ANGLE_EXTRA  7
+#define SILK_REPLAY_CHAIN_FACTOR 4
+
 /* Takes a snapshot and starts logging inputs per fixed step (replaces any recording). */
 SILK_API silk_status silk_world_record_begin(silk_world* world);
 /* Stops logging; the recording stays available for export until the next begin. */
@@ -1150,8 +1185,9 @@ typedef struct silk_replay_result
    unchanged, and so is a replay in progress (play_begin): the bytes are checked in full --
    header (reserved bytes 0), checksum, the snapshot as silk_world_restore checks it, every
    event's values with the validator of the call that applies it, and the step count against
-   SILK_REPLAY_STEPS_PER_BYTE -- before anything is touched. It runs to the end; to replay in
-   slices that can be stopped, use silk_world_play_begin() and silk_world_play_run(). */
+   SILK_REPLAY_STEPS_PER_BYTE and its work against SILK_REPLAY_MAX_PASSES -- before anything
+   is touched. It runs to the end, which that bound keeps to well under a minute; to replay
+   in slices that can be stopped, use silk_world_play_begin() and silk_world_play_run(). */
 SILK_API silk_status silk_world_replay(silk_world* world, const void* bytes, size_t size,
                                        silk_replay_result* out_result);
 
@@ -1172,6 +1208,7 @@ typedef struct silk_play_status
     uint64_t hash;          /* state hash at the end (0 before) */
     uint64_t recorded_hash; /* the hash the recording ends with */
     bool matches;
+    int64_t step_work; /* the most one step of it may cost, element passes (E x P above) */
 } silk_play_status;
 
 SILK_API silk_status silk_world_play_status(const silk_world* world, silk_play_status* out_status);

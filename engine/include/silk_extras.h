@@ -170,9 +170,15 @@ SILK_API silk_status silk_world_build_scene(silk_world* world, const silk_scene_
 
 #define SILK_LAB_MAX_FRAMES  10000000 /* frames of one silent run */
 #define SILK_SWEEP_MAX_COUNT 256      /* rows of one step sweep */
+/* The work of one silent run, in element passes (silk.h, SILK_REPLAY_MAX_PASSES): frames x
+   (step + 1) x (particles + constraints + 1). 10^7 frames of 4096 passes over a web was
+   accepted and blocked the caller for about 42 hours; 2^31 is at most about 15 s natively
+   (a compat pass costs 4-6 ns a element) and far above any run the page makes. */
+#define SILK_LAB_MAX_PASSES ((int64_t)1 << 31)
 
 /* Runs `frames` (0..SILK_LAB_MAX_FRAMES) frames of `step` (with the spider's crawl rule if
-   auto-crawl is on), then updates the diagnostics about `center`. */
+   auto-crawl is on), then updates the diagnostics about `center`. A run whose work passes
+   SILK_LAB_MAX_PASSES is refused with SILK_ERR_RANGE (detail: "frames") before it starts. */
 SILK_API silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t step,
                                            silk_vec2 center);
 
@@ -189,7 +195,8 @@ typedef struct silk_sweep_row
 
 /* For step = 1..count (count <= SILK_SWEEP_MAX_COUNT): a fresh world from `world_def` with
    `scene`, `frames` frames of that step (spider tick before each frame for the web), measured
-   about (W/2, H/2). */
+   about (W/2, H/2). The whole sweep's work, frames x (sum of step + 1) x (particles +
+   constraints + 1), must be at most SILK_LAB_MAX_PASSES (SILK_ERR_RANGE before any row runs). */
 SILK_API silk_status silk_step_sweep(const silk_world_def* world_def, const silk_scene_def* scene,
                                      int32_t frames, int32_t count, silk_sweep_row* out_rows);
 

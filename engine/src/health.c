@@ -131,7 +131,9 @@ silk_status silk_world_set_watchdog(silk_world* world, const silk_watchdog_def* 
     if (status != SILK_OK)
     {
         world->watchdog.def = old;
-        return status;
+        /* its own detail: the def passed its checks, the restore slots did not fit */
+        return silk_world_report_error(world, status, "auto_restore",
+                                       "needs restore slots the allocator could not give");
     }
     silk_watchdog_reset(world);
     return SILK_OK;

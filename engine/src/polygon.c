@@ -166,7 +166,8 @@ static silk_status validate(silk_world* world, const silk_polygon_def* def, bool
 {
     if (def->internal_cookie != SILK_DEF_COOKIE)
     {
-        return silk_world_report_error(world, SILK_ERR_DEF, "", "");
+        return silk_world_report_error(world, SILK_ERR_DEF, "def",
+                                       "must start from silk_default_polygon_def()");
     }
     if (def->points == NULL)
     {
@@ -232,9 +233,13 @@ static silk_status validate(silk_world* world, const silk_polygon_def* def, bool
 silk_status silk_world_add_polygon(silk_world* world, const silk_polygon_def* def,
                                    int32_t* out_polygon)
 {
-    if (!silk_is_world(world) || def == NULL)
+    if (!silk_is_world(world))
     {
         return SILK_ERR_NULL;
+    }
+    if (def == NULL)
+    {
+        return silk_world_report_error(world, SILK_ERR_NULL, "def", "must not be NULL");
     }
     bool reversed = false;
     silk_status status = validate(world, def, &reversed);
@@ -244,20 +249,21 @@ silk_status silk_world_add_polygon(silk_world* world, const silk_polygon_def* de
     }
     if (world->polygon_count >= SILK_MAX_POLYGONS)
     {
-        return SILK_ERR_CAPACITY;
+        return silk_world_report_error(world, SILK_ERR_CAPACITY, "polygons",
+                                       "at most " SILK_STR(SILK_MAX_POLYGONS) " per world");
     }
     int32_t shape_capacity = world->polygon_capacity;
     status = grow(world, (void**)&world->polygons, sizeof(silk_polygon_shape), world->polygon_count,
                   world->polygon_count + 1, &shape_capacity);
     if (status != SILK_OK)
     {
-        return status;
+        return silk_world_report_error(world, status, "", "the allocator returned NULL");
     }
     world->polygon_capacity = shape_capacity;
     status = reserve_points(world, world->polygon_point_count + def->count);
     if (status != SILK_OK)
     {
-        return status;
+        return silk_world_report_error(world, status, "", "the allocator returned NULL");
     }
 
     const int32_t n = def->count, begin = world->polygon_point_count;

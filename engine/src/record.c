@@ -39,6 +39,96 @@ void silk_record_free(silk_world* world)
     world->record.active = false;
 }
 
+/* ---- the work a replay may do --------------------------------------------------------------
+
+   A step's cost is its passes over the world's elements (silk.h, SILK_REPLAY_MAX_PASSES). A
+   recording fixes the elements (the snapshot: no input adds particles) and can change the
+   passes only through setting events, so the most a step of its replay can cost is the
+   snapshot's elements times the passes of the most expensive settings the snapshot or any
+   event reaches. The loader computes it from the file; the recorder from the same snapshot and
+   every event it logs, so that it stops before writing a file its own loader would refuse. */
+static silk_replay_cost cost_of_snapshot(const silk_snapshot_facts* f)
+{
+    return (silk_replay_cost){
+        .elements = (int64_t)f->particles + f->constraints + SILK_REPLAY_ANGLE_EXTRA * f->angles +
+                    f->constraint_headroom + 1,
+        .relax_passes = f->relax_passes,
+        .substeps = f->robust.substeps,
+        .iterations = f->robust.iterations,
+        .near_passes = f->robust.near_passes,
+        .compat = f->solver == SILK_SOLVER_COMPAT,
+        .robust = f->solver == SILK_SOLVER_ROBUST,
+        .chains = f->robust.chains,
+    };
+}
+
+static int32_t max_i32(int32_t a, int32_t b)
+{
+    return a > b ? a : b;
+}
+
+/* An event's values, already checked by its payload's validator. */
+static void cost_note(silk_replay_cost* c, uint32_t type, int32_t i, double x)
+{
+    switch (type)
+    {
+        case SILK_EVENT_RELAX_PASSES:
+            c->relax_passes = max_i32(c->relax_passes, i);
+            break;
+        case SILK_EVENT_SOLVER:
+            c->compat = c->compat || i == SILK_SOLVER_COMPAT;
+            c->robust = c->robust || i == SILK_SOLVER_ROBUST;
+            break;
+        case SILK_EVENT_ROBUST_ITERATIONS:
+            c->substeps = max_i32(c->substeps, i);
+            c->iterations = max_i32(c->iterations, (int32_t)x);
+            break;
+        case SILK_EVENT_ROBUST_NEAR_PASSES:
+            c->near_passes = max_i32(c->near_passes, i);
+            break;
+        case SILK_EVENT_ROBUST_CHAINS:
+            c->chains = c->chains || i == 1;
+            break;
+        default:
+            break;
+    }
+}
+
+/* Element passes of one step at the cost's settings (silk.h, SILK_REPLAY_MAX_PASSES): a
+   compat frame is its relax passes and one over the particles; a robust step per substep one
+   integration and box pass, one for the pins, drag and tethers, `iterations` constraint passes
+   (SILK_REPLAY_CHAIN_FACTOR each with chains) and `near_passes` more, and one closing pass.
+   At most about 2^25 elements x 2^17 passes: far below 2^63. */
+static uint64_t step_work(const silk_replay_cost* c)
+{
+    uint64_t passes = 0;
+    if (c->compat)
+    {
+        passes = (uint64_t)c->relax_passes + 1;
+    }
+    if (c->robust)
+    {
+        const uint64_t per_iteration = c->chains ? SILK_REPLAY_CHAIN_FACTOR : 1;
+        uint64_t robust = (uint64_t)c->substeps * ((uint64_t)c->iterations * per_iteration +
+                                                   (uint64_t)c->near_passes + 2) +
+                          1;
+        passes = robust > passes ? robust : passes;
+    }
+    return passes * (uint64_t)c->elements;
+}
+
+/* Whether `steps` steps of `per_step` element passes stay within SILK_REPLAY_MAX_PASSES. */
+static bool within_work(uint64_t steps, uint64_t per_step)
+{
+    return per_step == 0 || steps <= (uint64_t)SILK_REPLAY_MAX_PASSES / per_step;
+}
+
+bool silk_record_affords_step(const silk_world* world)
+{
+    const silk_record_state* r = &world->record;
+    return within_work(r->steps + 1, step_work(&r->cost));
+}
+
 void silk_record_input(silk_world* world, uint32_t type, int32_t i, double x, double y)
 {
     silk_record_state* r = &world->record;
@@ -46,6 +136,7 @@ void silk_record_input(silk_world* world, uint32_t type, int32_t i, double x, do
     {
         return;
     }
+    cost_note(&r->cost, type, i, x); /* also if the event is lost below: the world changed */
     if (r->event_count == r->event_capacity)
     {
         int64_t capacity = r->event_capacity < 64 ? 64 : 2 * r->event_capacity;
@@ -82,12 +173,31 @@ silk_status silk_world_record_begin(silk_world* world)
        does, so that both runs see the same watchdog */
     silk_watchdog_reset(world);
     silk_snapshot_write(world, snapshot);
+    silk_snapshot_facts facts;
+    if (silk_snapshot_check_facts(world, snapshot, size, &facts) != SILK_OK)
+    {
+        /* not reached: a world's own snapshot always loads (the fuzzers check it) */
+        silk_free(world, snapshot);
+        return SILK_ERR_STATE;
+    }
     silk_record_state* r = &world->record;
+    r->cost = cost_of_snapshot(&facts);
     r->snapshot = snapshot;
     r->snapshot_size = size;
     r->steps = 0;
     r->active = true;
     return SILK_OK;
+}
+
+void silk_record_stop(silk_world* world)
+{
+    if (world->record.active)
+    {
+        /* the file's hash is the state its S steps reached, not that of steps run after the
+           recording stopped (at a bound, or before a late export) */
+        world->record.end_hash = silk_world_state_hash(world);
+        world->record.active = false;
+    }
 }
 
 silk_status silk_world_record_end(silk_world* world)
@@ -96,7 +206,7 @@ silk_status silk_world_record_end(silk_world* world)
     {
         return SILK_ERR_NULL;
     }
-    world->record.active = false;
+    silk_record_stop(world);
     return SILK_OK;
 }
 
@@ -186,7 +296,7 @@ silk_status silk_world_recording_export(const silk_world* world, void* buffer, s
     uint8_t* at = put(out + 8, REC_VERSION, 4);
     at = put(at, 0, 4);
     at = put(at, r->steps, 8);
-    at = put(at, silk_world_state_hash(world), 8);
+    at = put(at, r->active ? silk_world_state_hash(world) : r->end_hash, 8);
     at = put(at, r->snapshot_size, 8);
     at = put(at, (uint64_t)r->event_count, 8);
     memcpy(at, r->snapshot, r->snapshot_size);
@@ -209,6 +319,7 @@ silk_status silk_world_recording_export(const silk_world* world, void* buffer, s
 typedef struct rec_view
 {
     uint64_t steps, hash;
+    uint64_t step_work; /* the most one step may cost, in element passes */
     const uint8_t* snapshot;
     size_t snapshot_size;
     const uint8_t* events;
@@ -236,7 +347,9 @@ typedef struct rec_view
     X(EXTENSION, extension_input, extension)                                                       \
     X(STEP_SECONDS, step_seconds, step_seconds)
 
-/* `particles`: the recording's snapshot's particle count (no recorded input adds any). */
+/* `particles`: the recording's snapshot's particle count. A run may add particles after the
+   recording began (not an input: the hash check reports the difference), so an index is only
+   checked against what any world can hold -- what the recorder wrote, the loader accepts. */
 typedef bool payload_check(const silk_world* world, const silk_record_event* e, int32_t particles);
 /* `step_seconds`: the length of the step the events precede (coupled robust steps). */
 typedef void event_apply(silk_world* world, const silk_record_event* e, double* step_seconds);
@@ -260,8 +373,11 @@ static bool payload_none(const silk_world* w, const silk_record_event* e, int32_
 
 static bool payload_particle_point(const silk_world* w, const silk_record_event* e, int32_t n)
 {
-    (void)w;
-    return e->i >= 0 && e->i < n && finite_xy(e);
+    /* not `e->i < n`: a particle added during the recording and then dragged has an index past
+       the snapshot's count. The replay's drag_begin refuses an index its world does not have
+       (the event is skipped, and the hash check says so), as every apply does. */
+    (void)w, (void)n;
+    return e->i >= 0 && e->i < SILK_MAX_PARTICLES && finite_xy(e);
 }
 
 static bool payload_point(const silk_world* w, const silk_record_event* e, int32_t n)
@@ -557,22 +673,33 @@ static silk_status parse(const silk_world* world, const uint8_t* bytes, size_t s
     v->snapshot_size = (size_t)snapshot_size;
     v->events = v->snapshot + snapshot_size;
     v->event_count = (int64_t)events;
-    int32_t particles = 0;
-    if (silk_snapshot_check(world, v->snapshot, v->snapshot_size, &particles) != SILK_OK)
+    silk_snapshot_facts facts;
+    if (silk_snapshot_check_facts(world, v->snapshot, v->snapshot_size, &facts) != SILK_OK)
     {
         return SILK_ERR_FORMAT;
     }
+    silk_replay_cost cost = cost_of_snapshot(&facts);
     uint64_t previous = 0;
     for (int64_t e = 0; e < v->event_count; ++e)
     {
         silk_record_event ev = read_event(v->events + e * REC_EVENT_SIZE);
         const event_op* op = op_of(ev.type);
         if (ev.step < previous || ev.step > v->steps || op == NULL ||
-            !op->check(world, &ev, particles))
+            !op->check(world, &ev, facts.particles))
         {
             return SILK_ERR_FORMAT;
         }
+        if (ev.step < v->steps) /* trailing events (step S) run no step */
+        {
+            cost_note(&cost, ev.type, ev.i, ev.x);
+        }
         previous = ev.step;
+    }
+    /* the work bound: S steps at the most expensive settings the file reaches */
+    v->step_work = step_work(&cost);
+    if (!within_work(v->steps, v->step_work))
+    {
+        return SILK_ERR_FORMAT;
     }
     return SILK_OK;
 }
@@ -599,6 +726,8 @@ static silk_status play_load(silk_world* world, const uint8_t* bytes, size_t siz
     {
         return status;
     }
+    /* a recording in progress ends here, at the state it reached before the restore */
+    const uint64_t recorded = world->record.active ? silk_world_state_hash(world) : 0;
     status = silk_snapshot_restore_for_replay(world, v.snapshot, v.snapshot_size);
     if (status != SILK_OK)
     {
@@ -606,7 +735,11 @@ static silk_status play_load(silk_world* world, const uint8_t* bytes, size_t siz
     }
     silk_world_play_stop(world); /* only now: a failed load leaves a running replay running */
     silk_record_state* r = &world->record;
-    r->active = false;
+    if (r->active)
+    {
+        r->end_hash = recorded;
+        r->active = false;
+    }
     r->replaying = true; /* inputs the replay applies are not recorded again */
     r->playing = true;
     r->played = false;
@@ -616,6 +749,7 @@ static silk_status play_load(silk_world* world, const uint8_t* bytes, size_t siz
     r->play_steps = v.steps;
     r->play_step = 0;
     r->play_recorded_hash = v.hash;
+    r->play_step_work = v.step_work;
     silk_stepper_reset(&world->stepper);
     if (v.steps == 0)
     {
@@ -763,6 +897,7 @@ silk_status silk_world_play_status(const silk_world* world, silk_play_status* ou
     out_status->hash = r->played ? r->play_hash : 0;
     out_status->recorded_hash = r->play_recorded_hash;
     out_status->matches = r->played && r->play_hash == r->play_recorded_hash;
+    out_status->step_work = (int64_t)r->play_step_work;
     return SILK_OK;
 }
 

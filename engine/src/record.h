@@ -12,6 +12,11 @@ void silk_record_free(silk_world* world);
 /* The most steps the recording in progress may claim and still load (silk.h: per byte of
    the file, times snapshot bytes, and in all). */
 uint64_t silk_record_step_limit(const silk_world* world);
+/* Whether the recording in progress may log one more step and stay within the work bound
+   (silk.h, SILK_REPLAY_MAX_PASSES): checked before each step, which is not logged otherwise. */
+bool silk_record_affords_step(const silk_world* world);
+/* Stops the recording in progress and keeps the state hash its steps reached. */
+void silk_record_stop(silk_world* world);
 /* A replay in progress: the step's length after the recording's inputs of this step, and the
    bookkeeping after it (called by silk_world_step). */
 double silk_play_before_step(silk_world* world);

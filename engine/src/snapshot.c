@@ -755,6 +755,31 @@ silk_status silk_snapshot_check(const silk_world* world, const uint8_t* bytes, s
     return status;
 }
 
+silk_status silk_snapshot_check_facts(const silk_world* world, const uint8_t* bytes, size_t size,
+                                      silk_snapshot_facts* out_facts)
+{
+    snap_fixed f;
+    const uint8_t* arrays = NULL;
+    silk_status status = check_snapshot(world, bytes, size, &f, &arrays);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    int32_t angles = 0; /* a pass over an angle costs several over a distance (trig) */
+    const uint8_t* rows = arrays + (size_t)f.particles * SNAP_PER_PARTICLE +
+                          (size_t)f.composites * SNAP_PER_COMPOSITE;
+    reader r = {rows, rows + (size_t)f.constraints * SNAP_PER_CONSTRAINT, true};
+    for (int32_t j = 0; j < f.constraints; ++j)
+    {
+        silk_constraint_row q;
+        read_constraint_row(&r, &q);
+        angles += q.kind == SILK_ANGLE;
+    }
+    *out_facts = (silk_snapshot_facts){f.particles,    f.constraints, angles,  f.extension_headroom,
+                                       f.relax_passes, f.solver,      f.robust};
+    return SILK_OK;
+}
+
 /* `replay`: steps of a replay follow, and may switch to the robust solver -- its scratch is
    sized here too, where failing still changes nothing (robust.h). */
 static silk_status restore(silk_world* world, const uint8_t* bytes, size_t size, bool replay)

@@ -13,6 +13,16 @@ void silk_snapshot_write(const silk_world* world, uint8_t* out);
    snapshot's particle count. */
 silk_status silk_snapshot_check(const silk_world* world, const uint8_t* bytes, size_t size,
                                 int32_t* out_particles);
+/* What a replay's work bound needs of a snapshot (record.c): its counts and step settings. */
+typedef struct silk_snapshot_facts
+{
+    int32_t particles, constraints, angles, constraint_headroom;
+    int32_t relax_passes, solver;
+    silk_robust_def robust;
+} silk_snapshot_facts;
+/* silk_snapshot_check, and on success the facts. */
+silk_status silk_snapshot_check_facts(const silk_world* world, const uint8_t* bytes, size_t size,
+                                      silk_snapshot_facts* out_facts);
 /* Restore without resetting the watchdog (its auto-restore uses it). */
 silk_status silk_snapshot_restore(silk_world* world, const uint8_t* bytes, size_t size);
 /* silk_world_restore for a replay's load (record.c): also sizes the robust scratch, so that the

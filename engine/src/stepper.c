@@ -224,6 +224,10 @@ void silk_world_reset_clock(silk_world* world)
 silk_status silk_world_step(silk_world* world, double h)
 {
     silk_status status = SILK_OK;
+    if (world->record.active && !silk_record_affords_step(world))
+    {
+        silk_record_stop(world); /* this step would take its replay past the work bound */
+    }
     if (world->record.playing)
     {
         h = silk_play_before_step(world); /* the recording's inputs and step length */
@@ -245,7 +249,7 @@ silk_status silk_world_step(silk_world* world, double h)
         world->record.steps += 1;
         if (world->record.steps >= silk_record_step_limit(world))
         {
-            world->record.active = false; /* the format's limit: the recording ends there */
+            silk_record_stop(world); /* the format's limit: the recording ends there */
         }
     }
     if (world->record.playing)

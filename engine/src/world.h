@@ -81,6 +81,17 @@ typedef struct silk_record_event
     double x, y;
 } silk_record_event;
 
+/* What one step of a replay may cost (record.c, silk.h SILK_REPLAY_MAX_PASSES): the most
+   expensive settings a recording can reach -- its snapshot's and every setting event's -- and
+   the snapshot's size in elements. The recorder and the loader compute it the same way. */
+typedef struct silk_replay_cost
+{
+    int64_t elements; /* particles + constraints + 7 per angle + headroom + 1 (a drag's pin) */
+    int32_t relax_passes, substeps, iterations, near_passes; /* the largest reached */
+    bool compat, robust;                                     /* the solvers reached */
+    bool chains;                                             /* robust chains reached */
+} silk_replay_cost;
+
 typedef struct silk_record_state
 {
     bool active;
@@ -90,6 +101,8 @@ typedef struct silk_record_state
     size_t snapshot_size;
     silk_record_event* events;
     int64_t event_count, event_capacity;
+    silk_replay_cost cost; /* of the recording so far: it stops where a replay would not load */
+    uint64_t end_hash;     /* the state hash when it stopped (export's, once it has) */
 
     /* A replay in progress (silk_world_play_begin, or silk_world_replay's loop): the world's
        steps apply the recording's inputs until its steps are done. */
@@ -99,6 +112,7 @@ typedef struct silk_record_state
     const uint8_t* play_events;
     int64_t play_event_count, play_next_event;
     uint64_t play_steps, play_step, play_hash, play_recorded_hash;
+    uint64_t play_step_work; /* the loaded recording's bound on one step, element passes */
 } silk_record_state;
 
 struct silk_world

@@ -238,10 +238,15 @@ static silk_robust_def robust_def(fuzz_input* in, const silk_world* w)
     return d;
 }
 
+/* Set by call() for the calls silk.h says write silk_world_last_error_detail on every
+   outcome: after such a call fails, the detail must be that failure's. */
+static bool writes_detail;
+
 /* The builders with small, fuzzed sizes (a handful of particles each). */
 static int small_build(fuzz_world* f, fuzz_input* in)
 {
     silk_world* w = f->w;
+    writes_detail = true;
     int32_t out = 0;
     record_mark(f); /* a mark before a build: rollbacks past it are the builders' own use */
     switch (fuzz_u8(in) % 6)
@@ -290,6 +295,7 @@ static int small_build(fuzz_world* f, fuzz_input* in)
         }
         case 4:
         {
+            writes_detail = false; /* build_spider is not among them (silk.h) */
             silk_spider_def d = silk_default_spider_def();
             d.origin = fuzz_vec2(in);
             return silk_world_build_spider(w, &d, &out);
@@ -382,6 +388,7 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
                     return silk_world_set_ground_friction(w, fuzz_f64(in));
             }
         case 8:
+            writes_detail = true;
             return silk_world_set_size(w, fuzz_f64(in), fuzz_f64(in));
         case 9:
             return silk_world_frame(w, fuzz_i32(in) % 20);
@@ -394,6 +401,7 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
             silk_robust_def d = robust_def(in, w);
             d.substeps = d.substeps > 16 && d.substeps <= SILK_MAX_SUBSTEPS ? 16 : d.substeps;
             d.iterations = d.iterations > 4 && d.iterations <= 64 ? 4 : d.iterations;
+            writes_detail = true;
             return silk_world_set_robust(w, &d);
         }
         case 13:
@@ -405,6 +413,7 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
             d.max_steps_per_frame = fuzz_i32(in);
             /* keep a run short: at most 16 steps per advance (invalid values stay invalid) */
             d.max_steps_per_frame = d.max_steps_per_frame > 16 ? 16 : d.max_steps_per_frame;
+            writes_detail = true;
             return silk_world_set_stepper(w, &d);
         }
         case 15:
@@ -432,7 +441,12 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
             silk_scene_def d = silk_default_scene_def();
             d.scene = (silk_scene)(fuzz_u8(in) % (SILK_SCENE_COUNT + 1));
             d.tensor = fuzz_u8(in) & 1 ? fuzz_f64(in) : 0.3;
-            return silk_world_build_scene(w, &d);
+            if (fuzz_u8(in) % 16 == 0)
+            {
+                d.internal_cookie ^= 1; /* DEF */
+            }
+            writes_detail = true;
+            return silk_world_build_scene(w, fuzz_u8(in) % 32 == 0 ? NULL : &d);
         }
         case 19:
             switch (fuzz_u8(in) % 3)
@@ -456,7 +470,12 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
             d.points = points;
             d.count = 3 + (fuzz_u8(in) & 1);
             d.friction = fuzz_f64(in);
-            return silk_world_add_polygon(w, &d, &out);
+            if (fuzz_u8(in) % 16 == 0)
+            {
+                d.internal_cookie ^= 1; /* DEF */
+            }
+            writes_detail = true;
+            return silk_world_add_polygon(w, fuzz_u8(in) % 32 == 0 ? NULL : &d, &out);
         }
         case 21:
             return silk_world_cut(w, fuzz_vec2(in), fuzz_vec2(in), &out);
@@ -526,6 +545,24 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
             {
                 return silk_world_update_diagnostics(w, fuzz_vec2(in));
             }
+            if (fuzz_u8(in) % 8 == 0)
+            {
+                /* any frames and step (issue 21: 10^7 frames of 4096 passes were accepted):
+                   the engine must refuse whatever passes the work bound, before running */
+                const int32_t frames = fuzz_i32(in), step = fuzz_i32(in);
+                const uint64_t elements = (uint64_t)silk_world_particle_count(w) +
+                                          (uint64_t)silk_world_constraint_count(w) + 1;
+                const bool affordable = frames >= 0 && step >= 0 &&
+                                        (uint64_t)frames * ((uint64_t)step + 1) * elements <=
+                                            (uint64_t)SILK_LAB_MAX_PASSES;
+                if (affordable && (uint64_t)frames * ((uint64_t)step + 1) * elements > (1u << 22))
+                {
+                    return 1; /* valid, but seconds under ASan: the refusals are the point */
+                }
+                silk_status st = silk_world_run_frames(w, frames, step, fuzz_vec2(in));
+                FUZZ_ASSERT(st != SILK_OK || affordable, "run_frames ran past its work bound");
+                return st;
+            }
             return silk_world_run_frames(w, fuzz_i32(in) % 4, fuzz_i32(in) % 20, fuzz_vec2(in));
         case 28:
         {
@@ -535,6 +572,7 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
             d.auto_restore = fuzz_u8(in) & 1;
             d.snapshot_interval = fuzz_i32(in);
             d.speed_limit = fuzz_f64(in);
+            writes_detail = true;
             return silk_world_set_watchdog(w, &d);
         }
         case 29:
@@ -633,6 +671,9 @@ int fuzz_api_one(const uint8_t* data, size_t size)
         const bool host_before = host_installed(f.w);
         const uint32_t tag_before = silk_world_extension_tag(f.w);
         f.installing = false;
+        /* a detail no call writes: a failing call that leaves it has not written its own */
+        silk_world_report_error(f.w, SILK_ERR_STATE, "fuzz", "the previous call's detail");
+        writes_detail = false;
         int status = call(&f, op, &in);
         /* a web and a spider the crawl would use come with the crawl's scratch (the extras
            never take a host's extension, whatever its tag, for their own) */
@@ -665,6 +706,18 @@ int fuzz_api_one(const uint8_t* data, size_t size)
                         "a failing call changed the world's extension");
             FUZZ_ASSERT(fuzz_same_play(&play_before, &play_after),
                         "a failing call changed the replay");
+            if (writes_detail)
+            {
+                silk_error_detail d = silk_world_last_error_detail(f.w);
+                if (d.status != status || strcmp(d.field, "fuzz") == 0)
+                {
+                    fprintf(stderr, "op %d failed with %s; its detail: %s '%s' '%s'\n", op % 32,
+                            silk_status_string((silk_status)status), silk_status_string(d.status),
+                            d.field, d.rule);
+                }
+                FUZZ_ASSERT(d.status == status && strcmp(d.field, "fuzz") != 0,
+                            "a failing call did not write its own error detail");
+            }
             free(after.data);
         }
         free(before.data);

@@ -98,6 +98,34 @@ static void make_corpus(corpus* c)
             silk_world_destroy(w);
         }
     }
+    /* recordings that reach the most expensive settings (issue 21: a claim the bytes allowed
+       could still run for a day), a small world and the web; the mutations' edge words
+       (2^16, 2^20 steps) then make claims the per-byte bound allows */
+    for (int k = 0; k < 2; ++k)
+    {
+        silk_world_def def = silk_default_world_def();
+        silk_world* w = NULL;
+        silk_world_create(&def, &w);
+        silk_extras_install(w);
+        silk_world_set_solver(w, SILK_SOLVER_ROBUST);
+        silk_scene_def sd = silk_default_scene_def();
+        sd.scene = k == 0 ? SILK_SCENE_SHAPES : SILK_SCENE_WEB;
+        silk_world_build_scene(w, &sd);
+        silk_world_record_begin(w);
+        silk_robust_def rd = silk_world_get_robust(w);
+        rd.substeps = SILK_MAX_SUBSTEPS;
+        rd.iterations = SILK_MAX_ITERATIONS;
+        rd.near_passes = 64;
+        silk_world_set_robust(w, &rd);
+        silk_world_set_relax_passes(w, SILK_MAX_RELAX_PASSES);
+        silk_world_advance(w, 1.0 / 60.0, NULL);
+        silk_world_record_end(w);
+        fuzz_bytes r = {NULL, silk_world_recording_size(w)};
+        r.data = malloc(r.size);
+        silk_world_recording_export(w, r.data, r.size, NULL);
+        add(c, r, true);
+        silk_world_destroy(w);
+    }
 }
 
 static const corpus* the_corpus(void)
@@ -125,6 +153,8 @@ static void mutate(fuzz_input* in, fuzz_bytes* b)
                                      0x0000000000000001ULL, /* 5e-324 */
                                      0x3ff0000000000000ULL, /* 1.0 */
                                      0xbff0000000000000ULL, /* -1.0 */
+                                     (uint64_t)1 << 16,
+                                     (uint64_t)1 << 20,
                                      (uint64_t)1 << 40,
                                      (uint64_t)1 << 53,
                                      0x00000000ffffffffULL,
@@ -198,10 +228,183 @@ static void reseal(fuzz_bytes* b, bool recording)
     }
 }
 
+/* The round trip: a fuzzed session is recorded -- inputs (drags, settings) mixed with calls
+   that are not inputs (adding particles and dragging them, set_position, frame) -- and
+   exported; the engine must load what it wrote (issue 21: a drag of a particle added after
+   record_begin was refused with FORMAT). Replayed into a fresh world, it must run to its end;
+   when the session made only inputs, the hashes must match too. */
+static void round_trip(fuzz_input* in)
+{
+    silk_world_def def = silk_default_world_def();
+    silk_world* w = NULL;
+    FUZZ_ASSERT(silk_world_create(&def, &w) == SILK_OK, "create");
+    FUZZ_ASSERT(silk_extras_install(w) == SILK_OK, "install");
+    silk_world_set_solver(w, (silk_solver)(fuzz_u8(in) & 1));
+    silk_scene_def sd = silk_default_scene_def();
+    sd.scene = fuzz_u8(in) & 1 ? SILK_SCENE_TREE : SILK_SCENE_SHAPES;
+    FUZZ_ASSERT(silk_world_build_scene(w, &sd) == SILK_OK, "scene");
+    FUZZ_ASSERT(silk_world_record_begin(w) == SILK_OK, "record");
+    bool inputs_only = true;
+    for (int op = 0; op < 24 && in->left > 0; ++op)
+    {
+        int32_t n = silk_world_particle_count(w);
+        uint8_t k = fuzz_u8(in);
+        switch (k % 9)
+        {
+            case 0:
+            {
+                int32_t comp = 0, p = 0;
+                if (silk_world_add_composite(w, &comp) == SILK_OK &&
+                    silk_world_add_particle(w, comp, (silk_vec2){fuzz_u8(in) * 3.0, 100}, &p) ==
+                        SILK_OK)
+                {
+                    inputs_only = false;
+                }
+                break;
+            }
+            case 1:
+                silk_world_drag_begin(w, n > 0 ? (int32_t)(fuzz_u32(in) % (uint32_t)n) : 0,
+                                      fuzz_vec2(in));
+                break;
+            case 2:
+                silk_world_drag_move(w, fuzz_vec2(in));
+                break;
+            case 3:
+                silk_world_drag_end(w);
+                break;
+            case 4:
+            {
+                silk_robust_def rd = silk_world_get_robust(w);
+                rd.substeps = 1 + fuzz_u8(in) % 8;
+                rd.iterations = 1 + fuzz_u8(in) % 4;
+                rd.near_passes = fuzz_u8(in) % 3;
+                rd.chains = fuzz_u8(in) & 1;
+                silk_world_set_robust(w, &rd);
+                break;
+            }
+            case 5:
+                silk_world_set_relax_passes(w, 1 + fuzz_u8(in) % 32);
+                silk_world_set_solver(w, (silk_solver)(fuzz_u8(in) & 1));
+                break;
+            case 6:
+                if (n > 0 && silk_world_set_position(w, (int32_t)(fuzz_u32(in) % (uint32_t)n),
+                                                     fuzz_vec2(in)) == SILK_OK)
+                {
+                    inputs_only = false;
+                }
+                break;
+            case 7:
+                silk_world_set_gravity(w, fuzz_vec2(in));
+                break;
+            default:
+                silk_world_advance(w, (1 + fuzz_u8(in) % 4) / 60.0, NULL);
+                break;
+        }
+    }
+    silk_world_record_end(w);
+    fuzz_bytes r = {NULL, silk_world_recording_size(w)};
+    r.data = malloc(r.size);
+    FUZZ_ASSERT(silk_world_recording_export(w, r.data, r.size, NULL) == SILK_OK, "export");
+    silk_world* other = NULL;
+    FUZZ_ASSERT(silk_world_create(&def, &other) == SILK_OK, "create");
+    FUZZ_ASSERT(silk_extras_install(other) == SILK_OK, "install");
+    silk_replay_result res;
+    silk_status s = silk_world_replay(other, r.data, r.size, &res);
+    if (s != SILK_OK)
+    {
+        fprintf(stderr, "the engine refused its own recording: %s\n", silk_status_string(s));
+    }
+    FUZZ_ASSERT(s == SILK_OK, "what the recorder writes, the loader accepts");
+    bool finite = true;
+    for (int32_t i = 0; i < silk_world_particle_count(w); ++i)
+    {
+        finite = finite && isfinite(silk_world_positions(w)[i].x) &&
+                 isfinite(silk_world_positions(w)[i].y);
+    }
+    /* a run of inputs alone replays to the same state (NaN positions hash canonically, but a
+       world that went non-finite may have been clamped differently: only finite runs) */
+    FUZZ_ASSERT(!inputs_only || !finite || res.matches, "a run of inputs replays exactly");
+    free(r.data);
+    silk_world_destroy(other);
+    silk_world_destroy(w);
+}
+
+static int32_t max32(int32_t a, int32_t b)
+{
+    return a > b ? a : b;
+}
+
+/* The harness's own lower estimate of the work an accepted recording may ask for, from the
+   documented formula (silk.h, SILK_REPLAY_MAX_PASSES) without the angle and chain weights: the
+   snapshot's counts and settings as `loaded` shows them after play_begin, and the setting
+   events before the last step, read from the bytes. The engine must never accept a file whose
+   claim times this passes the bound. */
+static void check_work_bound(silk_world* loaded, const fuzz_bytes* b)
+{
+    silk_play_status st;
+    silk_world_play_status(loaded, &st);
+    const uint64_t steps = get_le(b->data + 16, 8);
+    const uint64_t snap = get_le(b->data + 32, 8), events = get_le(b->data + 40, 8);
+    silk_robust_def rd = silk_world_get_robust(loaded);
+    int32_t relax = silk_world_get_relax_passes(loaded);
+    bool compat = silk_world_get_solver(loaded) == SILK_SOLVER_COMPAT, robust = !compat;
+    const uint8_t* e = b->data + 48 + snap;
+    for (uint64_t k = 0; k < events; ++k, e += 32)
+    {
+        if (get_le(e, 8) >= steps)
+        {
+            continue; /* trailing: no step follows */
+        }
+        const uint32_t type = (uint32_t)get_le(e + 8, 4);
+        const int32_t i = (int32_t)(uint32_t)get_le(e + 12, 4);
+        double x;
+        uint64_t bits = get_le(e + 16, 8);
+        memcpy(&x, &bits, sizeof(x));
+        if (type == SILK_EVENT_RELAX_PASSES)
+        {
+            relax = max32(relax, i);
+        }
+        else if (type == SILK_EVENT_SOLVER)
+        {
+            compat = compat || i == SILK_SOLVER_COMPAT;
+            robust = robust || i == SILK_SOLVER_ROBUST;
+        }
+        else if (type == SILK_EVENT_ROBUST_ITERATIONS)
+        {
+            rd.substeps = max32(rd.substeps, i);
+            rd.iterations = max32(rd.iterations, (int32_t)x);
+        }
+        else if (type == SILK_EVENT_ROBUST_NEAR_PASSES)
+        {
+            rd.near_passes = max32(rd.near_passes, i);
+        }
+    }
+    uint64_t passes = compat ? (uint64_t)relax + 1 : 0;
+    const uint64_t r = (uint64_t)rd.substeps * ((uint64_t)rd.iterations + rd.near_passes + 2) + 1;
+    passes = robust && r > passes ? r : passes;
+    const uint64_t elements = (uint64_t)silk_world_particle_count(loaded) +
+                              (uint64_t)silk_world_constraint_count(loaded) + 1;
+    const uint64_t work = passes * elements;
+    if (work > 0 && steps > (uint64_t)SILK_REPLAY_MAX_PASSES / work)
+    {
+        fprintf(stderr, "accepted %llu steps of %llu element passes each\n",
+                (unsigned long long)steps, (unsigned long long)work);
+    }
+    FUZZ_ASSERT(work == 0 || steps <= (uint64_t)SILK_REPLAY_MAX_PASSES / work,
+                "an accepted recording's work is within SILK_REPLAY_MAX_PASSES");
+    FUZZ_ASSERT((uint64_t)st.step_work >= work, "the engine's step work is at least the formula's");
+}
+
 int fuzz_bytes_one(const uint8_t* data, size_t size)
 {
     const corpus* c = the_corpus();
     fuzz_input in = {data, size};
+    if (size > 1 && data[0] % 16 == 15)
+    {
+        in.at += 1, in.left -= 1;
+        round_trip(&in);
+        return 0;
+    }
     /* mostly the small worlds (items 0-3): a page scene's files are 30-60 KB */
     uint8_t first = fuzz_u8(&in);
     int pick = first < 192 ? first % 4 : first % c->count;
@@ -283,6 +486,14 @@ int fuzz_bytes_one(const uint8_t* data, size_t size)
             fuzz_bytes again = fuzz_snapshot(w);
             FUZZ_ASSERT(fuzz_same(b, again), "accepted snapshot bytes round-trip");
             free(again.data);
+        }
+        if (recording && target != 0)
+        {
+            /* the work bound, on a fresh load into the checking world */
+            FUZZ_ASSERT(silk_world_play_begin(check, b.data, b.size) == SILK_OK,
+                        "accepted bytes load again");
+            check_work_bound(check, &b);
+            silk_world_play_stop(check);
         }
         fuzz_invariants(w, check);
         /* step with settings that keep a run short: the mutant may ask for 256 substeps of

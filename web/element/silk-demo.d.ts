@@ -12,7 +12,9 @@ export interface SilkDemoStats {
   offscreen: boolean;
   paused: boolean;
   scene: string | null;
-  /** Where the world runs: 'main', or 'worker' (the `worker` attribute, where supported). */
+  /** Where the world runs: 'main', or 'worker' (the `worker` attribute, where supported;
+   *  `worker`, `worker=""` and any other value turn it on, `worker="off"`, `"false"` and `"0"`
+   *  turn it off). */
   thread: 'main' | 'worker' | null;
   /** Worker only: a particle is held (as of the last stats message, at most 250 ms old). */
   dragging: boolean | null;
@@ -35,6 +37,10 @@ export declare class SilkDemo extends HTMLElement {
   /** World px -> viewport (client) CSS px; null before the element started. */
   worldToClient(x: number, y: number): [number, number] | null;
 }
+
+/** How the element reads its `worker` attribute (null: absent). A message when the value is
+ *  neither on nor off (it is then on, as an HTML boolean attribute is when present). */
+export declare function workerAttribute(value: string | null): { on: boolean; message: string | null };
 
 declare global {
   interface HTMLElementTagNameMap {

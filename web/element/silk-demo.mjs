@@ -12,7 +12,9 @@
 //   controls  none | bar | full        (bar: the lab scene's control bar, or play / reset)
 //   worker    (boolean) web, shapes and tree run in a Worker on the transferred canvas
 //             (silk-demo-worker.mjs): the host's main thread keeps only input and the status
-//             line. Runs on the main thread for the lab scenes (they need the page's DOM), and
+//             line. Present = on (the HTML boolean rule: "", "worker"); "off", "false" and
+//             "0" are read as off, since that is what people write (workerAttribute).
+//             Runs on the main thread for the lab scenes (they need the page's DOM), and
 //             falls back to it where there is no OffscreenCanvas transfer or the Worker cannot
 //             start (a CSP, a blocked script): then stats().problems says why, and so does one
 //             console.warn (silk-demo-spawn.mjs says where the Worker's script comes from).
@@ -50,7 +52,7 @@ import { createLoop, whenNear } from '../page/loop.mjs';
 import { createRenderer, observeCanvasSize, fitView, viewToWorld, viewToCanvas } from '../page/render.mjs';
 import { createPointer, pickRadius, advanceFrames } from '../page/input.mjs';
 import { getScene, sceneNames } from '../page/scenes.mjs';
-import { DEFAULTS, parseParams } from '../page/params.mjs';
+import { DEFAULTS, parseParams, shownValue } from '../page/params.mjs';
 import { PALETTE, watchTheme, isLight, resolveTheme } from '../page/theme.mjs';
 import { canvasLabel } from '../page/describe.mjs';
 
@@ -194,6 +196,26 @@ function el(tag, props = {}, ...children) {
 
 // ---- the element ----------------------------------------------------------------------------
 
+const WORKER_OFF = ['off', 'false', '0'];
+const WORKER_ON = ['', 'worker', 'on', 'true', '1'];
+
+/**
+ * The `worker` attribute's value (null when absent) -> { on, message }. An HTML boolean
+ * attribute is on when present, whatever its value; but worker="false" reads as "off" to
+ * everyone who writes it, so "off", "false" and "0" (any case, trimmed) turn it off. Any other
+ * value keeps the boolean rule (on) and says so.
+ */
+export function workerAttribute(value) {
+  if (value === null || value === undefined) return { on: false, message: null };
+  const v = String(value).trim().toLowerCase();
+  if (WORKER_OFF.includes(v)) return { on: false, message: null };
+  if (WORKER_ON.includes(v)) return { on: true, message: null };
+  return {
+    on: true,
+    message: `worker="${shownValue(value)}" is not on or off; a present worker attribute turns the Worker on (worker="off" turns it off).`,
+  };
+}
+
 const BaseElement = globalThis.HTMLElement ?? class {};
 
 export class SilkDemo extends BaseElement {
@@ -275,7 +297,7 @@ export class SilkDemo extends BaseElement {
       thread: r?.thread ?? null, // 'main', or 'worker' (the `worker` attribute, where supported)
       dragging: r?.dragging ?? null, // worker only: a particle is held (as of the last stats)
       theme: r?.resolvedTheme ?? null,
-      problems: this.#workerProblem && this.hasAttribute('worker') ? [...this.#problems, this.#workerProblem] : this.#problems.slice(),
+      problems: this.#workerProblem && workerAttribute(this.getAttribute('worker')).on ? [...this.#problems, this.#workerProblem] : this.#problems.slice(),
       lab: r?.labHost.readouts() ?? null,
     };
   }
@@ -311,9 +333,11 @@ export class SilkDemo extends BaseElement {
     if (this.hasAttribute('controls')) {
       const v = this.getAttribute('controls').trim();
       if (CONTROLS.includes(v)) controls = v;
-      else messages.push(`controls="${v}" was ignored (controls must be one of ${CONTROLS.join(', ')}); using bar.`);
+      else messages.push(`controls="${shownValue(v)}" was ignored (controls must be one of ${CONTROLS.join(', ')}); using bar.`);
     }
-    return { settings, controls, messages, search: query.toString() };
+    const worker = workerAttribute(this.getAttribute('worker'));
+    if (worker.message) messages.push(worker.message);
+    return { settings, controls, worker: worker.on, messages, search: query.toString() };
   }
 
   #showProblems(messages) {
@@ -328,7 +352,7 @@ export class SilkDemo extends BaseElement {
     // A lab scene (or a name to check against all of them) needs the lab modules first.
     const lab = BASIC_SCENES.includes((this.getAttribute('scene') ?? 'web').trim()) ? null : await loadLab();
     if (generation !== this.#generation) return;
-    const { settings, controls, messages, search } = this.#readAttributes();
+    const { settings, controls, worker, messages, search } = this.#readAttributes();
     const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
     // The skeleton (rebuilt on every start: the pointer's listeners go with the old canvas).
@@ -357,7 +381,7 @@ export class SilkDemo extends BaseElement {
 
     await whenNear(this);
     if (generation !== this.#generation) return;
-    if (this.#workerWanted(settings)) {
+    if (this.#workerWanted(settings, worker)) {
       const module = await compileOnce();
       if (generation !== this.#generation) return;
       const onFail = (reason) => {
@@ -497,8 +521,8 @@ export class SilkDemo extends BaseElement {
 
   /** The `worker` attribute on a scene without a lab, in a browser that can run it (else the
    *  reason is recorded: the element falls back to the main thread). */
-  #workerWanted(settings) {
-    if (!this.hasAttribute('worker') || this.#workerProblem || !BASIC_SCENES.includes(settings.scene)) return false;
+  #workerWanted(settings, worker) {
+    if (!worker || this.#workerProblem || !BASIC_SCENES.includes(settings.scene)) return false;
     const missing = typeof Worker !== 'function' ? 'this browser has no Worker'
       : typeof HTMLCanvasElement.prototype.transferControlToOffscreen !== 'function'
         ? 'this browser cannot hand a canvas to a Worker (no OffscreenCanvas)' : null;

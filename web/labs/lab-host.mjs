@@ -28,6 +28,7 @@
 // classes say embed / lab / lab-full), canvas }; by default the page's #stage, .right, <body>
 // and #view.
 import { registerScene, extendScene } from '../page/scenes.mjs';
+import { shownValue, ruleOf } from '../page/params.mjs';
 import { coupling } from './lab-coupling.mjs';
 import { spiral } from './lab-spiral.mjs';
 import { integrators } from './lab-integrators.mjs';
@@ -71,7 +72,7 @@ export function createLabHost({ silk, world, search, appSettings, rebuild, now, 
         try {
           values[name] = s.check(name, parse(raw.trim()));
         } catch (e) {
-          problems.push(`?${name}=${raw} was ignored (${e.message}); using ${values[name]}.`);
+          problems.push(`?${name}=${shownValue(raw)} was ignored (${ruleOf(e.message)}); using ${values[name]}.`);
         }
       }
       settings.set(s.name, values);

@@ -307,6 +307,7 @@ export declare class World {
 
   updateDiagnostics(cx?: number, cy?: number): Float64Array;
   diagnostics(center?: Vec2): Diagnostics;
+  /** frames x (step + 1) x (particles + constraints + 1) must be <= LIMITS.LAB_MAX_PASSES (RangeError). */
   runFrames(frames: number, step?: number, center?: Vec2): Diagnostics;
 
   /** 'compat' (verlet-js) or 'robust' (XPBD in seconds); switching keeps the motion */

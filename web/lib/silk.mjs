@@ -108,10 +108,15 @@ function above(where, name, v, min, inclusive = false) {
   return v;
 }
 
+/**
+ * An options bag as the binding reads it: its own enumerable properties only, copied into an
+ * object without a prototype, so that neither `Object.prototype.width = 1` elsewhere on the page
+ * nor a class's prototype changes what a call does.
+ */
 function obj(where, name, v) {
-  if (v === undefined) return {};
+  if (v === undefined) return Object.create(null);
   if (v === null || typeof v !== 'object') throw new TypeError(`${where}: ${name} must be an object`);
-  return v;
+  return Object.assign(Object.create(null), v);
 }
 
 function pick(where, o, key, fallback, check = num) {
@@ -246,7 +251,7 @@ async function instantiate(source, imports) {
  * compiled once per page (./silk.wasm beside this file; in the npm package, the bytes inline).
  */
 export async function loadSilk(options = {}) {
-  obj('loadSilk', 'options', options);
+  options = obj('loadSilk', 'options', options);
   const imports = {
     env: {
       silk_host_cos: Math.cos,
@@ -439,7 +444,7 @@ class Silk {
   /** Creates a world. All options are optional; see silk.d.ts for units and defaults. */
   createWorld(options = {}) {
     const where = 'createWorld';
-    obj(where, 'options', options);
+    options = obj(where, 'options', options);
     // the engine's default def, with what the caller gave written over it
     const def = this._defaultDef('silk_world_def');
     this._overlay(where, 'silk_world_def', def, options, WORLD_OPTIONS);
@@ -475,7 +480,7 @@ class Silk {
    */
   robustFromCompat(o = {}) {
     const where = 'robustFromCompat';
-    obj(where, 'options', o);
+    o = obj(where, 'options', o);
     const d = this._readStruct('silk_world_def', this._defaultDef('silk_world_def'));
     const [gx, gy] = o.gravity === undefined ? d.gravity : vec(where, 'gravity', o.gravity);
     const friction = pick(where, o, 'friction', d.friction);
@@ -498,7 +503,7 @@ class Silk {
    */
   stepSweep(options = {}) {
     const where = 'stepSweep';
-    obj(where, 'options', options);
+    options = obj(where, 'options', options);
     const world = this._defaultsOf('silk_world_def');
     const sceneDef = this._defaultsOf('silk_scene_def');
     const width = pick(where, options, 'width', world.width);
@@ -512,8 +517,14 @@ class Silk {
     const rowWidth = SWEEP_ROW.length;
     const out = this._alloc(count * rowWidth * F64_BYTES);
     try {
-      // size, scene, frames and count are checked above: the engine's one objection left is the tensor
-      this._checkArg(where, 'tensor', tensor, this.exports.silk_js_step_sweep(width, height, scene, tensor, lo, hi, frames, count, out));
+      // size, scene, frames and count are checked above: the engine's objections left are the
+      // tensor and the sweep's work (frames x count, bounded like runFrames: LAB_MAX_PASSES)
+      const result = this.exports.silk_js_step_sweep(width, height, scene, tensor, lo, hi, frames, count, out);
+      if (result === STATUS_OF.SILK_ERR_RANGE && Number.isFinite(tensor) && tensor > 0) {
+        throw new RangeError(`${where}: ${frames} frames for each of ${count} steps is more work than one call may block for ` +
+          `(frames x (sum of step + 1) x (particles + constraints + 1) must be <= ${LIMITS.LAB_MAX_PASSES}); sweep fewer frames or steps`);
+      }
+      this._checkArg(where, 'tensor', tensor, result);
       const v = this._f64(out, count * rowWidth);
       const rows = [];
       for (let i = 0; i < count; i++) {
@@ -533,7 +544,7 @@ class Silk {
    */
   createStepper(options = {}) {
     const where = 'createStepper';
-    obj(where, 'options', options);
+    options = obj(where, 'options', options);
     const def = this._defaultDef('silk_stepper_def');
     this._overlay(where, 'silk_stepper_def', def, options, STEPPER_OPTIONS);
     const ptr = this.exports.silk_js_stepper_create(def, this._detail);
@@ -551,7 +562,7 @@ class Silk {
    */
   ballRun(options = {}) {
     const where = 'ballRun';
-    obj(where, 'options', options);
+    options = obj(where, 'options', options);
     const o = options;
     const d = this._defaultsOf('silk_ball_def');
     const integrator = o.integrator === undefined ? d.integrator : oneOf(where, 'integrator', o.integrator, INTEGRATORS);
@@ -1031,7 +1042,7 @@ class World {
   // -- builders (each returns its composite id) --
   spiderweb(o = {}) {
     const w = 'spiderweb';
-    obj(w, 'options', o);
+    o = obj(w, 'options', o);
     const d = this._silk._defaultsOf('silk_spiderweb_def');
     const v = {
       x: pick(w, o, 'x', d.center[0]), y: pick(w, o, 'y', d.center[1]), radius: pick(w, o, 'radius', d.radius),
@@ -1043,7 +1054,7 @@ class World {
 
   spider(o = {}) {
     const w = 'spider';
-    obj(w, 'options', o);
+    o = obj(w, 'options', o);
     const d = this._silk._defaultsOf('silk_spider_def');
     return this._call(w, this._x.silk_js_spider(this._ptr, pick(w, o, 'x', d.origin[0]), pick(w, o, 'y', d.origin[1])));
   }
@@ -1069,7 +1080,7 @@ class World {
 
   cloth(o = {}) {
     const w = 'cloth';
-    obj(w, 'options', o);
+    o = obj(w, 'options', o);
     const d = this._silk._defaultsOf('silk_cloth_def');
     const v = {
       x: pick(w, o, 'x', d.center[0]), y: pick(w, o, 'y', d.center[1]), width: pick(w, o, 'width', d.width),
@@ -1081,7 +1092,7 @@ class World {
 
   tire(o = {}) {
     const w = 'tire';
-    obj(w, 'options', o);
+    o = obj(w, 'options', o);
     const d = this._silk._defaultsOf('silk_tire_def');
     const v = {
       x: pick(w, o, 'x', d.center[0]), y: pick(w, o, 'y', d.center[1]), radius: pick(w, o, 'radius', d.radius),
@@ -1093,7 +1104,7 @@ class World {
 
   lineSegments(o = {}) {
     const w = 'lineSegments';
-    obj(w, 'options', o);
+    o = obj(w, 'options', o);
     if (!Array.isArray(o.points)) throw new TypeError(`${w}: points must be an array of [x, y]`);
     if (o.points.length < 1 || o.points.length > MAX_PARTICLES) {
       throw new RangeError(`${w}: points must hold 1 to ${MAX_PARTICLES} points, got ${o.points.length}`);
@@ -1114,7 +1125,7 @@ class World {
 
   tree(o = {}) {
     const w = 'tree';
-    obj(w, 'options', o);
+    o = obj(w, 'options', o);
     const d = this._silk._defaultsOf('silk_tree_def');
     const v = {
       x: pick(w, o, 'x', d.origin[0]), y: pick(w, o, 'y', d.origin[1]), depth: pick(w, o, 'depth', d.depth, int),
@@ -1127,7 +1138,7 @@ class World {
   /** Clears the world and builds an original example page: 'web', 'cloth', 'shapes' or 'tree'. */
   buildScene(name, o = {}) {
     const w = 'buildScene';
-    obj(w, 'options', o);
+    o = obj(w, 'options', o);
     const scene = sceneIndex(w, name);
     const tensor = pick(w, o, 'tensor', this._silk._defaultsOf('silk_scene_def').tensor);
     callDetail(this, w, this._x.silk_js_build_scene(this._ptr, scene, tensor), { scene: name, tensor });
@@ -1156,11 +1167,23 @@ class World {
     return out;
   }
 
-  /** Runs `frames` frames of frame(step) (with the crawl rule if autoCrawl), then measures. */
+  /**
+   * Runs `frames` frames of frame(step) (with the crawl rule if autoCrawl), then measures. The
+   * run is bounded by work, not frames: frames x (step + 1) x (particles + constraints + 1) must
+   * be at most LIMITS.LAB_MAX_PASSES (a few seconds), or it throws RangeError before running.
+   */
   runFrames(frames, step = this.step, center) {
     const w = 'runFrames';
     int(w, 'frames', frames, 0, LIMITS.LAB_MAX_FRAMES); int(w, 'step', step, 1, LIMITS.MAX_RELAX_PASSES);
     const [cx, cy] = center === undefined ? [this.width / 2, this.height / 2] : vec(w, 'center', center);
+    const elements = this.particleCount + this.constraintCount + 1;
+    const work = frames * (step + 1) * elements;
+    if (work > LIMITS.LAB_MAX_PASSES) {
+      const most = Math.floor(LIMITS.LAB_MAX_PASSES / ((step + 1) * elements));
+      throw new RangeError(`${w}: frames ${frames} of ${step} passes over ${elements - 1} particles and constraints is ` +
+        `${work.toExponential(2)} element passes, more than one call may block for (${LIMITS.LAB_MAX_PASSES}); ` +
+        `run at most ${most} frames per call`);
+    }
     this._call(w, this._x.silk_js_run_frames(this._ptr, frames, step, cx, cy));
     return this.diagnostics([cx, cy]);
   }
@@ -1241,7 +1264,7 @@ class World {
    */
   addPolygon(o = {}) {
     const w = 'addPolygon';
-    obj(w, 'options', o);
+    o = obj(w, 'options', o);
     if (!Array.isArray(o.points)) throw new TypeError(`${w}: points must be an array of [x, y]`);
     if (o.points.length > LIMITS.MAX_POLYGON_POINTS) { // checked here: the points are copied into wasm first
       throw new RangeError(`${w}: points must hold at most ${LIMITS.MAX_POLYGON_POINTS} points, got ${o.points.length}`);

@@ -153,6 +153,22 @@ const URL_PARAMS = [
   ['readout', 'readout', (s) => ({ 0: 'none', 1: 'plain' })[s] ?? s, null],
 ];
 
+/** The longest part of a bad value a message quotes: a 20,000-character value is shown as its
+ *  first SHOWN_MAX characters and "…", once. */
+export const SHOWN_MAX = 80;
+
+/** `raw` as a message shows it: capped at SHOWN_MAX characters, "(empty)" for "". */
+export function shownValue(raw) {
+  const s = String(raw);
+  if (s === '') return '(empty)';
+  return s.length > SHOWN_MAX ? `${s.slice(0, SHOWN_MAX)}…` : s;
+}
+
+/** A validator's message without its ", got VALUE" tail: the notice quotes the value already. */
+export function ruleOf(message) {
+  return message.replace(/, got [\s\S]*$/u, '');
+}
+
 /**
  * Reads the page's URL parameters. Never throws: every unusable value is reported in
  * `problems` ({ param, value, message }) and its setting keeps the default.
@@ -173,7 +189,7 @@ export function parseParams(search, scenes, defaults = DEFAULTS) {
       problems.push({
         param,
         value: raw,
-        message: `?${param}=${raw || '(empty)'} was ignored (${e.message.replace(/^\w+ /, `${param} `)}); using ${fallback}.`,
+        message: `?${param}=${shownValue(raw)} was ignored (${ruleOf(e.message).replace(/^\w+ /, `${param} `)}); using ${fallback}.`,
       });
     }
   }

@@ -1,0 +1,518 @@
+/* test_reliability2.c -- issue 21 (reliability, second round): one named regression test for
+   each finding this file covers (docs/reliability.md, "Second round").
+
+     2. a replay's work is bounded by the work its settings can cost, not steps per byte;
+        silk_world_run_frames likewise
+     6. what the recorder writes, the loader accepts (a drag of a particle added after
+        record_begin)
+     7. every failing call writes its own silk_world_last_error_detail()
+
+   Runs natively, in wasm and under ASan + UBSan. */
+#include "bytes.h"
+#include "check.h"
+#include "silk_extras.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct bytes
+{
+    uint8_t* data;
+    size_t size;
+} bytes;
+
+static bytes snap(const silk_world* w)
+{
+    bytes b = {NULL, silk_world_snapshot_size(w)};
+    b.data = malloc(b.size);
+    CHECK_EQ_INT(silk_world_snapshot(w, b.data, b.size, NULL), SILK_OK);
+    return b;
+}
+
+static bool same_bytes(bytes a, bytes b)
+{
+    return a.size == b.size && memcmp(a.data, b.data, a.size) == 0;
+}
+
+static silk_world* make_world(int scene, silk_solver solver)
+{
+    silk_world_def def = silk_default_world_def();
+    silk_world* w = NULL;
+    CHECK_EQ_INT(silk_world_create(&def, &w), SILK_OK);
+    CHECK_EQ_INT(silk_world_set_solver(w, solver), SILK_OK);
+    if (scene >= 0)
+    {
+        silk_scene_def sd = silk_default_scene_def();
+        sd.scene = (silk_scene)scene;
+        CHECK_EQ_INT(silk_world_build_scene(w, &sd), SILK_OK);
+    }
+    return w;
+}
+
+static bytes export_recording(const silk_world* w)
+{
+    bytes b = {NULL, silk_world_recording_size(w)};
+    b.data = malloc(b.size);
+    CHECK_EQ_INT(silk_world_recording_export(w, b.data, b.size, NULL), SILK_OK);
+    return b;
+}
+
+/* ---- 2. a replay that runs for a day ------------------------------------------------------ */
+
+static void patch_steps(bytes b, uint64_t steps)
+{
+    put_le(b.data + 16, steps, 8);
+    put_le(b.data + b.size - 8, fnv1a(b.data, b.size - 8), 8);
+}
+
+/* A chain of `n` particles (n - 1 distances, a pin, one angle), robust. */
+static silk_world* chain_world(int32_t n)
+{
+    silk_world* w = make_world(-1, SILK_SOLVER_ROBUST);
+    int32_t comp = 0, p = 0;
+    CHECK_EQ_INT(silk_world_add_composite(w, &comp), SILK_OK);
+    for (int32_t i = 0; i < n; ++i)
+    {
+        CHECK_EQ_INT(silk_world_add_particle(w, comp, (silk_vec2){100.0 + 2 * i, 100}, &p),
+                     SILK_OK);
+    }
+    silk_distance_def d = silk_default_distance_def();
+    for (int32_t i = 0; i + 1 < n; ++i)
+    {
+        d.a = i, d.b = i + 1;
+        CHECK_EQ_INT(silk_world_add_distance(w, comp, &d, NULL), SILK_OK);
+    }
+    silk_pin_def pin = silk_default_pin_def();
+    pin.particle = 0;
+    CHECK_EQ_INT(silk_world_add_pin(w, comp, &pin, NULL), SILK_OK);
+    silk_angle_def a = silk_default_angle_def();
+    a.a = 0, a.b = 1, a.c = 2;
+    CHECK_EQ_INT(silk_world_add_angle(w, comp, &a, NULL), SILK_OK);
+    return w;
+}
+
+/* The bound is on work: the claim a file may make shrinks with the most expensive settings it
+   reaches -- its snapshot's or any event's before its last step, in each solver it reaches --
+   exactly as silk.h's formula says. A 33 KB web recording used to be allowed 2 M steps of
+   256 x (64 + 64) passes (23 hours); now E x P x S <= SILK_REPLAY_MAX_PASSES. */
+static void test_i21_02_replay_bound_is_on_work(void)
+{
+    silk_world* w = chain_world(4); /* E = 4 + 5 + 7 x 1 angle + 0 headroom + 1 = 17 */
+    const uint64_t elements = 4 + 5 + SILK_REPLAY_ANGLE_EXTRA * 1 + 0 + 1;
+    CHECK_EQ_INT(silk_world_record_begin(w), SILK_OK);
+    CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0, NULL), SILK_OK);
+    /* the events raise the cost: the largest values count, each on its own */
+    silk_robust_def rd = silk_world_get_robust(w);
+    rd.substeps = SILK_MAX_SUBSTEPS;
+    rd.iterations = 1;
+    CHECK_EQ_INT(silk_world_set_robust(w, &rd), SILK_OK);
+    CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0, NULL), SILK_OK);
+    rd.substeps = 1;
+    rd.iterations = SILK_MAX_ITERATIONS;
+    rd.near_passes = 64;
+    CHECK_EQ_INT(silk_world_set_robust(w, &rd), SILK_OK);
+    CHECK_EQ_INT(silk_world_set_relax_passes(w, SILK_MAX_RELAX_PASSES), SILK_OK); /* compat: */
+    CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0, NULL), SILK_OK);               /* not reached */
+    /* trailing events (after the last step) cost nothing: chains on, never stepped */
+    rd.chains = true;
+    CHECK_EQ_INT(silk_world_set_robust(w, &rd), SILK_OK);
+    CHECK_EQ_INT(silk_world_record_end(w), SILK_OK);
+    bytes rec = export_recording(w);
+
+    silk_world* other = make_world(-1, SILK_SOLVER_COMPAT);
+    CHECK_EQ_INT(silk_world_play_begin(other, rec.data, rec.size), SILK_OK);
+    silk_play_status st;
+    silk_world_play_status(other, &st);
+    const uint64_t robust_passes = (uint64_t)SILK_MAX_SUBSTEPS * (SILK_MAX_ITERATIONS + 64 + 2) + 1;
+    CHECK(st.step_work == (int64_t)(elements * robust_passes));
+    silk_world_play_stop(other);
+
+    /* the claim: up to the bound loads, one step more is FORMAT and changes nothing. With a
+       longer claim the chains event is no longer trailing, so it counts (C per iteration) */
+    const uint64_t with_chains =
+        elements *
+        ((uint64_t)SILK_MAX_SUBSTEPS * (SILK_MAX_ITERATIONS * SILK_REPLAY_CHAIN_FACTOR + 64 + 2) +
+         1);
+    const uint64_t largest = (uint64_t)SILK_REPLAY_MAX_PASSES / with_chains;
+    CHECK(largest < (uint64_t)rec.size * SILK_REPLAY_STEPS_PER_BYTE); /* work meets it first */
+    bytes before = snap(other);
+    patch_steps(rec, largest + 1);
+    silk_replay_result r;
+    CHECK_EQ_INT(silk_world_replay(other, rec.data, rec.size, &r), SILK_ERR_FORMAT);
+    CHECK_EQ_INT(silk_world_play_begin(other, rec.data, rec.size), SILK_ERR_FORMAT);
+    bytes after = snap(other);
+    CHECK(same_bytes(before, after));
+    free(after.data);
+    patch_steps(rec, largest);
+    CHECK_EQ_INT(silk_world_play_begin(other, rec.data, rec.size), SILK_OK);
+    silk_world_play_stop(other);
+
+    /* with the solver switched to compat by an event, 4096 relax passes count too */
+    silk_world* c = chain_world(4);
+    CHECK_EQ_INT(silk_world_record_begin(c), SILK_OK);
+    CHECK_EQ_INT(silk_world_set_relax_passes(c, SILK_MAX_RELAX_PASSES), SILK_OK);
+    CHECK_EQ_INT(silk_world_set_solver(c, SILK_SOLVER_COMPAT), SILK_OK);
+    CHECK_EQ_INT(silk_world_advance(c, 1.0 / 60.0, NULL), SILK_OK);
+    CHECK_EQ_INT(silk_world_record_end(c), SILK_OK);
+    bytes crec = export_recording(c);
+    CHECK_EQ_INT(silk_world_play_begin(other, crec.data, crec.size), SILK_OK);
+    silk_world_play_status(other, &st);
+    const silk_robust_def dflt = silk_world_get_robust(c);
+    const uint64_t robust_default =
+        (uint64_t)dflt.substeps * ((uint64_t)dflt.iterations + (uint64_t)dflt.near_passes + 2) + 1;
+    const uint64_t compat = SILK_MAX_RELAX_PASSES + 1;
+    CHECK(st.step_work ==
+          (int64_t)(elements * (compat > robust_default ? compat : robust_default)));
+    silk_world_play_stop(other);
+    free(crec.data);
+    silk_world_destroy(c);
+
+    free(before.data);
+    free(rec.data);
+    silk_world_destroy(other);
+    silk_world_destroy(w);
+}
+
+/* The recorder stops before a step that would take its replay past the work bound, also when
+   a late event raises the cost; what it exports loads, replays to the end and matches. */
+static void test_i21_02_recorder_stops_at_work_bound(void)
+{
+    /* 2,000 particles at 256 x (64 + 64): E x P = 2,006 x 33,281 = 66.8 M a step, so the bound
+       allows 64 steps, each cheap to run (no constraints to solve) */
+    silk_world* w = chain_world(3);
+    int32_t comp = 0, p = 0;
+    CHECK_EQ_INT(silk_world_add_composite(w, &comp), SILK_OK);
+    for (int32_t i = 0; i < 1997; ++i)
+    {
+        CHECK_EQ_INT(silk_world_add_particle(w, comp, (silk_vec2){i % 700, 10.0 + i / 700}, &p),
+                     SILK_OK);
+    }
+    silk_robust_def rd = silk_world_get_robust(w);
+    rd.substeps = SILK_MAX_SUBSTEPS;
+    rd.iterations = SILK_MAX_ITERATIONS;
+    rd.near_passes = 64;
+    CHECK_EQ_INT(silk_world_set_robust(w, &rd), SILK_OK);
+    const uint64_t work = (uint64_t)(2000 + 3 + SILK_REPLAY_ANGLE_EXTRA + 0 + 1) *
+                          ((uint64_t)SILK_MAX_SUBSTEPS * (SILK_MAX_ITERATIONS + 64 + 2) + 1);
+    const int64_t bound = (int64_t)((uint64_t)SILK_REPLAY_MAX_PASSES / work);
+    CHECK_EQ_INT(silk_world_record_begin(w), SILK_OK);
+    int64_t steps = 0;
+    while (silk_world_recording(w) && steps < 1000)
+    {
+        CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0 + 1e-9, NULL), SILK_OK);
+        ++steps;
+    }
+    CHECK(!silk_world_recording(w));
+    CHECK_EQ_INT(steps, bound + 1); /* the step that met the bound ran, unrecorded */
+    bytes rec = export_recording(w);
+    CHECK_EQ_INT(get_le(rec.data + 16, 8), bound);
+    silk_world* other = make_world(-1, SILK_SOLVER_COMPAT);
+    silk_replay_result r;
+    CHECK_EQ_INT(silk_world_replay(other, rec.data, rec.size, &r), SILK_OK);
+    CHECK(r.steps == bound && r.matches); /* the file's hash is the state its steps reached */
+    free(rec.data);
+
+    /* cheap steps, then an event that makes every step dear: the recording ends before the
+       next step, with the event trailing; it loads and matches */
+    silk_world* c = chain_world(3);
+    CHECK_EQ_INT(silk_world_add_composite(c, &comp), SILK_OK);
+    for (int32_t i = 0; i < 1997; ++i)
+    {
+        CHECK_EQ_INT(silk_world_add_particle(c, comp, (silk_vec2){i % 700, 10.0 + i / 700}, &p),
+                     SILK_OK);
+    }
+    CHECK_EQ_INT(silk_world_record_begin(c), SILK_OK);
+    for (int s = 0; s < 100; ++s)
+    {
+        CHECK_EQ_INT(silk_world_advance(c, 1.0 / 60.0 + 1e-9, NULL), SILK_OK);
+    }
+    CHECK(silk_world_recording(c));
+    CHECK_EQ_INT(silk_world_set_robust(c, &rd), SILK_OK);
+    CHECK_EQ_INT(silk_world_advance(c, 1.0 / 60.0 + 1e-9, NULL), SILK_OK);
+    CHECK(!silk_world_recording(c));
+    rec = export_recording(c);
+    CHECK_EQ_INT(get_le(rec.data + 16, 8), 100);
+    CHECK_EQ_INT(silk_world_replay(other, rec.data, rec.size, &r), SILK_OK);
+    CHECK(r.steps == 100 && r.matches);
+    CHECK_EQ_INT(silk_world_get_robust(other).substeps, SILK_MAX_SUBSTEPS); /* it was applied */
+    free(rec.data);
+    silk_world_destroy(c);
+    silk_world_destroy(other);
+    silk_world_destroy(w);
+}
+
+/* silk_world_run_frames is bounded by work too (JS runFrames(1e7, 4096) was accepted: about
+   42 hours of blocking): frames x (step + 1) x elements <= SILK_LAB_MAX_PASSES. */
+static void test_i21_02_run_frames_bound_is_on_work(void)
+{
+    silk_world* w = make_world(SILK_SCENE_WEB, SILK_SOLVER_COMPAT);
+    const uint64_t elements =
+        (uint64_t)silk_world_particle_count(w) + (uint64_t)silk_world_constraint_count(w) + 1;
+    bytes before = snap(w);
+    silk_vec2 center = {400, 250};
+    CHECK_EQ_INT(silk_world_run_frames(w, SILK_LAB_MAX_FRAMES, SILK_MAX_RELAX_PASSES, center),
+                 SILK_ERR_RANGE);
+    silk_error_detail d = silk_world_last_error_detail(w);
+    CHECK_EQ_INT(d.status, SILK_ERR_RANGE);
+    CHECK(strcmp(d.field, "frames") == 0);
+    const int32_t largest =
+        (int32_t)((uint64_t)SILK_LAB_MAX_PASSES / (elements * (SILK_MAX_RELAX_PASSES + 1)));
+    CHECK_EQ_INT(silk_world_run_frames(w, largest + 1, SILK_MAX_RELAX_PASSES, center),
+                 SILK_ERR_RANGE);
+    bytes after = snap(w);
+    CHECK(same_bytes(before, after)); /* refused before anything ran */
+    free(after.data);
+    CHECK_EQ_INT(silk_world_run_frames(w, 2, SILK_MAX_RELAX_PASSES, center), SILK_OK);
+    CHECK_EQ_INT(silk_world_run_frames(w, 30, 16, center), SILK_OK); /* the page's buttons */
+    /* and the step sweep, as a whole: 10^6 frames of 256 rows is refused before any row runs */
+    silk_world_def wd = silk_default_world_def();
+    silk_scene_def sd = silk_default_scene_def();
+    silk_sweep_row* rows = calloc(SILK_SWEEP_MAX_COUNT, sizeof(silk_sweep_row));
+    CHECK_EQ_INT(silk_step_sweep(&wd, &sd, 1000000, SILK_SWEEP_MAX_COUNT, rows), SILK_ERR_RANGE);
+    CHECK_EQ_INT(rows[0].step, 0); /* no row ran */
+    CHECK_EQ_INT(silk_step_sweep(&wd, &sd, 2, 3, rows), SILK_OK);
+    CHECK_EQ_INT(rows[2].step, 3);
+    free(rows);
+    free(before.data);
+    silk_world_destroy(w);
+}
+
+/* ---- 6. the engine refuses a recording it wrote ------------------------------------------- */
+
+/* Record, add a particle, drag it, export: silk.h promises the replay runs and the hash check
+   reports the difference (adding particles is not an input). It was refused with FORMAT: the
+   drag's particle was checked against the snapshot's count. */
+static void test_i21_06_drag_of_added_particle_replays(void)
+{
+    for (int solver = 0; solver < 2; ++solver)
+    {
+        silk_world* w = make_world(SILK_SCENE_TREE, (silk_solver)solver);
+        CHECK_EQ_INT(silk_world_record_begin(w), SILK_OK);
+        CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0, NULL), SILK_OK);
+        int32_t comp = 0, p = -1;
+        CHECK_EQ_INT(silk_world_add_composite(w, &comp), SILK_OK);
+        CHECK_EQ_INT(silk_world_add_particle(w, comp, (silk_vec2){200, 100}, &p), SILK_OK);
+        CHECK_EQ_INT(silk_world_drag_begin(w, p, (silk_vec2){220, 120}), SILK_OK);
+        for (int s = 0; s < 10; ++s)
+        {
+            CHECK_EQ_INT(silk_world_drag_move(w, (silk_vec2){220.0 + s, 120.0}), SILK_OK);
+            CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0, NULL), SILK_OK);
+        }
+        silk_world_drag_end(w);
+        CHECK_EQ_INT(silk_world_record_end(w), SILK_OK);
+        bytes rec = export_recording(w);
+
+        silk_world* other = make_world(SILK_SCENE_WEB, SILK_SOLVER_COMPAT);
+        silk_replay_result r = {0};
+        CHECK_EQ_INT(silk_world_replay(other, rec.data, rec.size, &r), SILK_OK);
+        CHECK_EQ_INT(r.steps, 11);
+        CHECK(!r.matches); /* the added particle is not in the replay: the hash says so */
+        CHECK(r.recorded_hash == silk_world_state_hash(w));
+        /* and play_begin accepts it too, and reaches the same end */
+        CHECK_EQ_INT(silk_world_play_begin(other, rec.data, rec.size), SILK_OK);
+        CHECK_EQ_INT(silk_world_play_run(other, 100, NULL), SILK_OK);
+        silk_play_status st;
+        silk_world_play_status(other, &st);
+        CHECK(st.finished && !st.matches && st.hash == r.hash);
+        /* a recording without the added particle's drag still matches exactly */
+        free(rec.data);
+        silk_world_destroy(other);
+        silk_world_destroy(w);
+    }
+}
+
+/* ---- 7. stale error details ---------------------------------------------------------------- */
+
+/* An allocator that fails on command (left: allocations still allowed; -1 = never fails). */
+typedef struct failing
+{
+    int64_t left;
+} failing;
+
+static void* failing_alloc(size_t size, void* user)
+{
+    failing* f = user;
+    if (f->left == 0)
+    {
+        return NULL;
+    }
+    if (f->left > 0)
+    {
+        f->left -= 1;
+    }
+    return malloc(size);
+}
+
+static void failing_free(void* p, void* user)
+{
+    (void)user;
+    free(p);
+}
+
+/* Leaves a detail behind that a stale read would return: a range failure, or "ok". */
+static void stale(silk_world* w, int k)
+{
+    if (k == 0)
+    {
+        CHECK_EQ_INT(silk_world_set_size(w, -1, 10), SILK_ERR_RANGE); /* "width" */
+    }
+    else
+    {
+        CHECK_EQ_INT(silk_world_set_size(w, 800, 500), SILK_OK); /* SILK_OK, "" */
+    }
+}
+
+/* The call just failed with `status`: the detail must be this failure's (same status, a rule
+   that says something), and the world must be as it was. */
+static void fresh_detail(silk_world* w, silk_status status, bytes before, const char* what)
+{
+    silk_error_detail d = silk_world_last_error_detail(w);
+    if (d.status != status || d.rule == NULL || d.rule[0] == 0)
+    {
+        fprintf(stderr, "%s: returned %s, detail %s / '%s' / '%s'\n", what,
+                silk_status_string(status), silk_status_string(d.status), d.field, d.rule);
+    }
+    CHECK(status != SILK_OK);
+    CHECK_EQ_INT(d.status, status);
+    CHECK(d.rule != NULL && d.rule[0] != 0);
+    bytes after = snap(w);
+    CHECK(same_bytes(before, after));
+    free(after.data);
+}
+
+static void test_i21_07_every_failure_writes_its_detail(void)
+{
+    failing fail = {-1};
+    silk_world_def def = silk_default_world_def();
+    def.alloc_fn = failing_alloc;
+    def.free_fn = failing_free;
+    def.allocator_user = &fail;
+    def.particle_capacity = 0; /* every build allocates */
+    def.constraint_capacity = 0;
+    def.composite_capacity = 0;
+    silk_world* w = NULL;
+    CHECK_EQ_INT(silk_world_create(&def, &w), SILK_OK);
+    CHECK_EQ_INT(silk_extras_install(w), SILK_OK);
+    int32_t out = 0;
+    for (int k = 0; k < 2; ++k)
+    {
+        bytes before = snap(w);
+        /* NULL */
+        stale(w, k);
+        fresh_detail(w, silk_world_build_cloth(w, NULL, &out), before, "cloth NULL");
+        stale(w, k);
+        fresh_detail(w, silk_world_build_tire(w, NULL, &out), before, "tire NULL");
+        stale(w, k);
+        fresh_detail(w, silk_world_build_tree(w, NULL, &out), before, "tree NULL");
+        stale(w, k);
+        fresh_detail(w, silk_world_build_spiderweb(w, NULL, &out), before, "spiderweb NULL");
+        stale(w, k);
+        fresh_detail(w, silk_world_build_scene(w, NULL), before, "scene NULL");
+        stale(w, k);
+        fresh_detail(w, silk_world_build_line_segments(w, NULL, 2, 1, &out), before, "lines NULL");
+        stale(w, k);
+        fresh_detail(w, silk_world_add_polygon(w, NULL, &out), before, "polygon NULL");
+        /* DEF: a def not from its silk_default_*_def() */
+        silk_cloth_def cloth = silk_default_cloth_def();
+        cloth.internal_cookie = 0;
+        stale(w, k);
+        fresh_detail(w, silk_world_build_cloth(w, &cloth, &out), before, "cloth DEF");
+        silk_scene_def scene = silk_default_scene_def();
+        scene.internal_cookie = 0;
+        stale(w, k);
+        fresh_detail(w, silk_world_build_scene(w, &scene), before, "scene DEF");
+        silk_polygon_def poly = silk_default_polygon_def();
+        poly.internal_cookie = 0;
+        stale(w, k);
+        fresh_detail(w, silk_world_add_polygon(w, &poly, &out), before, "polygon DEF");
+        /* NONFINITE: in the def, and built from it (tensor 1e308 makes infinite rests) */
+        silk_tree_def tree = silk_default_tree_def();
+        tree.theta = NAN;
+        stale(w, k);
+        fresh_detail(w, silk_world_build_tree(w, &tree, &out), before, "tree NONFINITE");
+        silk_spiderweb_def web = silk_default_spiderweb_def();
+        web.tensor = 1e308;
+        stale(w, k);
+        fresh_detail(w, silk_world_build_spiderweb(w, &web, &out), before, "web tensor 1e308");
+        scene = silk_default_scene_def();
+        scene.tensor = INFINITY;
+        stale(w, k);
+        fresh_detail(w, silk_world_build_scene(w, &scene), before, "scene NONFINITE");
+        silk_tire_def tire = silk_default_tire_def();
+        tire.radius = INFINITY;
+        stale(w, k);
+        fresh_detail(w, silk_world_build_tire(w, &tire, &out), before, "tire NONFINITE");
+        /* NOMEM: the allocator fails from the first allocation (in a fresh world: a failed
+           build may keep the capacity it reserved, and the next one would not allocate) */
+        for (int s = 0; s < SILK_SCENE_COUNT + 2; ++s)
+        {
+            silk_world* fresh = NULL;
+            CHECK_EQ_INT(silk_world_create(&def, &fresh), SILK_OK);
+            CHECK_EQ_INT(silk_extras_install(fresh), SILK_OK);
+            bytes empty = snap(fresh);
+            stale(fresh, k);
+            fail.left = 0;
+            silk_status st = SILK_OK;
+            if (s < SILK_SCENE_COUNT)
+            {
+                scene = silk_default_scene_def();
+                scene.scene = (silk_scene)s;
+                st = silk_world_build_scene(fresh, &scene);
+            }
+            else if (s == SILK_SCENE_COUNT)
+            {
+                cloth = silk_default_cloth_def();
+                st = silk_world_build_cloth(fresh, &cloth, &out);
+            }
+            else
+            {
+                web = silk_default_spiderweb_def();
+                st = silk_world_build_spiderweb(fresh, &web, &out);
+            }
+            fail.left = -1;
+            fresh_detail(fresh, st, empty, "builder NOMEM");
+            free(empty.data);
+            silk_world_destroy(fresh);
+        }
+        /* CAPACITY */
+        web = silk_default_spiderweb_def();
+        web.segments = 100000;
+        web.depth = 100000;
+        stale(w, k);
+        fresh_detail(w, silk_world_build_spiderweb(w, &web, &out), before, "web CAPACITY");
+        free(before.data);
+    }
+    /* polygons: NOMEM, then CAPACITY at SILK_MAX_POLYGONS */
+    const silk_vec2 tri[3] = {{0, 0}, {10, 0}, {0, 10}};
+    silk_polygon_def poly = silk_default_polygon_def();
+    poly.points = tri;
+    poly.count = 3;
+    bytes before = snap(w);
+    stale(w, 1);
+    fail.left = 0;
+    silk_status st = silk_world_add_polygon(w, &poly, &out);
+    fail.left = -1;
+    fresh_detail(w, st, before, "polygon NOMEM");
+    free(before.data);
+    for (int32_t k = 0; k < SILK_MAX_POLYGONS; ++k)
+    {
+        CHECK_EQ_INT(silk_world_add_polygon(w, &poly, &out), SILK_OK);
+    }
+    CHECK_EQ_INT(silk_world_last_error_detail(w).status, SILK_OK); /* success writes it too */
+    before = snap(w);
+    stale(w, 0);
+    fresh_detail(w, silk_world_add_polygon(w, &poly, &out), before, "polygon CAPACITY");
+    free(before.data);
+    silk_world_destroy(w);
+}
+
+int main(void)
+{
+    test_i21_02_replay_bound_is_on_work();
+    test_i21_02_recorder_stops_at_work_bound();
+    test_i21_02_run_frames_bound_is_on_work();
+    test_i21_06_drag_of_added_particle_replays();
+    test_i21_07_every_failure_writes_its_detail();
+    return check_report("test_reliability2");
+}

@@ -1,0 +1,148 @@
+// serve.test.mjs -- scripts/serve.mjs serves its root and nothing outside it (issue 21 item 8),
+// and sends the strict CSP header with --csp (issue 18).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { createServer, resolveInside, STRICT_CSP } from '../../scripts/serve.mjs';
+
+const script = fileURLToPath(new URL('../../scripts/serve.mjs', import.meta.url));
+
+// A root beside a sibling whose name starts with the root's (the finding: dist-secret).
+function tree() {
+  const base = mkdtempSync(path.join(tmpdir(), 'silk-serve-'));
+  mkdirSync(path.join(base, 'dist', 'sub'), { recursive: true });
+  mkdirSync(path.join(base, 'dist-secret'));
+  writeFileSync(path.join(base, 'dist', 'index.html'), 'INDEX');
+  writeFileSync(path.join(base, 'dist', 'sub', 'a.txt'), 'INSIDE');
+  writeFileSync(path.join(base, 'dist', '%2e'), 'PERCENT-NAMED');
+  writeFileSync(path.join(base, 'dist-secret', 'key.txt'), 'SECRET');
+  writeFileSync(path.join(base, 'top.txt'), 'SECRET');
+  return base;
+}
+
+// Raw HTTP: the request line goes out byte for byte (no client-side normalization).
+function raw(port, target) {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(`GET ${target} HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    });
+    let data = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk) => { data += chunk; });
+    socket.on('end', () => {
+      const [head, ...body] = data.split('\r\n\r\n');
+      const status = Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1] ?? 0);
+      const headers = Object.fromEntries(head.split('\r\n').slice(1).map((l) => {
+        const i = l.indexOf(':');
+        return [l.slice(0, i).toLowerCase(), l.slice(i + 1).trim()];
+      }));
+      resolve({ status, headers, body: body.join('\r\n\r\n') });
+    });
+    socket.on('error', reject);
+  });
+}
+
+async function listen(server) {
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return server.address().port;
+}
+
+const TRAVERSALS = [
+  '/..%2fdist-secret%2fkey.txt', // the finding
+  '/..%2Fdist-secret%2Fkey.txt',
+  '/%2e%2e/dist-secret/key.txt',
+  '/%2e%2e%2fdist-secret%2fkey.txt',
+  '/%2E%2E%2Ftop.txt',
+  '/sub/..%2f..%2ftop.txt',
+  '/sub/%2e%2e/%2e%2e/top.txt',
+  '/..%5cdist-secret%5ckey.txt', // backslashes
+  '/..\\dist-secret\\key.txt',
+  '/sub\\..\\..\\top.txt',
+  '/%252e%252e%252fdist-secret%252fkey.txt', // double-encoded: one decode gives a literal name
+  '/..%252fdist-secret%252fkey.txt',
+  '/%00', '/index.html%00.txt', '/..%00/top.txt', // NUL
+  '/..%c0%af..%c0%aftop.txt', // overlong UTF-8 (malformed)
+  '/%', '/%zz', // malformed escapes
+  '//..%2f..%2ftop.txt',
+  '/../dist-secret/key.txt', '/../../top.txt',
+  'http://127.0.0.1/..%2fdist-secret%2fkey.txt',
+];
+
+test('serve: encoded traversals never leave the root (issue 21 item 8)', async () => {
+  const base = tree();
+  const server = createServer(path.join(base, 'dist'));
+  const port = await listen(server);
+  try {
+    for (const target of TRAVERSALS) {
+      const r = await raw(port, target);
+      assert.notEqual(r.body, 'SECRET', `${target} served a file outside the root`);
+      assert.ok(r.status === 404 || r.status === 400, `${target}: status ${r.status}`);
+    }
+    // and the root's own files still serve, including a file literally named %2e
+    assert.equal((await raw(port, '/')).body, 'INDEX');
+    assert.equal((await raw(port, '/sub/a.txt')).body, 'INSIDE');
+    assert.equal((await raw(port, '/sub/%2e%2e/index.html')).body, 'INDEX'); // inside: fine
+    assert.equal((await raw(port, '/%252e')).body, 'PERCENT-NAMED');
+    assert.equal((await raw(port, '/sub/a.txt')).headers['content-security-policy'], undefined);
+  } finally {
+    server.close();
+    rmSync(base, { recursive: true, force: true });
+  }
+});
+
+test('serve: resolveInside requires root + separator, not a string prefix', () => {
+  const root = path.resolve('/srv/dist');
+  assert.equal(resolveInside(root, '/'), root);
+  assert.equal(resolveInside(root, '/a/b.txt'), path.join(root, 'a', 'b.txt'));
+  for (const p of ['/..%2fdist-secret/key.txt', '/../dist-secret', '/..', '/%2e%2e', '/a%5c..%5c..%5cx', '/a%00', '/%E0%A4%A'])
+    assert.equal(resolveInside(root, p), null, p);
+});
+
+test('serve --csp: every response carries the documented strict header (issue 18)', async () => {
+  const base = tree();
+  const server = createServer(path.join(base, 'dist'), { csp: true });
+  const port = await listen(server);
+  try {
+    for (const target of ['/', '/sub/a.txt', '/missing', '/..%2fdist-secret%2fkey.txt']) {
+      assert.equal((await raw(port, target)).headers['content-security-policy'], STRICT_CSP, target);
+    }
+    assert.doesNotMatch(STRICT_CSP, /unsafe-inline|'unsafe-eval'|\*|https?:/);
+    assert.match(STRICT_CSP, /script-src 'self' 'wasm-unsafe-eval'/);
+  } finally {
+    server.close();
+    rmSync(base, { recursive: true, force: true });
+  }
+});
+
+test('serve CLI: --csp and the positional dir and port, as documented', async () => {
+  const base = tree();
+  const probe = createServer(base);
+  const port = await listen(probe); // a free port
+  await new Promise((r) => probe.close(r));
+  const child = spawn(process.execPath, [script, '--csp', path.join(base, 'dist'), String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    let out = '';
+    await new Promise((resolve, reject) => {
+      child.stdout.on('data', (d) => { out += d; if (out.includes('Content-Security-Policy')) resolve(); });
+      child.on('exit', () => reject(new Error(`serve.mjs exited: ${out}`)));
+    });
+    assert.ok(out.includes(STRICT_CSP), out);
+    const r = await raw(port, '/sub/a.txt');
+    assert.equal(r.body, 'INSIDE');
+    assert.equal(r.headers['content-security-policy'], STRICT_CSP);
+    // the usage text documents the exact header that is sent
+    const { readFileSync } = await import('node:fs');
+    const usage = readFileSync(script, 'utf8').split('\n').filter((l) => l.startsWith('//')).map((l) => l.slice(2).trim()).join(' ');
+    for (const directive of STRICT_CSP.split('; ')) assert.ok(usage.includes(directive), `usage lacks ${directive}`);
+    const docs = readFileSync(fileURLToPath(new URL('../../docs/embedding.md', import.meta.url)), 'utf8');
+    assert.ok(docs.includes(STRICT_CSP), 'docs/embedding.md gives the exact header');
+  } finally {
+    child.kill();
+    rmSync(base, { recursive: true, force: true });
+  }
+});
