@@ -9,7 +9,7 @@
 // Scenes (issue 5), 1 m = 100 px, gravity 9.81 m/s^2, a fixed step of 1/60 s, no collisions:
 //   rope   60 links of 0.1 m, pinned at one end, released horizontally
 //   cloth  40 x 40 particles 0.1 m apart, every 4th particle of the top row pinned
-// Silk's rows include the opt-in settings of docs/robust-performance.md (near passes, near
+// Silk's rows include the opt-in settings of docs/notes/2026-12-robust-stiff-cloth.md (near passes, near
 // mobility, chains).
 // Each setting runs 5 s (300 steps). Reported: ms per step (median and p95 over all steps)
 // and link stretch |len - rest| / rest over the last 2 s (largest value, and the mean of
@@ -205,7 +205,7 @@ for (const scene of [rope(), cloth()]) {
   };
   for (const n of [4, 8, 12, 16, 24, 32]) add(`silk robust, ${n} substeps`, () => silkEngine(scene, n));
   for (const n of [8, 16]) add(`silk robust, ${n} substeps + tethers`, () => silkEngine(scene, n, { tethers: true }));
-  // the opt-in settings of docs/robust-performance.md: repeated near passes (the cloth's taut
+  // the opt-in settings of docs/notes/2026-12-robust-stiff-cloth.md: repeated near passes (the cloth's taut
   // top row), and the chain solve (one tridiagonal solve per path per pass: the rope)
   for (const [n, p] of [[16, 6], [18, 4], [20, 3]]) {
     add(`silk robust, ${n} substeps, ${p} near passes`, () => silkEngine(scene, n, { nearPasses: p }));

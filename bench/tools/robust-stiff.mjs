@@ -1,4 +1,4 @@
-// robust-stiff.mjs -- the profile breakdown of docs/robust-performance.md: the peers bench's
+// robust-stiff.mjs -- the profile breakdown of docs/notes/2026-12-robust-stiff-cloth.md: the peers bench's
 // cloth and rope (bench/peers.mjs: 1 m = 100 px, 9.81 m/s^2, rigid links, undamped) in
 // several builds of silk.mjs in one Node process, rounds interleaved, so a busy machine slows
 // every build alike. Prints ms per step (each round: the median of 300 steps of advance(1/60);

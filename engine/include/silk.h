@@ -510,7 +510,7 @@ SILK_API silk_status silk_world_relax(silk_world* world, int32_t iterations, dou
     supports, as shock propagation does for stacks). It is not momentum-conserving, but it is
     confined to the near passes, which are not physics anyway. A hanging cloth at 15 substeps
     with m = 0.25 is stretched less than at 18 substeps with 4 near passes.
-    docs/robust-performance.md has the figures.
+    docs/notes/2026-12-robust-stiff-cloth.md has the figures.
 
     DETERMINISM
     The robust path gives the same bits natively and in wasm in every browser: IEEE + - * /

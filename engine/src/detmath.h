@@ -4,9 +4,9 @@
    arm64 with musl, and wasm in V8, SpiderMonkey or JavaScriptCore. IEEE 754 fixes the result
    of + - * / and sqrt (correct rounding), but not of sin, cos, atan2, exp or log: each C
    library and each JS engine has its own implementation, and they disagree in the last bit
-   on a fraction of a percent of arguments (shared/notes/toolchain.md measured 0.16% between
-   musl and V8 for cos/sin). One differing bit in a rest angle is a different world after a
-   few hundred steps.
+   on a fraction of a percent of arguments (0.16% between musl and V8 for cos/sin, measured
+   on the engine's arguments; docs/verification.md). One differing bit in a rest angle is a
+   different world after a few hundred steps.
 
    So these functions use nothing but + - * /, sqrt and exact power-of-two scaling, always in
    the same order (the build has -ffp-contract=off, so no a*b + c is fused), and give the

@@ -200,7 +200,7 @@ static void carry_velocity(silk_world* world)
    iterations differ. See README "Robust solver" for what it buys and costs. near_passes
    repeats that pass and near_mobility < 1 sends its corrections outwards (both opt-in);
    with chains, robust_chain.c's path solves replace the distance passes and there is no
-   near pass (docs/robust-performance.md). */
+   near pass (docs/notes/2026-12-robust-stiff-cloth.md). */
 static void solve_constraints(silk_world* world, const silk_robust_substep* k)
 {
     silk_robust_state* r = &world->robust;

@@ -1,5 +1,5 @@
 // robust-stiff.test.mjs -- the robust solver's opt-in stiffness settings (nearPasses, chains;
-// docs/robust-performance.md) give in Chromium the state hash `silk-lab hash` prints natively:
+// docs/notes/2026-12-robust-stiff-cloth.md) give in Chromium the state hash `silk-lab hash` prints natively:
 // the chain solve's tridiagonal elimination and the repeated near passes are + - * / and sqrt
 // in a fixed order, so V8's wasm must reach the same bits as gcc's x86-64 code.
 import { test, before, after } from 'node:test';

@@ -123,7 +123,7 @@ test('a recording made in wasm replays natively to the same hash', () => {
   }
 });
 
-// The opt-in stiffness settings (docs/robust-performance.md): repeated near passes, and the
+// The opt-in stiffness settings (docs/notes/2026-12-robust-stiff-cloth.md): repeated near passes, and the
 // chain solve (robust_chain.c: one tridiagonal solve per path, scalar everywhere, so the SIMD
 // and scalar builds must agree as well as native and wasm).
 test('near passes and chains agree too: native, scalar, wasm C and silk.mjs (600 steps)', () => {

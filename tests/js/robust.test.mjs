@@ -263,7 +263,7 @@ test('defect 6: enumerable prototype pollution does not change a run', () => {
   }
 });
 
-// docs/robust-performance.md: the two opt-in stiffness settings, through the binding.
+// docs/notes/2026-12-robust-stiff-cloth.md: the two opt-in stiffness settings, through the binding.
 test('nearPasses and chains: defaults, options, setRobust, snapshots, and bad values throw', () => {
   const d = silk.createWorld({ solver: 'robust' });
   assert.deepEqual([d.robust.nearPasses, d.robust.chains], [1, false]);

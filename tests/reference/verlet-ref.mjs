@@ -1,5 +1,6 @@
 // verlet-ref.mjs -- plain-JavaScript reference of the verlet-js (Sub Protocol,
-// 2013) semantics as written in /work/shared/spec/verlet-js-semantics.md.
+// 2013) semantics as written in the project's verlet-js semantics notes (not in this
+// repository; NOTES.md beside this file records how they were checked against the original).
 //
 // Written from the spec, operation by operation, in the spec's operand order
 // and association, so that its doubles are bit-identical to Silk's compat

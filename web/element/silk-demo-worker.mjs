@@ -2,7 +2,7 @@
 // off the host page's main thread, on the OffscreenCanvas the element transferred.
 //
 // Why: on a phone the main thread is shared with the whole blog post. Measured
-// (docs/page-performance.md), the element's drawing and physics move here and the main thread
+// (docs/notes/2026-12-page-on-a-phone.md), the element's drawing and physics move here and the main thread
 // keeps only input forwarding and a status line: 2.7 -> ~1 ms of main-thread CPU per 1/60 s on
 // the throttled phone profile. The element (silk-demo.mjs) owns the DOM, the attributes, the
 // theme, visibility and the pointer's hit point in world px; this file owns everything that

@@ -12,8 +12,9 @@
 // Static convex polygons (silk_world_add_polygon) hold the rope over a box and the cloth on a
 // ledge; a pointer swipe cuts (silk_world_cut) in the "cut" tool, drags in the "drag" tool.
 //
-// ?scene=cloth opens the original verlet-js cloth page (issue 3's contract, unchanged); its
-// mode switch (or ?scene=cloth&mode=seed003) turns the same scene into this lab.
+// ?scene=cloth opens the original verlet-js cloth page, unchanged (a scene's name and URL are a
+// contract that embeds rely on); its mode switch (or ?scene=cloth&mode=seed003) turns the same
+// scene into this lab.
 //
 // silkApp.lab for ?scene=rope:
 //   { scene: 'rope', settings: { particles, iterations, weight, tool },
