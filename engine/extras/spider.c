@@ -246,8 +246,8 @@ static silk_status build_leg_row(silk_world* world, int32_t comp, int32_t row, i
     return SILK_OK;
 }
 
-silk_status silk_world_build_spider(silk_world* world, const silk_spider_def* def,
-                                    int32_t* out_composite)
+static silk_status build_spider_unreported(silk_world* world, const silk_spider_def* def,
+                                           int32_t* out_composite)
 {
     if (world == NULL || def == NULL || out_composite == NULL)
     {
@@ -302,6 +302,14 @@ silk_status silk_world_build_spider(silk_world* world, const silk_spider_def* de
     v[V_LEG] = 0;
     *out_composite = comp;
     return SILK_OK;
+}
+
+silk_status silk_world_build_spider(silk_world* world, const silk_spider_def* def,
+                                    int32_t* out_composite)
+{
+    silk_world_report_error(world, SILK_OK, "", ""); /* this call's detail, not an earlier one's */
+    return silk_build_reported(world, build_spider_unreported(world, def, out_composite),
+                               "must start from silk_default_spider_def()");
 }
 
 /* The spider as plain indices (-1: absent), read from the extension's values. */

@@ -1015,7 +1015,7 @@ SILK_API const char* silk_health_string(silk_health health); /* "healthy", ... *
 
    Worlds do the same for their setters that take a def or several numbers (set_size,
    set_stepper, set_robust, set_watchdog), add_polygon and the builders (build_spiderweb,
-   cloth, tire, tree, line_segments, scene): each of these calls writes the detail on every
+   spider, cloth, tire, tree, line_segments, scene): each of these calls writes the detail on every
    outcome -- SILK_OK on success, and on failure that failure's status with the field it names
    (a range) or what went wrong (a NULL def, a def not from its silk_default_*_def(), a number
    that is or builds something non-finite, the allocator, SILK_MAX_* capacity) -- so the detail

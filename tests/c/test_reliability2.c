@@ -408,6 +408,8 @@ static void test_i21_07_every_failure_writes_its_detail(void)
         stale(w, k);
         fresh_detail(w, silk_world_build_spiderweb(w, NULL, &out), before, "spiderweb NULL");
         stale(w, k);
+        fresh_detail(w, silk_world_build_spider(w, NULL, &out), before, "spider NULL");
+        stale(w, k);
         fresh_detail(w, silk_world_build_scene(w, NULL), before, "scene NULL");
         stale(w, k);
         fresh_detail(w, silk_world_build_line_segments(w, NULL, 2, 1, &out), before, "lines NULL");
@@ -422,6 +424,14 @@ static void test_i21_07_every_failure_writes_its_detail(void)
         scene.internal_cookie = 0;
         stale(w, k);
         fresh_detail(w, silk_world_build_scene(w, &scene), before, "scene DEF");
+        silk_spider_def spider = silk_default_spider_def();
+        spider.internal_cookie = 0;
+        stale(w, k);
+        fresh_detail(w, silk_world_build_spider(w, &spider, &out), before, "spider DEF");
+        spider = silk_default_spider_def();
+        spider.origin.x = NAN;
+        stale(w, k);
+        fresh_detail(w, silk_world_build_spider(w, &spider, &out), before, "spider NONFINITE");
         silk_polygon_def poly = silk_default_polygon_def();
         poly.internal_cookie = 0;
         stale(w, k);

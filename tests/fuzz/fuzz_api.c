@@ -295,7 +295,6 @@ static int small_build(fuzz_world* f, fuzz_input* in)
         }
         case 4:
         {
-            writes_detail = false; /* build_spider is not among them (silk.h) */
             silk_spider_def d = silk_default_spider_def();
             d.origin = fuzz_vec2(in);
             return silk_world_build_spider(w, &d, &out);
