@@ -10,12 +10,16 @@
 //   hz        device | 30 | 60 | 120 | 144 | jittery          seed   0..2^53-1
 //   tensor    0.05..2 (web)            substeps 1..32 (robust)
 //   controls  none | bar | full        (bar: the lab scene's control bar, or play / reset)
-//   worker    (boolean) web, shapes and tree run in a Worker on the transferred canvas
-//             (silk-demo-worker.mjs): the host's main thread keeps only input and the status
-//             line. Runs on the main thread for the lab scenes (they need the page's DOM), and
-//             falls back to it where there is no OffscreenCanvas transfer or the Worker cannot
-//             start (a CSP, a blocked script): then stats().problems says why, and so does one
-//             console.warn (silk-demo-spawn.mjs says where the Worker's script comes from).
+//   worker    on (the default) | off: web, shapes and tree run in a Worker on the transferred
+//             canvas (silk-demo-worker.mjs) wherever the browser can hand a canvas to a Worker
+//             (transferControlToOffscreen): the host's main thread keeps only input and the
+//             status line. worker="off" (also "false", "0") runs them on the main thread; any
+//             other value, or none, means on. Runs on the main thread for the lab scenes (they
+//             need the page's DOM), and falls back to it where there is no OffscreenCanvas
+//             transfer or the Worker cannot start (a CSP, a blocked script): then
+//             stats().problems says why, and so does one console.warn (silk-demo-spawn.mjs says
+//             where the Worker's script comes from; from another origin, a CDN, it starts from
+//             a same-origin blob: URL, which a CSP must allow with worker-src blob:).
 //   theme     light | dark | auto      background  default | transparent
 //   and the lab scenes' own parameters: rate, crawl (coupling); cost, clamp, maxsteps
 //   (spiral); h, floor (integrators); particles, iterations, weight, tool (rope); mode (cloth).
@@ -41,8 +45,9 @@
 //     elements does not grow memory.
 //
 // For hosts and tests: element.stats() (frames rendered, running, offscreen, thread, problems
-// ...), element.world (the live world, or null; always null in a Worker), element.worldToClient(x,
-// y), and SilkDemo.shared() (compiles, instances, pooled, wasm bytes, workers).
+// ...), element.world (the live world, or null; always null in a Worker, so a host or test that
+// reads the world sets worker="off"), element.worldToClient(x, y), and SilkDemo.shared()
+// (compiles, instances, pooled, wasm bytes, workers).
 import { loadSilk } from '../lib/silk.mjs';
 import { compileSilk } from '../lib/silk-wasm.mjs';
 import { spawnWorker, WORKER_FROM } from './silk-demo-spawn.mjs';
@@ -58,6 +63,14 @@ const TAG = 'silk-demo';
 const CONTROLS = ['none', 'bar', 'full'];
 const PAGE_ATTRIBUTES = ['scene', 'solver', 'step', 'loop', 'hz', 'seed', 'tensor', 'substeps', 'theme', 'background'];
 const READOUT_EVERY = 400; // ms between readout updates (controls=full); never announced
+const WORKER_OFF = ['off', 'false', '0']; // worker="off": the main thread; anything else: a Worker
+const warned = new Set(); // fallback reasons already said on the console (once per page)
+
+/** The `worker` attribute: a Worker unless the host opted out (absent means on). */
+function workerOn(element) {
+  const v = element.getAttribute('worker');
+  return v === null || !WORKER_OFF.includes(v.trim().toLowerCase());
+}
 
 /**
  * Heights (CSS px) of the parts under the canvas, fixed so that the element's height is known
@@ -272,10 +285,10 @@ export class SilkDemo extends BaseElement {
       offscreen: r?.loop.offscreen ?? false,
       paused: r?.paused ?? false,
       scene: r?.settings.scene ?? null,
-      thread: r?.thread ?? null, // 'main', or 'worker' (the `worker` attribute, where supported)
+      thread: r?.thread ?? null, // 'worker' (the default, where supported), or 'main'
       dragging: r?.dragging ?? null, // worker only: a particle is held (as of the last stats)
       theme: r?.resolvedTheme ?? null,
-      problems: this.#workerProblem && this.hasAttribute('worker') ? [...this.#problems, this.#workerProblem] : this.#problems.slice(),
+      problems: this.#workerProblem && workerOn(this) ? [...this.#problems, this.#workerProblem] : this.#problems.slice(),
       lab: r?.labHost.readouts() ?? null,
     };
   }
@@ -495,10 +508,10 @@ export class SilkDemo extends BaseElement {
     this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
   }
 
-  /** The `worker` attribute on a scene without a lab, in a browser that can run it (else the
-   *  reason is recorded: the element falls back to the main thread). */
+  /** A Worker (the default, unless worker="off") for a scene without a lab, in a browser that
+   *  can run it (else the reason is recorded: the element falls back to the main thread). */
   #workerWanted(settings) {
-    if (!this.hasAttribute('worker') || this.#workerProblem || !BASIC_SCENES.includes(settings.scene)) return false;
+    if (!workerOn(this) || this.#workerProblem || !BASIC_SCENES.includes(settings.scene)) return false;
     const missing = typeof Worker !== 'function' ? 'this browser has no Worker'
       : typeof HTMLCanvasElement.prototype.transferControlToOffscreen !== 'function'
         ? 'this browser cannot hand a canvas to a Worker (no OffscreenCanvas)' : null;
@@ -511,7 +524,9 @@ export class SilkDemo extends BaseElement {
   #workerFallback(reason) {
     if (this.#workerProblem) return;
     this.#workerProblem = `worker: running on the main thread: ${reason}`;
-    console.warn(`<silk-demo>: ${this.#workerProblem}`);
+    // once per page for each reason: seven elements in a browser without OffscreenCanvas say it once
+    if (!warned.has(this.#workerProblem)) console.warn(`<silk-demo>: ${this.#workerProblem}`);
+    warned.add(this.#workerProblem);
   }
 
   #teardown() {
