@@ -651,24 +651,33 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
 }
 
 /** The pointer for a Worker element: hit point and samples in world px (the Worker grabs the
- *  nearest particle and queues the samples, as input.mjs does on the main thread). */
+ *  nearest particle and queues the samples, as input.mjs does on the main thread). The canvas's
+ *  box is read once per press (getBoundingClientRect), and each sample is clientX/Y against it:
+ *  offsetX/Y would make the browser bring layout up to date for every coalesced sample of every
+ *  move, on the host's main thread. One message per pointermove, two flat arrays. */
 function forwardPointer(canvas, view, post, listen) {
   let pointerId = -1;
-  const toWorld = (e) => viewToWorld(view, e.offsetX, e.offsetY);
+  let left = 0, top = 0;
   listen(canvas, 'pointerdown', (e) => {
     if (e.button !== 0 || pointerId >= 0) return;
     e.preventDefault();
     canvas.setPointerCapture?.(e.pointerId);
     pointerId = e.pointerId;
-    const [x, y] = toWorld(e);
+    const box = canvas.getBoundingClientRect();
+    left = box.left + canvas.clientLeft;
+    top = box.top + canvas.clientTop;
+    const [x, y] = viewToWorld(view, e.clientX - left, e.clientY - top);
     post({ type: 'down', x, y, radius: pickRadius(e.pointerType, 1 / view.scale) });
   });
   listen(canvas, 'pointermove', (e) => {
     if (e.pointerId !== pointerId) return;
     const samples = e.getCoalescedEvents?.() ?? [];
-    const list = samples.length > 0 ? samples : [e];
-    const xs = new Array(list.length), ys = new Array(list.length);
-    list.forEach((s, k) => { [xs[k], ys[k]] = toWorld(s); });
+    const n = samples.length > 0 ? samples.length : 1;
+    const xs = new Array(n), ys = new Array(n);
+    for (let k = 0; k < n; k++) {
+      const s = samples.length > 0 ? samples[k] : e;
+      [xs[k], ys[k]] = viewToWorld(view, s.clientX - left, s.clientY - top);
+    }
     post({ type: 'move', xs, ys });
   });
   const up = (e) => { if (e.pointerId === pointerId) { pointerId = -1; post({ type: 'up' }); } };
