@@ -24,9 +24,11 @@ const PROFILE = { viewport: { width: 860, height: 900 }, deviceScaleFactor: 2 };
 function host(scene, theme) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>contrast</title>
 <link rel="stylesheet" href="/silk-demo.css"><script type="module" src="/silk-demo.mjs"></script></head>
-<body><silk-demo id="d" scene="${scene}" theme="${theme}" controls="none"></silk-demo></body></html>`;
+<body><silk-demo id="d" scene="${scene}" theme="${theme}" controls="none" worker="off"></silk-demo></body></html>`;
 }
 
+// worker="off": the test records the 2D context's calls on this thread (a Worker element draws
+// with the same palette, theme.mjs, in its Worker, where this recorder cannot see it).
 // Runs before the page: wraps the 2D context's drawing calls to record the colour each uses.
 function recordInks() {
   const P = CanvasRenderingContext2D.prototype;

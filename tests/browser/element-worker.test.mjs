@@ -6,6 +6,7 @@
 //   - the buttons reach it (pause stops the steps, play resumes them);
 //   - off-screen it renders nothing; removing it ends the Worker;
 //   - a lab scene with `worker` runs on the main thread, as documented;
+//   - `worker` is the default: the fallbacks below hold for an element without the attribute;
 //   - where the Worker cannot run (new Worker() throws, its script does not load, no
 //     OffscreenCanvas), the element runs on the main thread and says why: in stats().problems
 //     and in one console.warn.
@@ -64,7 +65,7 @@ async function inked(page, id) {
 
 test('<silk-demo worker>: steps and draws in a Worker, drags, pauses, stops off-screen, ends on removal', async () => {
   // a main-thread element of the same scene beside it: its world says where a particle is
-  const body = '<silk-demo id="w" worker scene="web" controls="full"></silk-demo><silk-demo id="m" scene="web" controls="none"></silk-demo><p class="gap">Prose.</p><p id="end">End.</p>';
+  const body = '<silk-demo id="w" worker scene="web" controls="full"></silk-demo><silk-demo id="m" scene="web" controls="none" worker="off"></silk-demo><p class="gap">Prose.</p><p id="end">End.</p>';
   const { page, context, errors, wasm } = await openHost(body);
   await page.waitForFunction(() => document.getElementById('w').stats().framesRendered > 10, null, { timeout: 60000, polling: 100 });
   let s = await statsOf(page, 'w');
@@ -157,9 +158,10 @@ const FALLBACKS = {
   },
 };
 
-for (const [how, { prepare, why, allowed }] of Object.entries(FALLBACKS)) {
-  test(`<silk-demo worker> when ${how}: runs on the main thread and says why (stats().problems, one console.warn)`, async () => {
-    const { page, context, errors, warnings } = await openHost('<silk-demo id="w" worker scene="web"></silk-demo>', prepare);
+// `worker` written out, and the default (no attribute: a Worker too, since issue 19)
+for (const [how, { prepare, why, allowed }] of Object.entries(FALLBACKS)) for (const attr of ['worker', '']) {
+  test(`<silk-demo${attr ? ` ${attr}` : ''}> when ${how}: runs on the main thread and says why (stats().problems, one console.warn)`, async () => {
+    const { page, context, errors, warnings } = await openHost(`<silk-demo id="w" ${attr} scene="web"></silk-demo>`, prepare);
     await page.waitForFunction(() => document.getElementById('w').stats().framesRendered > 10, null, { timeout: 60000, polling: 100 });
     const s = await statsOf(page, 'w');
     assert.equal(s.thread, 'main');
@@ -177,8 +179,8 @@ for (const [how, { prepare, why, allowed }] of Object.entries(FALLBACKS)) {
     assert.equal(said.length, 1, `one console.warn: ${said}`);
     assert.equal(said[0], `<silk-demo>: ${s.problems[0]}`);
     assert.deepEqual(errors.filter((e) => !allowed?.test(e)), [], 'no other error');
-    // without the attribute there is nothing to explain
-    await page.evaluate(() => document.getElementById('w').removeAttribute('worker'));
+    // opted out (worker="off") there is nothing to explain
+    await page.evaluate(() => document.getElementById('w').setAttribute('worker', 'off'));
     await page.waitForFunction(() => document.getElementById('w').stats().problems.length === 0, null, { timeout: 10000, polling: 100 });
     await context.close();
   });

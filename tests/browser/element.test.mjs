@@ -6,6 +6,9 @@
 //   - removing an element frees its world: 100 add/remove cycles do not grow wasm memory;
 //   - bad attributes show a message inside the element and fall back, nothing is thrown;
 //   - the usage of the issue, scene="coupling" rate="120", runs the lab scene at 120 Hz.
+// The tests that read an element's world (element.world) or its canvas's 2D context test the
+// main-thread path, so they set worker="off" (a Worker element, the default, keeps both in
+// the Worker: element-worker.test.mjs and guest.test.mjs test that one).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, openPage, screenshot, DESKTOP } from './helpers.mjs';
@@ -53,10 +56,10 @@ async function started(page, id) {
 const HOST_CSS = 'body { margin: 0; font: 16px serif; } silk-demo { width: 480px; } p.gap { height: 1200px; margin: 0; }';
 
 const FIVE = [
-  ['d-web', 'scene="web" controls="none"'],
+  ['d-web', 'scene="web" controls="none" worker="off"'],
   ['d-cloth', 'scene="cloth" theme="dark"'],
-  ['d-shapes', 'scene="shapes" background="transparent"'],
-  ['d-tree', 'scene="tree" controls="full" seed="7"'],
+  ['d-shapes', 'scene="shapes" background="transparent" worker="off"'],
+  ['d-tree', 'scene="tree" controls="full" seed="7" worker="false"'],
   ['d-rope', 'scene="rope" tool="drag"'],
 ];
 
@@ -138,6 +141,7 @@ test('removing an element frees its world: 100 add/remove cycles do not grow was
     for (let k = 0; k < count; k++) {
       const e = document.createElement('silk-demo');
       e.setAttribute('scene', ['web', 'cloth', 'shapes', 'tree', 'rope'][k % 5]);
+      e.setAttribute('worker', 'off'); // the main thread's pool of instances is what is tested
       const ready = new Promise((resolve) => e.addEventListener('silk-ready', resolve, { once: true }));
       slot.append(e);
       await ready;
@@ -156,7 +160,7 @@ test('removing an element frees its world: 100 add/remove cycles do not grow was
 });
 
 test('bad attributes: a visible message inside the element, the default used, nothing thrown', async () => {
-  const { page, context, errors } = await openHost('<silk-demo id="bad" step="99" scene="nope" controls="everything" theme="purple"></silk-demo>');
+  const { page, context, errors } = await openHost('<silk-demo id="bad" step="99" scene="nope" controls="everything" theme="purple" worker="off"></silk-demo>');
   await page.waitForFunction(() => document.getElementById('bad').stats().framesRendered > 2, null, { timeout: 60000, polling: 100 });
   const s = await statsOf(page, 'bad');
   assert.equal(s.scene, 'web');
@@ -192,7 +196,7 @@ test('<silk-demo scene="coupling" rate="120">: the lab scene at 120 Hz with its 
 });
 
 test('themes: dark and transparent on the element and on ?embed=1', async () => {
-  const { page, context, errors, modules } = await openHost('<silk-demo id="t" scene="web" theme="dark" background="transparent"></silk-demo><silk-demo id="d" scene="web" theme="dark"></silk-demo>');
+  const { page, context, errors, modules } = await openHost('<silk-demo id="t" scene="web" theme="dark" background="transparent" worker="off"></silk-demo><silk-demo id="d" scene="web" theme="dark" worker="0"></silk-demo>');
   await page.waitForFunction(() => ['t', 'd'].every((i) => document.getElementById(i).stats().framesRendered > 3), null, { timeout: 60000, polling: 100 });
   const look = await page.evaluate(() => Object.fromEntries(['t', 'd'].map((i) => {
     const root = document.getElementById(i).shadowRoot;

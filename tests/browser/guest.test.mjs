@@ -179,3 +179,34 @@ for (const [name, profile, cpu] of [['desktop', DESKTOP, 1], ['phone', PHONE, 4]
     await writeFile(file, JSON.stringify({ ...old, post: { ...old.post, ...figures } }, null, 2));
   });
 }
+
+// A blog post's main thread belongs to the blog: a <silk-demo> with default attributes simulates
+// and draws in a Worker wherever the browser can hand a canvas to one; worker="off" (and its
+// false / 0 forms) opt out. Fails if a default element runs on the main thread here.
+test('a default <silk-demo> runs in a Worker where the browser can; worker="off" | "false" | "0" opt out', async () => {
+  const { page, context, errors } = await openPage(browser, DESKTOP);
+  const ids = { dflt: '', on: 'worker', off: 'worker="off"', no: 'worker="false"', zero: 'worker="0"' };
+  const body = Object.entries(ids).map(([id, a]) => `<silk-demo id="${id}" scene="web" controls="none" ${a}></silk-demo>`).join('\n');
+  await context.route(`${server.origin}/post-element.html`, (route) => route.fulfill({
+    contentType: 'text/html',
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A post with elements</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/silk-demo.css">
+<script type="module" src="/silk-demo.mjs"></script></head><body style="margin:0"><main style="width:320px">${body}</main></body></html>`,
+  }));
+  await page.goto(`${server.origin}/post-element.html`);
+  const can = await page.evaluate(() => typeof HTMLCanvasElement.prototype.transferControlToOffscreen === 'function' && typeof Worker === 'function');
+  assert.equal(can, true, 'this Chromium can hand a canvas to a Worker (else this test checks nothing)');
+  await page.waitForFunction((list) => list.every((i) => document.getElementById(i).stats().framesRendered > 3), Object.keys(ids), { timeout: 60000, polling: 100 });
+  const seen = await page.evaluate((list) => Object.fromEntries(list.map((i) => {
+    const e = document.getElementById(i);
+    return [i, { thread: e.stats().thread, world: e.world !== null, problems: e.stats().problems }];
+  })), Object.keys(ids));
+  assert.deepEqual(seen.dflt, { thread: 'worker', world: false, problems: [] }, 'a default element runs in a Worker, not on the main thread');
+  assert.deepEqual(seen.on, { thread: 'worker', world: false, problems: [] });
+  for (const id of ['off', 'no', 'zero']) assert.deepEqual(seen[id], { thread: 'main', world: true, problems: [] }, `${ids[id]}: the main thread`);
+  const shared = await page.evaluate(() => customElements.get('silk-demo').shared());
+  assert.equal(shared.workers, 2);
+  assert.equal(shared.live, 3);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

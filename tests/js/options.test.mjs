@@ -106,9 +106,9 @@ test('a 20,000-character bad value is quoted once, capped at 80 characters and "
   assert.match(problems[0].message, /^\?scene=moon was ignored \(scene must be one of web\); using web\.$/);
 });
 
-test('the element reads worker="false", "off", "0" as off, and presence as on (issue 21)', () => {
+test('the element reads worker="false", "off", "0" as off, and presence and absence as on', () => {
   for (const v of ['off', 'false', '0', 'OFF', ' False ']) assert.deepEqual(workerAttribute(v), { on: false, message: null }, v);
-  assert.deepEqual(workerAttribute(null), { on: false, message: null });
+  assert.deepEqual(workerAttribute(null), { on: true, message: null }, 'absent: the Worker is the default');
   for (const v of ['', 'worker', 'on', 'true', '1', 'WORKER']) assert.deepEqual(workerAttribute(v), { on: true, message: null }, v);
   const odd = workerAttribute('y'.repeat(20000));
   assert.equal(odd.on, true); // the HTML boolean rule: present is on

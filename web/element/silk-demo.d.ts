@@ -1,6 +1,7 @@
 // silk-demo.d.ts -- types of the <silk-demo> element (silk-demo.mjs). Importing the module
 // defines the element; its attributes are documented at the top of silk-demo.mjs and in
-// docs/embedding.md.
+// docs/embedding.md. By default the scenes web, shapes and tree run in a Worker wherever the
+// browser can transfer a canvas (worker="off", "false" or "0" keeps them on the main thread).
 // '.js': the declaration file silk.d.ts, in the form moduleResolution nodenext requires (TS2835)
 import type { World } from '../lib/silk.js';
 
@@ -12,16 +13,15 @@ export interface SilkDemoStats {
   offscreen: boolean;
   paused: boolean;
   scene: string | null;
-  /** Where the world runs: 'main', or 'worker' (the `worker` attribute, where supported;
-   *  `worker`, `worker=""` and any other value turn it on, `worker="off"`, `"false"` and `"0"`
-   *  turn it off). */
+  /** Where the world runs: 'worker' (the default, where the browser can), or 'main'
+   *  (worker="off", a lab scene, or the fallback: then `problems` says why). */
   thread: 'main' | 'worker' | null;
   /** Worker only: a particle is held (as of the last stats message, at most 250 ms old). */
   dragging: boolean | null;
   theme: 'light' | 'dark' | null;
   /** Messages about attributes that were ignored (also shown inside the element), and why a
-   *  `worker` element runs on the main thread after all ("worker: running on the main thread:
-   *  ..."; on the console once, not inside the element). */
+   *  Worker element (the default) runs on the main thread after all ("worker: running on the
+   *  main thread: ..."; on the console once per page, not inside the element). */
   problems: string[];
   lab: object | null;
 }
@@ -31,7 +31,8 @@ export declare class SilkDemo extends HTMLElement {
   /** Shared by every element of the page: one compiled module, a pool of instances. */
   static shared(): { compiles: number; instances: number; pooled: number; live: number; wasmBytes: number; workers: number };
   /** The live world, or null before the element started, after it was removed, or when it
-   *  runs in a Worker (the world lives there; stats() reports it). */
+   *  runs in a Worker, the default (the world lives there; stats() reports it): a script that
+   *  reads the world sets worker="off". */
   readonly world: World | null;
   stats(): SilkDemoStats;
   /** World px -> viewport (client) CSS px; null before the element started. */

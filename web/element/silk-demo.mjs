@@ -10,14 +10,16 @@
 //   hz        device | 30 | 60 | 120 | 144 | jittery          seed   0..2^53-1
 //   tensor    0.05..2 (web)            substeps 1..32 (robust)
 //   controls  none | bar | full        (bar: the lab scene's control bar, or play / reset)
-//   worker    (boolean) web, shapes and tree run in a Worker on the transferred canvas
-//             (silk-demo-worker.mjs): the host's main thread keeps only input and the status
-//             line. Present = on (the HTML boolean rule: "", "worker"); "off", "false" and
-//             "0" are read as off, since that is what people write (workerAttribute).
-//             Runs on the main thread for the lab scenes (they need the page's DOM), and
-//             falls back to it where there is no OffscreenCanvas transfer or the Worker cannot
-//             start (a CSP, a blocked script): then stats().problems says why, and so does one
-//             console.warn (silk-demo-spawn.mjs says where the Worker's script comes from).
+//   worker    on (the default) | off: web, shapes and tree run in a Worker on the transferred
+//             canvas (silk-demo-worker.mjs) wherever the browser can hand a canvas to a Worker
+//             (transferControlToOffscreen): the host's main thread keeps only input and the
+//             status line. worker="off" (also "false", "0") runs them on the main thread; any
+//             other value, or none, means on. Runs on the main thread for the lab scenes (they
+//             need the page's DOM), and falls back to it where there is no OffscreenCanvas
+//             transfer or the Worker cannot start (a CSP, a blocked script): then
+//             stats().problems says why, and so does one console.warn (silk-demo-spawn.mjs says
+//             where the Worker's script comes from; from another origin, a CDN, it starts from
+//             a same-origin blob: URL, which a CSP must allow with worker-src blob:).
 //   theme     light | dark | auto      background  default | transparent
 //   and the lab scenes' own parameters: rate, crawl (coupling); cost, clamp, maxsteps
 //   (spiral); h, floor (integrators); particles, iterations, weight, tool (rope); mode (cloth).
@@ -43,8 +45,9 @@
 //     elements does not grow memory.
 //
 // For hosts and tests: element.stats() (frames rendered, running, offscreen, thread, problems
-// ...), element.world (the live world, or null; always null in a Worker), element.worldToClient(x,
-// y), and SilkDemo.shared() (compiles, instances, pooled, wasm bytes, workers).
+// ...), element.world (the live world, or null; always null in a Worker, so a host or test that
+// reads the world sets worker="off"), element.worldToClient(x, y), and SilkDemo.shared()
+// (compiles, instances, pooled, wasm bytes, workers).
 import { loadSilk } from '../lib/silk.mjs';
 import { compileSilk } from '../lib/silk-wasm.mjs';
 import { spawnWorker, WORKER_FROM } from './silk-demo-spawn.mjs';
@@ -60,6 +63,12 @@ const TAG = 'silk-demo';
 const CONTROLS = ['none', 'bar', 'full'];
 const PAGE_ATTRIBUTES = ['scene', 'solver', 'step', 'loop', 'hz', 'seed', 'tensor', 'substeps', 'theme', 'background'];
 const READOUT_EVERY = 400; // ms between readout updates (controls=full); never announced
+const warned = new Set(); // fallback reasons already said on the console (once per page)
+
+/** The `worker` attribute: a Worker unless the host opted out (absent means on). */
+function workerOn(element) {
+  return workerAttribute(element.getAttribute('worker')).on;
+}
 
 /**
  * Heights (CSS px) of the parts under the canvas, fixed so that the element's height is known
@@ -200,19 +209,19 @@ const WORKER_OFF = ['off', 'false', '0'];
 const WORKER_ON = ['', 'worker', 'on', 'true', '1'];
 
 /**
- * The `worker` attribute's value (null when absent) -> { on, message }. An HTML boolean
- * attribute is on when present, whatever its value; but worker="false" reads as "off" to
- * everyone who writes it, so "off", "false" and "0" (any case, trimmed) turn it off. Any other
- * value keeps the boolean rule (on) and says so.
+ * The `worker` attribute's value (null when absent) -> { on, message }. The Worker is the
+ * default, so an absent attribute is on, and so is a present one (the HTML boolean rule); but
+ * worker="false" reads as "off" to everyone who writes it, so "off", "false" and "0" (any case,
+ * trimmed) turn it off. Any other value keeps the Worker on and says so.
  */
 export function workerAttribute(value) {
-  if (value === null || value === undefined) return { on: false, message: null };
+  if (value === null || value === undefined) return { on: true, message: null };
   const v = String(value).trim().toLowerCase();
   if (WORKER_OFF.includes(v)) return { on: false, message: null };
   if (WORKER_ON.includes(v)) return { on: true, message: null };
   return {
     on: true,
-    message: `worker="${shownValue(value)}" is not on or off; a present worker attribute turns the Worker on (worker="off" turns it off).`,
+    message: `worker="${shownValue(value)}" is not on or off; the Worker stays on (worker="off" turns it off).`,
   };
 }
 
@@ -294,10 +303,10 @@ export class SilkDemo extends BaseElement {
       offscreen: r?.loop.offscreen ?? false,
       paused: r?.paused ?? false,
       scene: r?.settings.scene ?? null,
-      thread: r?.thread ?? null, // 'main', or 'worker' (the `worker` attribute, where supported)
+      thread: r?.thread ?? null, // 'worker' (the default, where supported), or 'main'
       dragging: r?.dragging ?? null, // worker only: a particle is held (as of the last stats)
       theme: r?.resolvedTheme ?? null,
-      problems: this.#workerProblem && workerAttribute(this.getAttribute('worker')).on ? [...this.#problems, this.#workerProblem] : this.#problems.slice(),
+      problems: this.#workerProblem && workerOn(this) ? [...this.#problems, this.#workerProblem] : this.#problems.slice(),
       lab: r?.labHost.readouts() ?? null,
     };
   }
@@ -352,7 +361,7 @@ export class SilkDemo extends BaseElement {
     // A lab scene (or a name to check against all of them) needs the lab modules first.
     const lab = BASIC_SCENES.includes((this.getAttribute('scene') ?? 'web').trim()) ? null : await loadLab();
     if (generation !== this.#generation) return;
-    const { settings, controls, worker, messages, search } = this.#readAttributes();
+    const { settings, controls, messages, search } = this.#readAttributes();
     const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
     // The skeleton (rebuilt on every start: the pointer's listeners go with the old canvas).
@@ -381,7 +390,7 @@ export class SilkDemo extends BaseElement {
 
     await whenNear(this);
     if (generation !== this.#generation) return;
-    if (this.#workerWanted(settings, worker)) {
+    if (this.#workerWanted(settings)) {
       const module = await compileOnce();
       if (generation !== this.#generation) return;
       const onFail = (reason) => {
@@ -519,10 +528,10 @@ export class SilkDemo extends BaseElement {
     this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
   }
 
-  /** The `worker` attribute on a scene without a lab, in a browser that can run it (else the
-   *  reason is recorded: the element falls back to the main thread). */
-  #workerWanted(settings, worker) {
-    if (!worker || this.#workerProblem || !BASIC_SCENES.includes(settings.scene)) return false;
+  /** A Worker (the default, unless worker="off") for a scene without a lab, in a browser that
+   *  can run it (else the reason is recorded: the element falls back to the main thread). */
+  #workerWanted(settings) {
+    if (!workerOn(this) || this.#workerProblem || !BASIC_SCENES.includes(settings.scene)) return false;
     const missing = typeof Worker !== 'function' ? 'this browser has no Worker'
       : typeof HTMLCanvasElement.prototype.transferControlToOffscreen !== 'function'
         ? 'this browser cannot hand a canvas to a Worker (no OffscreenCanvas)' : null;
@@ -535,7 +544,9 @@ export class SilkDemo extends BaseElement {
   #workerFallback(reason) {
     if (this.#workerProblem) return;
     this.#workerProblem = `worker: running on the main thread: ${reason}`;
-    console.warn(`<silk-demo>: ${this.#workerProblem}`);
+    // once per page for each reason: seven elements in a browser without OffscreenCanvas say it once
+    if (!warned.has(this.#workerProblem)) console.warn(`<silk-demo>: ${this.#workerProblem}`);
+    warned.add(this.#workerProblem);
   }
 
   #teardown() {
@@ -660,24 +671,33 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
 }
 
 /** The pointer for a Worker element: hit point and samples in world px (the Worker grabs the
- *  nearest particle and queues the samples, as input.mjs does on the main thread). */
+ *  nearest particle and queues the samples, as input.mjs does on the main thread). The canvas's
+ *  box is read once per press (getBoundingClientRect), and each sample is clientX/Y against it:
+ *  offsetX/Y would make the browser bring layout up to date for every coalesced sample of every
+ *  move, on the host's main thread. One message per pointermove, two flat arrays. */
 function forwardPointer(canvas, view, post, listen) {
   let pointerId = -1;
-  const toWorld = (e) => viewToWorld(view, e.offsetX, e.offsetY);
+  let left = 0, top = 0;
   listen(canvas, 'pointerdown', (e) => {
     if (e.button !== 0 || pointerId >= 0) return;
     e.preventDefault();
     canvas.setPointerCapture?.(e.pointerId);
     pointerId = e.pointerId;
-    const [x, y] = toWorld(e);
+    const box = canvas.getBoundingClientRect();
+    left = box.left + canvas.clientLeft;
+    top = box.top + canvas.clientTop;
+    const [x, y] = viewToWorld(view, e.clientX - left, e.clientY - top);
     post({ type: 'down', x, y, radius: pickRadius(e.pointerType, 1 / view.scale) });
   });
   listen(canvas, 'pointermove', (e) => {
     if (e.pointerId !== pointerId) return;
     const samples = e.getCoalescedEvents?.() ?? [];
-    const list = samples.length > 0 ? samples : [e];
-    const xs = new Array(list.length), ys = new Array(list.length);
-    list.forEach((s, k) => { [xs[k], ys[k]] = toWorld(s); });
+    const n = samples.length > 0 ? samples.length : 1;
+    const xs = new Array(n), ys = new Array(n);
+    for (let k = 0; k < n; k++) {
+      const s = samples.length > 0 ? samples[k] : e;
+      [xs[k], ys[k]] = viewToWorld(view, s.clientX - left, s.clientY - top);
+    }
     post({ type: 'move', xs, ys });
   });
   const up = (e) => { if (e.pointerId === pointerId) { pointerId = -1; post({ type: 'up' }); } };
