@@ -74,6 +74,8 @@ export interface PlayStatus {
   hash: string | null;
   recordedHash: string;
   matches: boolean;
+  /** the most one step of this recording may cost, in element passes (silk_play_status.step_work) */
+  stepWork: number;
 }
 
 export interface ReplayResult {

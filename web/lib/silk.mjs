@@ -55,22 +55,17 @@ const NEAREST_RADIUS = LIMITS.DRAG_RADIUS;
  *  frames), and the binding's cap on frames per row (a sweep runs count x frames frames). */
 const SWEEP = Object.freeze({ frames: 120, count: 32, maxFrames: 1e6 });
 /** ballRun's launch when not given (seed 004's lesson: 120 frames, 0.9 rad, at rest; the
- *  ball's own defaults are the engine's silk_default_ball_def), and the bounds of a run that
- *  exports.c's silk_js_ball_run keeps (SILK_JS_BALL_MAX_*): the output rows are allocated here
- *  before the call. */
-const BALL_RUN = Object.freeze({ steps: 120, substeps: 1, v0: 0, angle: 0.9, maxSteps: 1e6, maxWork: 2 ** 27 });
+ *  ball's own defaults are the engine's silk_default_ball_def). The bounds of a run are
+ *  exports.c's (LIMITS.JS_BALL_MAX_*, from engine/wasm/silk_js.h): the output rows are
+ *  allocated here before the call. */
+const BALL_RUN = Object.freeze({ steps: 120, substeps: 1, v0: 0, angle: 0.9 });
+/** ballRun's columns: the binding's name of each silk_js_ball_row field. */
+const BALL_COLUMNS = new Map([['energy', 'E'], ['pre_contact_energy', 'preContactE']]);
 /** Bytes of a silk_vec2 in wasm memory (two doubles), and of the out-parameter scratch (room
- *  for the widest positional result, 14 values). */
+ *  for the widest struct that crosses the boundary, and for the small scalar results). */
 const F64_BYTES = Float64Array.BYTES_PER_ELEMENT;
 const VEC2_BYTES = 2 * F64_BYTES;
-const SCRATCH_BYTES = 32 * F64_BYTES;
-/** The positional out-arrays of the small exports (exports.c's comments), by name. */
-const SETTINGS_OUT = Object.freeze(['gx', 'gy', 'friction', 'groundFriction', 'width', 'height', 'step', 'loopMode']);
-const CONSTRAINT_OUT = Object.freeze(['kind', 'a', 'b', 'c', 'stiffness', 'rest', 'tx', 'ty']);
-const SWEEP_ROW = Object.freeze(['step', 'kEffective', 'stabilityMargin', 'verdict', 'boundingRadius', 'nanCount', 'exploded']);
-const BALL_ROW = Object.freeze(['t', 'x', 'y', 'vx', 'vy', 'E', 'preContactE']);
-const PLAY_OUT = Object.freeze(['playing', 'finished', 'step', 'steps', 'hashLo', 'hashHi', 'recordedLo', 'recordedHi', 'matches']);
-const REPLAY_OUT = Object.freeze(['steps', 'hashLo', 'hashHi', 'recordedLo', 'recordedHi', 'matches']);
+const SCRATCH_BYTES = Math.max(4 * F64_BYTES, ...Object.values(LAYOUT).map((l) => l.size));
 /** Status name -> code ('SILK_ERR_STATE' -> -7). */
 const STATUS_OF = Object.freeze(Object.fromEntries(Object.entries(STATUS_CODES).map(([code, { name }]) => [name, Number(code)])));
 
@@ -159,6 +154,11 @@ function bytesArg(where, name, v) {
 /** 16 hex digits from two 32-bit words (low, high). */
 function hex64(lo, hi) {
   return (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
+}
+
+/** A uint64_t as _readField returns it (a BigInt) -> 16 hex digits. */
+function hexBig(v) {
+  return v.toString(16).padStart(16, '0');
 }
 
 /** snake_case C field -> the binding's camelCase option ('stepper.step_seconds' -> 'stepSeconds'). */
@@ -307,6 +307,8 @@ class Silk {
       case 'bool': return this._heapU8[p] !== 0;
       case 'silk_vec2': return [this._heapF64[p >> 3], this._heapF64[(p >> 3) + 1]];
       case 'uint64_t': return (BigInt(this._heapU32[(p >> 2) + 1]) << 32n) | BigInt(this._heapU32[p >> 2]);
+      // counts of steps and work: exact as a Number up to 2^53 (the engine's are far below)
+      case 'int64_t': return this._heapI32[(p >> 2) + 1] * 2 ** 32 + this._heapU32[p >> 2];
       case 'pointer': return this._heapU32[p >> 2];
       default: throw new Error(`silk: no reader for ${type}`);
     }
@@ -327,8 +329,16 @@ class Silk {
   _readStruct(struct, p) {
     this._heap();
     const out = {};
-    for (const [field, type, offset] of FIELDS[struct]) out[field] = this._readField(type, p + offset);
+    for (const [field, type, offset, count] of FIELDS[struct]) {
+      if (count === undefined) out[field] = this._readField(type, p + offset);
+      else out[field] = Array.from({ length: count }, (_, k) => this._readField(type, p + offset + k * this._sizeOf(type)));
+    }
     return out;
+  }
+
+  /** Bytes of one array element in FIELDS (the arrays that cross are int32_t or double). */
+  _sizeOf(type) {
+    return type === 'double' ? F64_BYTES : Int32Array.BYTES_PER_ELEMENT;
   }
 
   /** The struct at p as the binding's options object ({ camelCase option: value }). */
@@ -423,10 +433,6 @@ class Silk {
     return new Float64Array(this.memory.buffer, ptr, length);
   }
 
-  _i32(ptr, length) {
-    return new Int32Array(this.memory.buffer, ptr, length);
-  }
-
   _string(ptr) {
     const bytes = new Uint8Array(this.memory.buffer, ptr);
     let end = 0;
@@ -514,8 +520,8 @@ class Silk {
     const frames = pick(where, options, 'frames', SWEEP.frames, (w, n, v) => int(w, n, v, 0, SWEEP.maxFrames));
     const count = pick(where, options, 'count', SWEEP.count, (w, n, v) => int(w, n, v, 1, LIMITS.SWEEP_MAX_COUNT));
     const [lo, hi] = options.seed === undefined ? seedWords(where, world.seed) : seedWords(where, options.seed);
-    const rowWidth = SWEEP_ROW.length;
-    const out = this._alloc(count * rowWidth * F64_BYTES);
+    const rowBytes = LAYOUT.silk_sweep_row.size;
+    const out = this._alloc(count * rowBytes);
     try {
       // size, scene, frames and count are checked above: the engine's objections left are the
       // tensor and the sweep's work (frames x count, bounded like runFrames: LAB_MAX_PASSES)
@@ -525,11 +531,13 @@ class Silk {
           `(frames x (sum of step + 1) x (particles + constraints + 1) must be <= ${LIMITS.LAB_MAX_PASSES}); sweep fewer frames or steps`);
       }
       this._checkArg(where, 'tensor', tensor, result);
-      const v = this._f64(out, count * rowWidth);
       const rows = [];
       for (let i = 0; i < count; i++) {
-        const r = Object.fromEntries(SWEEP_ROW.map((name, k) => [name, v[i * rowWidth + k]]));
-        rows.push({ ...r, verdict: VERDICTS[r.verdict], exploded: r.exploded !== 0 });
+        const r = this._readStruct('silk_sweep_row', out + i * rowBytes);
+        rows.push({
+          step: r.step, kEffective: r.k_effective, stabilityMargin: r.stability_margin, verdict: VERDICTS[r.verdict],
+          boundingRadius: r.bounding_radius, nanCount: r.nan_count, exploded: r.exploded,
+        });
       }
       return rows;
     } finally {
@@ -571,9 +579,9 @@ class Silk {
     const h = pick(where, o, 'h', this._defaultsOf('silk_stepper_def').step_seconds);
     if (!(h > 0)) throw new RangeError(`${where}: h must be > 0, got ${h}`);
     const substeps = pick(where, o, 'substeps', BALL_RUN.substeps, (w, n, v) => int(w, n, v, 1, LIMITS.BALL_MAX_SUBSTEPS));
-    const steps = pick(where, o, 'steps', BALL_RUN.steps, (w, n, v) => int(w, n, v, 1, BALL_RUN.maxSteps));
-    if (steps * substeps > BALL_RUN.maxWork) {
-      throw new RangeError(`${where}: steps * substeps must be <= ${BALL_RUN.maxWork}, got ${steps * substeps}`);
+    const steps = pick(where, o, 'steps', BALL_RUN.steps, (w, n, v) => int(w, n, v, 1, LIMITS.JS_BALL_MAX_STEPS));
+    if (steps * substeps > LIMITS.JS_BALL_MAX_SUBSTEPS) {
+      throw new RangeError(`${where}: steps * substeps must be <= ${LIMITS.JS_BALL_MAX_SUBSTEPS}, got ${steps * substeps}`);
     }
     if (!(h / substeps > 0)) throw new RangeError(`${where}: h / substeps underflows to 0 (h ${h})`);
     const v0 = pick(where, o, 'v0', BALL_RUN.v0);
@@ -583,7 +591,8 @@ class Silk {
     const g = pick(where, o, 'g', d.gravity);
     const floorY = pick(where, o, 'floorY', d.floor_y);
     const rows = steps + 1;
-    const out = this._alloc(rows * BALL_ROW.length * F64_BYTES);
+    const rowBytes = LAYOUT.silk_js_ball_row.size;
+    const out = this._alloc(rows * rowBytes);
     try {
       const result = this.exports.silk_js_ball_run(integrator, floor, floorY, g, x0, y0,
         v0 * Math.cos(angle), v0 * Math.sin(angle), h, substeps, steps, out);
@@ -591,14 +600,14 @@ class Silk {
         throw new RangeError(`${where}: the ball left the finite numbers (h, v0, g or y0 too large)`);
       }
       const contacts = this._check(where, result);
-      const v = this._f64(out, rows * BALL_ROW.length); // after the call: a view taken before could detach
-      const names = BALL_ROW;
+      const v = this._f64(out, (rows * rowBytes) / F64_BYTES); // after the call: a view taken before could detach
       const run = { contacts };
-      names.forEach((name, c) => {
+      for (const [field, type, offset] of FIELDS.silk_js_ball_row) {
+        if (type !== 'double') throw new Error(`silk: silk_js_ball_row.${field} is not a double`);
         const column = new Float64Array(rows);
-        for (let k = 0; k < rows; k++) column[k] = v[BALL_ROW.length * k + c];
-        run[name] = column;
-      });
+        for (let k = 0; k < rows; k++) column[k] = v[(k * rowBytes + offset) / F64_BYTES];
+        run[BALL_COLUMNS.get(field) ?? field] = column;
+      }
       return run;
     } finally {
       this.exports.silk_js_free(out);
@@ -813,30 +822,29 @@ class World {
     const x = this._x;
     const s = this._silk._scratch;
     x.silk_js_get_settings(this._ptr, s);
-    const v = this._silk._f64(s, SETTINGS_OUT.length);
-    return Object.fromEntries(SETTINGS_OUT.map((name, i) => [name, v[i]]));
+    return this._silk._readStruct('silk_js_settings', s);
   }
-  get gravity() { const s = this._settings(); return [s.gx, s.gy]; }
+  get gravity() { return this._settings().gravity; }
   set gravity(g) { const [gx, gy] = vec('gravity', 'gravity', g); this._call('gravity', this._x.silk_js_set_gravity(this._ptr, gx, gy)); }
   get friction() { return this._settings().friction; }
   set friction(f) { this._call('friction', this._x.silk_js_set_friction(this._ptr, num('friction', 'friction', f))); }
-  get groundFriction() { return this._settings().groundFriction; }
+  get groundFriction() { return this._settings().ground_friction; }
   set groundFriction(f) { this._call('groundFriction', this._x.silk_js_set_ground_friction(this._ptr, num('groundFriction', 'groundFriction', f))); }
-  get width() { return this._settings().width; }
-  get height() { return this._settings().height; }
+  get width() { return this._settings().world_size[0]; }
+  get height() { return this._settings().world_size[1]; }
   setSize(width, height) {
     num('setSize', 'width', width); num('setSize', 'height', height);
     callDetail(this, 'setSize', this._x.silk_js_set_size(this._ptr, width, height), { width, height });
   }
   /** Relaxation passes per frame that advance() uses (the original's frame(16)). */
-  get relaxPasses() { return this._settings().step; }
+  get relaxPasses() { return this._settings().relax_passes; }
   set relaxPasses(n) {
     this._silk._checkArg('relaxPasses', 'relaxPasses', n, this._x.silk_js_set_relax_passes(this._ptr, int('relaxPasses', 'relaxPasses', n)));
   }
   /** verlet-js's name for relaxPasses (its frame(step)); kept for the page and old callers. */
-  get step() { return this._settings().step; }
+  get step() { return this._settings().relax_passes; }
   set step(s) { this._silk._checkArg('step', 'step', s, this._x.silk_js_set_relax_passes(this._ptr, int('step', 'step', s))); }
-  get loopMode() { return LOOP_MODES[this._settings().loopMode]; }
+  get loopMode() { return LOOP_MODES[this._settings().loop_mode]; }
   set loopMode(m) {
     const i = oneOf('loopMode', 'loopMode', m, LOOP_MODES);
     this._call('loopMode', this._x.silk_js_set_loop_mode(this._ptr, i));
@@ -931,9 +939,9 @@ class World {
     this._constraintIndex(w, composite, index);
     const s = this._silk._scratch;
     this._call(w, this._x.silk_js_get_constraint(this._ptr, composite, index, s));
-    const v = this._silk._f64(s, CONSTRAINT_OUT.length);
+    const v = this._silk._readStruct('silk_constraint_info', s);
     const compliance = this._x.silk_js_get_compliance(this._ptr, composite, index);
-    return { kind: CONSTRAINT_KINDS[v[0]], a: v[1], b: v[2], c: v[3], stiffness: v[4], rest: v[5], target: [v[6], v[7]], compliance };
+    return { kind: CONSTRAINT_KINDS[v.kind], a: v.a, b: v.b, c: v.c, stiffness: v.stiffness, rest: v.rest, target: v.target, compliance };
   }
 
   /** { begin, count }: the composite's run in the constraint arrays. */
@@ -1074,8 +1082,11 @@ class World {
   spiderInfo() {
     const s = this._silk._scratch;
     this._call('spiderInfo', this._x.silk_js_spider_info(this._ptr, s));
-    const v = this._silk._i32(s, 14);
-    return { webComposite: v[0], spiderComposite: v[1], thorax: v[2], head: v[3], abdomen: v[4], feet: Array.from(v.subarray(5, 13)), legIndex: v[13] };
+    const v = this._silk._readStruct('silk_spider_info', s);
+    return {
+      webComposite: v.web_composite, spiderComposite: v.spider_composite, thorax: v.thorax, head: v.head,
+      abdomen: v.abdomen, feet: v.feet, legIndex: v.leg_index,
+    };
   }
 
   cloth(o = {}) {
@@ -1409,16 +1420,18 @@ class World {
     this._call('playBegin', this._bytesIn('playBegin', data, (mem, size) => x.silk_js_play_begin(this._ptr, mem, size)));
   }
 
-  /** { playing, finished, step, steps, hash, recordedHash, matches } of the replay in progress or just done. */
+  /**
+   * { playing, finished, step, steps, hash, recordedHash, matches, stepWork } of the replay in
+   * progress or just done (stepWork: the most one of its steps may cost, in element passes).
+   */
   playStatus() {
     const s = this._silk._scratch;
     this._call('playStatus', this._x.silk_js_play_status(this._ptr, s));
-    const v = this._silk._f64(s, PLAY_OUT.length);
-    const p = Object.fromEntries(PLAY_OUT.map((name, i) => [name, v[i]]));
+    const p = this._silk._readStruct('silk_play_status', s);
     return {
-      playing: p.playing === 1, finished: p.finished === 1, step: p.step, steps: p.steps,
-      hash: p.finished === 1 ? hex64(p.hashLo, p.hashHi) : null, recordedHash: hex64(p.recordedLo, p.recordedHi),
-      matches: p.matches === 1,
+      playing: p.playing, finished: p.finished, step: p.step, steps: p.steps,
+      hash: p.finished ? hexBig(p.hash) : null, recordedHash: hexBig(p.recorded_hash),
+      matches: p.matches, stepWork: p.step_work,
     };
   }
 
@@ -1446,9 +1459,8 @@ class World {
     const x = this._x;
     const s = this._silk._scratch;
     this._call('replay', this._bytesIn('replay', data, (mem, size) => x.silk_js_replay(this._ptr, mem, size, s)));
-    const v = this._silk._f64(s, REPLAY_OUT.length);
-    const r = Object.fromEntries(REPLAY_OUT.map((name, i) => [name, v[i]]));
-    return { steps: r.steps, hash: hex64(r.hashLo, r.hashHi), recordedHash: hex64(r.recordedLo, r.recordedHi), matches: r.matches === 1 };
+    const r = this._silk._readStruct('silk_replay_result', s);
+    return { steps: r.steps, hash: hexBig(r.hash), recordedHash: hexBig(r.recorded_hash), matches: r.matches };
   }
 }
 
