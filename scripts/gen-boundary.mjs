@@ -57,6 +57,63 @@ const SETTINGS_TABLES = [
   ['silk_watchdog_def', 'SILK_WATCHDOG_SETTINGS', ['internal_cookie']],
 ];
 
+/** Settings whose table default is not what silk_default_*_def() returns (robust_settings.c
+ *  maps the compat page's gravity and frictions to seconds): left out of DEFAULTS. */
+const NOT_TABLE_DEFAULTS = { silk_robust_def: ['gravity', 'damping', 'ground_friction'] };
+
+/** The entries of one settings table: [{ name, dflt }] (dflt: the default's C source). */
+function tableEntries(text, table, file) {
+  const m = new RegExp(`#define ${table}\\(X\\)((?:[^\\n]*\\\\\\n)*[^\\n]*)`).exec(text);
+  if (!m) throw new Error(`gen-boundary: ${table} not found in ${file}`);
+  const body = m[1].replace(/\\\n/g, ' ');
+  const entries = [];
+  for (let at = body.indexOf('X('); at >= 0; at = body.indexOf('X(', at)) {
+    // the arguments, split at the commas outside parentheses, braces and strings
+    const args = [];
+    let depth = 0; let quoted = false; let start = at + 2; let i = start;
+    for (; i < body.length; i++) {
+      const c = body[i];
+      if (quoted) { if (c === '\\') i++; else if (c === '"') quoted = false; continue; }
+      if (c === '"') quoted = true;
+      else if (c === '(' || c === '{') depth++;
+      else if ((c === ')' || c === '}') && depth > 0) depth--;
+      else if (c === ')') { args.push(body.slice(start, i).trim()); break; }
+      else if (c === ',' && depth === 0) { args.push(body.slice(start, i).trim()); start = i + 1; }
+    }
+    entries.push({ name: args[1], dflt: args[3] });
+    at = i;
+  }
+  return entries;
+}
+
+/** A table default's C source as a JS value: numbers (with / * + -), true / false, a
+ *  (silk_vec2){x, y} literal as [x, y], SILK_* constants of the headers. */
+function defaultValue(src, defines, where) {
+  const s = src.trim();
+  const vec = /^\(*\s*\(silk_vec2\)\s*\{([^}]*)\}\s*\)*$/.exec(s);
+  if (vec) return vec[1].split(',').map((v) => defaultValue(v, defines, where));
+  if (s === 'true' || s === 'false') return s === 'true';
+  const named = s.replace(/SILK_[A-Z0-9_]+/g, (k) => String(need(defines, k)));
+  if (!/^[\d\s.eE+\-*/()]+$/.test(named)) throw new Error(`gen-boundary: cannot read the default of ${where}: ${src}`);
+  const v = Function(`"use strict"; return (${named});`)();
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`gen-boundary: the default of ${where} is not a number: ${src}`);
+  return v;
+}
+
+/** { def struct: { C field: default } } from the settings tables, as silk_default_*_def() sets them. */
+function settingsDefaults(defines) {
+  const file = 'engine/src/settings.h';
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const out = {};
+  for (const [struct, table] of SETTINGS_TABLES) {
+    const skip = NOT_TABLE_DEFAULTS[struct] ?? [];
+    out[struct] = Object.fromEntries(tableEntries(text, table, file)
+      .filter((e) => !skip.includes(e.name))
+      .map((e) => [e.name, defaultValue(e.dflt, defines, `${struct}.${e.name}`)]));
+  }
+  return out;
+}
+
 /** Every field of each def in SETTINGS_TABLES is in its table or a known non-setting, and
  *  every table entry is a field. */
 function checkSettingsTables(structs) {
@@ -260,7 +317,18 @@ function generate() {
   emit('});');
   emit();
 
-  emit('/** Every numeric #define SILK_* of the headers: hard limits and fixed sizes. */');
+  emit('/** The engine\'s defaults of the defs\' settings, from the tables of engine/src/settings.h that');
+  emit(' *  silk_default_*_def() expands: { def: { C field: value } } (a silk_vec2 is [x, y]). The page and');
+  emit(' *  the element take their defaults from here, so a change in C reaches them. */');
+  emit('export const DEFAULTS = Object.freeze({');
+  for (const [struct, fields] of Object.entries(settingsDefaults(defines))) {
+    const body = Object.entries(fields).map(([k, v]) => `${k}: ${Array.isArray(v) ? `Object.freeze(${json(v)})` : json(v)}`).join(', ');
+    emit(`  ${struct}: Object.freeze({ ${body} }),`);
+  }
+  emit('});');
+  emit();
+
+  emit('/** Every numeric #define SILK_* of the headers: hard limits, fixed sizes and named defaults. */');
   emit('export const LIMITS = Object.freeze({');
   for (const [k, v] of [...defines].sort((a, b) => a[0].localeCompare(b[0]))) {
     emit(`  ${k.slice(5)}: ${Number.isInteger(v) ? v : json(v)},`);

@@ -76,10 +76,21 @@ export const STATUS = Object.freeze({
   [-11]: Object.freeze({ name: "SILK_ERR_FORMAT", message: "bytes are not a valid snapshot or recording (magic, version, size or checksum); nothing was changed" }),
 });
 
-/** Every numeric #define SILK_* of the headers: hard limits and fixed sizes. */
+/** The engine's defaults of the defs' settings, from the tables of engine/src/settings.h that
+ *  silk_default_*_def() expands: { def: { C field: value } } (a silk_vec2 is [x, y]). The page and
+ *  the element take their defaults from here, so a change in C reaches them. */
+export const DEFAULTS = Object.freeze({
+  silk_world_def: Object.freeze({ width: 800, height: 500, gravity: Object.freeze([0,0.2]), friction: 0.99, ground_friction: 0.8, seed: 1, relax_passes: 16 }),
+  silk_stepper_def: Object.freeze({ step_seconds: 0.016666666666666666, max_steps_per_frame: 8 }),
+  silk_robust_def: Object.freeze({ restitution: 0, max_step_seconds: 0.03333333333333333, substeps: 8, iterations: 1, ceiling: true, tethers: false, near_pass: true, near_passes: 1, chains: false, near_mobility: 1 }),
+  silk_watchdog_def: Object.freeze({ enabled: true, window: 60, radius_factor: 4, speed_limit: 4, energy_growth: 100, auto_restore: false, snapshot_interval: 60 }),
+});
+
+/** Every numeric #define SILK_* of the headers: hard limits, fixed sizes and named defaults. */
 export const LIMITS = Object.freeze({
   BALL_MAX_SUBSTEPS: 65536,
   COMPAT_FRAME_RATE: 60,
+  DEFAULT_TENSOR: 0.3,
   DIAG_CAPACITY: 64,
   DRAG_RADIUS: 20,
   EXPLOSION_FACTOR: 4,

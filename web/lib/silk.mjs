@@ -30,10 +30,10 @@
 // restates none of them.
 import {
   DIAG as FIELD_INDEX, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS,
-  INTEGRATOR_COUNT, STATUS as STATUS_CODES, LIMITS, LAYOUT, FIELDS,
+  INTEGRATOR_COUNT, STATUS as STATUS_CODES, LIMITS, LAYOUT, FIELDS, DEFAULTS,
 } from './silk-boundary.mjs';
 
-export { DIAG, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS, LIMITS };
+export { DIAG, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS, LIMITS, DEFAULTS };
 
 /** The diagnostics fields' indices. STEP is kept as verlet-js's name for RELAX_PASSES (the
  *  passes of the last frame, frame(step)'s `step`), for callers that index with it. */
