@@ -12,6 +12,8 @@ import { FIELDS, LAYOUT, LIMITS } from '../../web/lib/silk-boundary.mjs';
 
 const silk = await loadSilkForTests();
 const source = (file) => readFileSync(new URL(`../../web/${file}`, import.meta.url), 'utf8');
+/** The hand-written binding: the public entry and the core and extras it joins. */
+const LIB_FILES = ['lib/silk.mjs', 'lib/silk-core.mjs', 'lib/silk-extras.mjs'];
 
 test('FIELDS and LAYOUT agree for every boundary struct', () => {
   for (const name of ['silk_world_def', 'silk_stepper_def', 'silk_robust_def', 'silk_watchdog_def', 'silk_error_detail']) {
@@ -35,7 +37,7 @@ test('the result records cross as structs in the generated list, read by name', 
   assert.throws(() => silk.ballRun({ steps: LIMITS.JS_BALL_MAX_STEPS + 1 }), RangeError);
   assert.throws(() => silk.ballRun({ steps: 4096, substeps: LIMITS.JS_BALL_MAX_SUBSTEPS / 4096 + 1 }),
     (e) => e instanceof RangeError && e.message.includes(String(LIMITS.JS_BALL_MAX_SUBSTEPS)));
-  const lib = source('lib/silk.mjs');
+  const lib = LIB_FILES.map(source).join('\n');
   for (const gone of ['SETTINGS_OUT', 'CONSTRAINT_OUT', 'SWEEP_ROW', 'BALL_ROW', 'PLAY_OUT', 'REPLAY_OUT', 'maxSteps: 1e6', '2 ** 27']) {
     assert.ok(!lib.includes(gone), `silk.mjs still holds ${gone}`);
   }
@@ -114,7 +116,7 @@ test('the engine names the failing field and its rule; the binding says both', (
 });
 
 test('silk.mjs restates no engine default or limit; input.mjs no stepper arithmetic', () => {
-  const lib = source('lib/silk.mjs').split('\n').filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line)).join('\n');
+  const lib = LIB_FILES.map(source).join('\n').split('\n').filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line)).join('\n');
   // the numbers the issue named, and the defaults of the defs that cross the boundary
   for (const literal of ['800', '500', '0.99', '0.8', '0.2', '1 / 60', '4096', '1e7', '720720']) {
     const at = lib.search(new RegExp(`(?<![\\w.])${literal.replace(/[.*/ ]/g, (c) => (c === ' ' ? ' ' : `\\${c}`))}(?![\\w.])`));
