@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// gen-boundary.mjs -- writes web/silk-boundary.mjs, the JS side of the wasm boundary, from the
-// public headers, so that the binding restates none of the engine's numbers by hand.
+// gen-boundary.mjs -- writes web/lib/silk-boundary.mjs, the JS side of the wasm boundary, from
+// the public headers, so that the binding restates none of the engine's numbers by hand.
 //
-//   node scripts/gen-boundary.mjs           rewrite web/silk-boundary.mjs
+//   node scripts/gen-boundary.mjs           rewrite web/lib/silk-boundary.mjs
 //   node scripts/gen-boundary.mjs --check   exit 1 (and say why) when the file is not current
 //
-// What it reads from engine/include/silk.h (and silk_extras.h when it exists):
+// What it reads from engine/include/silk.h, silk_extras.h and engine/wasm/silk_js.h (the
+// boundary's own records and bounds, which only exports.c includes):
 //   * every `typedef enum silk_x { ... } silk_x;` and the anonymous enum of SILK_DIAG_* fields,
 //     with explicit or implicit values (a last entry named *_COUNT / *_COUNT_V1 is a count, not
 //     a value, and is left out of the value lists);
@@ -13,7 +14,8 @@
 //     plain numbers (the hard limits, SILK_DIAG_CAPACITY, ...);
 //   * the status codes' comments, which become the messages of the errors the binding throws;
 //   * the structs that cross the boundary (BOUNDARY_STRUCTS below): their byte layout in wasm32
-//     (LAYOUT: offsets by name; FIELDS: name, type and offset in declaration order)
+//     (LAYOUT: offsets by name; FIELDS: name, type, offset and, for arrays, count, in
+//     declaration order)
 //     (C's rules: each field at the next multiple of its alignment, the size rounded up to the
 //     struct's alignment). The layout is also written as C static assertions,
 //     engine/wasm/boundary_layout.h, which exports.c includes: if this script and the compiler
@@ -27,7 +29,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const headers = ['engine/include/silk.h', 'engine/include/silk_extras.h'].filter((h) => existsSync(path.join(root, h)));
+const headers = ['engine/include/silk.h', 'engine/include/silk_extras.h', 'engine/wasm/silk_js.h']
+  .filter((h) => existsSync(path.join(root, h)));
 const outFile = path.join(root, 'web', 'lib', 'silk-boundary.mjs');
 const layoutFile = path.join(root, 'engine', 'wasm', 'boundary_layout.h');
 
@@ -38,6 +41,10 @@ const BOUNDARY_STRUCTS = [
   // the extras' defs: the binding reads their defaults from the engine (silk_js_default_*_def)
   'silk_spiderweb_def', 'silk_spider_def', 'silk_cloth_def', 'silk_tire_def', 'silk_tree_def', 'silk_scene_def',
   'silk_polygon_def', 'silk_ball_def', 'silk_distance_def',
+  // results the engine writes and the binding reads by name
+  'silk_constraint_info', 'silk_replay_result', 'silk_play_status', 'silk_sweep_row', 'silk_spider_info',
+  // engine/wasm/silk_js.h: results that have no struct in the public API
+  'silk_js_settings', 'silk_js_ball_row',
 ];
 
 /** The defs whose settings engine/src/settings.h declares: the table of each, and the fields
@@ -49,6 +56,63 @@ const SETTINGS_TABLES = [
   ['silk_robust_def', 'SILK_ROBUST_SETTINGS', ['internal_cookie']],
   ['silk_watchdog_def', 'SILK_WATCHDOG_SETTINGS', ['internal_cookie']],
 ];
+
+/** Settings whose table default is not what silk_default_*_def() returns (robust_settings.c
+ *  maps the compat page's gravity and frictions to seconds): left out of DEFAULTS. */
+const NOT_TABLE_DEFAULTS = { silk_robust_def: ['gravity', 'damping', 'ground_friction'] };
+
+/** The entries of one settings table: [{ name, dflt }] (dflt: the default's C source). */
+function tableEntries(text, table, file) {
+  const m = new RegExp(`#define ${table}\\(X\\)((?:[^\\n]*\\\\\\n)*[^\\n]*)`).exec(text);
+  if (!m) throw new Error(`gen-boundary: ${table} not found in ${file}`);
+  const body = m[1].replace(/\\\n/g, ' ');
+  const entries = [];
+  for (let at = body.indexOf('X('); at >= 0; at = body.indexOf('X(', at)) {
+    // the arguments, split at the commas outside parentheses, braces and strings
+    const args = [];
+    let depth = 0; let quoted = false; let start = at + 2; let i = start;
+    for (; i < body.length; i++) {
+      const c = body[i];
+      if (quoted) { if (c === '\\') i++; else if (c === '"') quoted = false; continue; }
+      if (c === '"') quoted = true;
+      else if (c === '(' || c === '{') depth++;
+      else if ((c === ')' || c === '}') && depth > 0) depth--;
+      else if (c === ')') { args.push(body.slice(start, i).trim()); break; }
+      else if (c === ',' && depth === 0) { args.push(body.slice(start, i).trim()); start = i + 1; }
+    }
+    entries.push({ name: args[1], dflt: args[3] });
+    at = i;
+  }
+  return entries;
+}
+
+/** A table default's C source as a JS value: numbers (with / * + -), true / false, a
+ *  (silk_vec2){x, y} literal as [x, y], SILK_* constants of the headers. */
+function defaultValue(src, defines, where) {
+  const s = src.trim();
+  const vec = /^\(*\s*\(silk_vec2\)\s*\{([^}]*)\}\s*\)*$/.exec(s);
+  if (vec) return vec[1].split(',').map((v) => defaultValue(v, defines, where));
+  if (s === 'true' || s === 'false') return s === 'true';
+  const named = s.replace(/SILK_[A-Z0-9_]+/g, (k) => String(need(defines, k)));
+  if (!/^[\d\s.eE+\-*/()]+$/.test(named)) throw new Error(`gen-boundary: cannot read the default of ${where}: ${src}`);
+  const v = Function(`"use strict"; return (${named});`)();
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`gen-boundary: the default of ${where} is not a number: ${src}`);
+  return v;
+}
+
+/** { def struct: { C field: default } } from the settings tables, as silk_default_*_def() sets them. */
+function settingsDefaults(defines) {
+  const file = 'engine/src/settings.h';
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const out = {};
+  for (const [struct, table] of SETTINGS_TABLES) {
+    const skip = NOT_TABLE_DEFAULTS[struct] ?? [];
+    out[struct] = Object.fromEntries(tableEntries(text, table, file)
+      .filter((e) => !skip.includes(e.name))
+      .map((e) => [e.name, defaultValue(e.dflt, defines, `${struct}.${e.name}`)]));
+  }
+  return out;
+}
 
 /** Every field of each def in SETTINGS_TABLES is in its table or a known non-setting, and
  *  every table entry is a field. */
@@ -200,11 +264,15 @@ function generate() {
   }
   checkSettingsTables(structs);
   const layouts = BOUNDARY_STRUCTS.map((s) => [s, layoutOf(s, structs, enums, defines)]);
+  for (const [name, l] of layouts) {
+    const clash = l.fields.find((f) => f.name === 'size' || f.name === 'align');
+    if (clash) throw new Error(`gen-boundary: ${name}.${clash.name} would shadow LAYOUT.${name}.${clash.name}: rename the field`);
+  }
   const lines = [];
   const emit = (s = '') => lines.push(s);
   const json = (v) => JSON.stringify(v);
 
-  emit('// silk-boundary.mjs -- GENERATED by scripts/gen-boundary.mjs from ' + headers.join(' and ') + '.');
+  emit('// silk-boundary.mjs -- GENERATED by scripts/gen-boundary.mjs from ' + headers.join(', ') + '.');
   emit('// Do not edit: change the header and run `node scripts/gen-boundary.mjs` (CI checks it is current).');
   emit();
 
@@ -249,7 +317,18 @@ function generate() {
   emit('});');
   emit();
 
-  emit('/** Every numeric #define SILK_* of the headers: hard limits and fixed sizes. */');
+  emit('/** The engine\'s defaults of the defs\' settings, from the tables of engine/src/settings.h that');
+  emit(' *  silk_default_*_def() expands: { def: { C field: value } } (a silk_vec2 is [x, y]). The page and');
+  emit(' *  the element take their defaults from here, so a change in C reaches them. */');
+  emit('export const DEFAULTS = Object.freeze({');
+  for (const [struct, fields] of Object.entries(settingsDefaults(defines))) {
+    const body = Object.entries(fields).map(([k, v]) => `${k}: ${Array.isArray(v) ? `Object.freeze(${json(v)})` : json(v)}`).join(', ');
+    emit(`  ${struct}: Object.freeze({ ${body} }),`);
+  }
+  emit('});');
+  emit();
+
+  emit('/** Every numeric #define SILK_* of the headers: hard limits, fixed sizes and named defaults. */');
   emit('export const LIMITS = Object.freeze({');
   for (const [k, v] of [...defines].sort((a, b) => a[0].localeCompare(b[0]))) {
     emit(`  ${k.slice(5)}: ${Number.isInteger(v) ? v : json(v)},`);
@@ -266,18 +345,20 @@ function generate() {
   }
   emit('});');
   emit();
-  emit('/** The same structs field by field, in declaration order: [C name, wasm32 type, byte offset].');
-  emit(' *  Types: double, int32_t (enums too), uint64_t, bool (one byte), silk_vec2 (two doubles),');
-  emit(' *  pointer (four bytes). A nested struct\'s fields are \'outer.inner\'. */');
+  emit('/** The same structs field by field, in declaration order: [C name, wasm32 type, byte offset]');
+  emit(' *  and, for an array field, its length as a fourth entry. Types: double, int32_t (enums too),');
+  emit(' *  int64_t, uint64_t, bool (one byte), silk_vec2 (two doubles), pointer (four bytes). A nested');
+  emit(' *  struct\'s fields are \'outer.inner\'. */');
   emit('export const FIELDS = Object.freeze({');
   for (const [name, l] of layouts) {
-    emit(`  ${name}: Object.freeze([${l.fields.map((f) => json([f.name, f.type, f.offset])).join(', ')}]),`);
+    const entry = (f) => json(f.count > 1 ? [f.name, f.type, f.offset, f.count] : [f.name, f.type, f.offset]);
+    emit(`  ${name}: Object.freeze([${l.fields.map(entry).join(', ')}]),`);
   }
   emit('});');
 
   const c = [];
   c.push('/* boundary_layout.h -- GENERATED by scripts/gen-boundary.mjs: the struct layout that');
-  c.push('   web/silk-boundary.mjs assumes, checked by the compiler (exports.c includes this). */');
+  c.push('   web/lib/silk-boundary.mjs assumes, checked by the compiler (exports.c includes this). */');
   c.push('#ifndef SILK_BOUNDARY_LAYOUT_H');
   c.push('#define SILK_BOUNDARY_LAYOUT_H');
   c.push('');

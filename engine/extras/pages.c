@@ -8,7 +8,7 @@ silk_scene_def silk_default_scene_def(void)
     silk_scene_def def;
     memset(&def, 0, sizeof(def));
     def.scene = SILK_SCENE_WEB;
-    def.tensor = 0.3;
+    def.tensor = SILK_DEFAULT_TENSOR;
     def.internal_cookie = SILK_EXTRAS_DEF_COOKIE;
     return def;
 }

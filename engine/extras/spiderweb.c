@@ -21,7 +21,7 @@ silk_spiderweb_def silk_default_spiderweb_def(void)
     def.radius = 250.0;
     def.segments = 20;
     def.depth = 7;
-    def.tensor = 0.3;
+    def.tensor = SILK_DEFAULT_TENSOR;
     def.stiffness = 0.6;
     def.internal_cookie = SILK_EXTRAS_DEF_COOKIE;
     return def;

@@ -53,13 +53,18 @@ SILK_API bool silk_world_get_auto_crawl(const silk_world* world);
     Builders (the original's objects; each appends one composite and returns its id)
 ---------------------------------------------------------------------------------------- */
 
+/* The web's rest-length factor by default (the spiderweb page's 0.3): silk_default_spiderweb_def
+   and silk_default_scene_def use it, and the demo page and element take their tensor default
+   from it (LIMITS.DEFAULT_TENSOR in the generated web/lib/silk-boundary.mjs). */
+#define SILK_DEFAULT_TENSOR 0.3
+
 typedef struct silk_spiderweb_def
 {
     silk_vec2 center; /* default (400, 250) */
     double radius;    /* default 250 */
     int32_t segments; /* spokes, default 20 */
     int32_t depth;    /* rings, default 7 */
-    double tensor;    /* rest lengths are multiplied by it, default 0.3 */
+    double tensor;    /* rest lengths are multiplied by it, default SILK_DEFAULT_TENSOR */
     double stiffness; /* default 0.6 */
     int32_t internal_cookie;
 } silk_spiderweb_def;
@@ -155,7 +160,7 @@ typedef enum silk_scene
 typedef struct silk_scene_def
 {
     silk_scene scene;
-    double tensor; /* web only, default 0.3 */
+    double tensor; /* web only, default SILK_DEFAULT_TENSOR */
     int32_t internal_cookie;
 } silk_scene_def;
 

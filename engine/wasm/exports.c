@@ -2,12 +2,15 @@
 
    Most wrappers take scalars and return one int32: a value (index, id, pointer, count) when
    >= 0, a silk_status when < 0. Results with several fields are written as the C struct into
-   wasm memory, and silk.mjs reads them at the byte offsets that scripts/gen-boundary.mjs
-   computed from silk.h (LAYOUT in web/silk-boundary.mjs; boundary_layout.h checks them).
+   wasm memory, and silk.mjs reads them by field name at the byte offsets that
+   scripts/gen-boundary.mjs computed from the headers (FIELDS and LAYOUT in
+   web/lib/silk-boundary.mjs; boundary_layout.h checks them). Results that have no struct in
+   silk.h have one in silk_js.h, which the generator reads too.
    web/lib/silk.mjs turns negative results into RangeError/TypeError with silk_status_string().
    This file is the only platform glue; the engine itself knows nothing of JS. */
 #include "boundary_layout.h" /* the struct layout silk-boundary.mjs assumes, checked here */
 #include "silk_extras.h"
+#include "silk_js.h"
 
 #include <emscripten.h>
 #include <math.h>
@@ -189,23 +192,20 @@ EXPORT int32_t silk_js_set_seed(silk_world* world, uint32_t lo, uint32_t hi)
     return silk_world_set_seed(world, ((uint64_t)hi << 32) | lo);
 }
 
-/* Settings out: gx, gy, friction, ground friction, width, height, relax passes, loop mode. */
-EXPORT int32_t silk_js_get_settings(const silk_world* world, double* out)
+EXPORT int32_t silk_js_get_settings(const silk_world* world, silk_js_settings* out)
 {
     if (world == NULL || out == NULL)
     {
         return SILK_ERR_NULL;
     }
-    silk_vec2 g = silk_world_get_gravity(world);
-    silk_vec2 size = silk_world_get_size(world);
-    out[0] = g.x;
-    out[1] = g.y;
-    out[2] = silk_world_get_friction(world);
-    out[3] = silk_world_get_ground_friction(world);
-    out[4] = size.x;
-    out[5] = size.y;
-    out[6] = silk_world_get_relax_passes(world);
-    out[7] = silk_world_get_loop_mode(world);
+    *out = (silk_js_settings){
+        .gravity = silk_world_get_gravity(world),
+        .friction = silk_world_get_friction(world),
+        .ground_friction = silk_world_get_ground_friction(world),
+        .world_size = silk_world_get_size(world),
+        .relax_passes = silk_world_get_relax_passes(world),
+        .loop_mode = silk_world_get_loop_mode(world),
+    };
     return SILK_OK;
 }
 
@@ -330,24 +330,10 @@ EXPORT int32_t silk_js_composite_constraint_begin(const silk_world* world, int32
     return value_or_status(silk_world_composite_constraint_begin(world, composite, &begin), begin);
 }
 
-/* out: kind, a, b, c, stiffness, rest, target x, target y */
 EXPORT int32_t silk_js_get_constraint(const silk_world* world, int32_t composite, int32_t index,
-                                      double* out)
+                                      silk_constraint_info* out)
 {
-    silk_constraint_info info;
-    silk_status status = silk_world_get_constraint(world, composite, index, &info);
-    if (status == SILK_OK && out != NULL)
-    {
-        out[0] = info.kind;
-        out[1] = info.a;
-        out[2] = info.b;
-        out[3] = info.c;
-        out[4] = info.stiffness;
-        out[5] = info.rest;
-        out[6] = info.target.x;
-        out[7] = info.target.y;
-    }
-    return status;
+    return silk_world_get_constraint(world, composite, index, out);
 }
 
 EXPORT const uint8_t* silk_js_constraint_kinds(const silk_world* world)
@@ -531,25 +517,9 @@ EXPORT int32_t silk_js_spider_tick(silk_world* world)
     return value_or_status(silk_world_spider_tick(world, &crawled), crawled ? 1 : 0);
 }
 
-/* out (int32[14]): web, spider, thorax, head, abdomen, feet[8], leg_index */
-EXPORT int32_t silk_js_spider_info(const silk_world* world, int32_t* out)
+EXPORT int32_t silk_js_spider_info(const silk_world* world, silk_spider_info* out)
 {
-    silk_spider_info info;
-    silk_status status = silk_world_spider_info(world, &info);
-    if (status == SILK_OK && out != NULL)
-    {
-        out[0] = info.web_composite;
-        out[1] = info.spider_composite;
-        out[2] = info.thorax;
-        out[3] = info.head;
-        out[4] = info.abdomen;
-        for (int32_t k = 0; k < 8; ++k)
-        {
-            out[5 + k] = info.feet[k];
-        }
-        out[13] = info.leg_index;
-    }
-    return status;
+    return silk_world_spider_info(world, out);
 }
 
 EXPORT int32_t silk_js_cloth(silk_world* world, double x, double y, double width, double height,
@@ -633,10 +603,10 @@ EXPORT int32_t silk_js_run_frames(silk_world* world, int32_t frames, int32_t ste
     return silk_world_run_frames(world, frames, step, (silk_vec2){cx, cy});
 }
 
-/* out: count rows of 7 doubles: step, k_eff, margin, verdict, radius, nan count, exploded */
+/* out: count rows, written by silk_step_sweep itself (the caller allocated them). */
 EXPORT int32_t silk_js_step_sweep(double width, double height, int32_t scene, double tensor,
                                   uint32_t seed_lo, uint32_t seed_hi, int32_t frames, int32_t count,
-                                  double* out)
+                                  silk_sweep_row* out)
 {
     if (out == NULL || count < 1 || count > SILK_SWEEP_MAX_COUNT)
     {
@@ -649,51 +619,32 @@ EXPORT int32_t silk_js_step_sweep(double width, double height, int32_t scene, do
     silk_scene_def scene_def = silk_default_scene_def();
     scene_def.scene = (silk_scene)scene;
     scene_def.tensor = tensor;
-    silk_sweep_row rows[256];
-    silk_status status = silk_step_sweep(&def, &scene_def, frames, count, rows);
-    if (status != SILK_OK)
-    {
-        return status;
-    }
-    for (int32_t i = 0; i < count; ++i)
-    {
-        double* r = out + 7 * i;
-        r[0] = rows[i].step;
-        r[1] = rows[i].k_effective;
-        r[2] = rows[i].stability_margin;
-        r[3] = rows[i].verdict;
-        r[4] = rows[i].bounding_radius;
-        r[5] = rows[i].nan_count;
-        r[6] = rows[i].exploded ? 1.0 : 0.0;
-    }
-    return SILK_OK;
+    return silk_step_sweep(&def, &scene_def, frames, count, out);
 }
 
 /* ---- integrator lesson (seed 004) -------------------------------------------------------- */
 
-#define SILK_JS_BALL_MAX_STEPS    1000000
-#define SILK_JS_BALL_MAX_SUBSTEPS ((int64_t)1 << 27) /* steps * substeps: keeps a run < 1 s */
-
-static void ball_row(double* row, double t, const silk_ball* ball, double pre_contact_energy)
+static silk_js_ball_row ball_row(double t, const silk_ball* ball, double pre_contact_energy)
 {
     double energy = 0.0;
     silk_ball_energy(ball, &energy);
-    row[0] = t;
-    row[1] = ball->x;
-    row[2] = ball->y;
-    row[3] = ball->vx;
-    row[4] = ball->vy;
-    row[5] = energy;
-    row[6] = pre_contact_energy;
+    return (silk_js_ball_row){
+        .t = t,
+        .x = ball->x,
+        .y = ball->y,
+        .vx = ball->vx,
+        .vy = ball->vy,
+        .energy = energy,
+        .pre_contact_energy = pre_contact_energy,
+    };
 }
 
 /* One run of seed 004's ball. Row 0 is the launch; row k the state after k frames of h, each
-   `substeps` steps of h / substeps. out: (steps + 1) rows of 7 doubles:
-   t (= k h), x, y, vx, vy, E, and E before the floor rule at the frame's last contact (NaN
-   when the frame had none). Returns the number of floor contacts, or a status < 0. */
+   `substeps` steps of h / substeps. out: steps + 1 rows (silk_js.h: silk_js_ball_row; the
+   bounds are SILK_JS_BALL_MAX_*). Returns the number of floor contacts, or a status < 0. */
 EXPORT int32_t silk_js_ball_run(int32_t integrator, int32_t floor_rule, double floor_y,
                                 double gravity, double x0, double y0, double vx0, double vy0,
-                                double h, int32_t substeps, int32_t steps, double* out)
+                                double h, int32_t substeps, int32_t steps, silk_js_ball_row* out)
 {
     if (out == NULL)
     {
@@ -720,7 +671,7 @@ EXPORT int32_t silk_js_ball_run(int32_t integrator, int32_t floor_rule, double f
         return status;
     }
     const double nan = NAN;
-    ball_row(out, 0.0, &ball, nan);
+    out[0] = ball_row(0.0, &ball, nan);
     int32_t contacts = 0;
     for (int32_t k = 1; k <= steps; ++k)
     {
@@ -731,7 +682,7 @@ EXPORT int32_t silk_js_ball_run(int32_t integrator, int32_t floor_rule, double f
             return status;
         }
         contacts += contact.count;
-        ball_row(out + 7 * (size_t)k, k * h, &ball, contact.count ? contact.energy_before : nan);
+        out[k] = ball_row(k * h, &ball, contact.count ? contact.energy_before : nan);
     }
     return contacts;
 }
@@ -896,19 +847,14 @@ EXPORT int32_t silk_js_recording_export(const silk_world* world, void* buffer, i
     return silk_world_recording_export(world, buffer, capacity < 0 ? 0 : (size_t)capacity, NULL);
 }
 
-/* out: steps, hash lo, hash hi, recorded lo, recorded hi, matches */
-EXPORT int32_t silk_js_replay(silk_world* world, const void* bytes, int32_t size, double* out)
+EXPORT int32_t silk_js_replay(silk_world* world, const void* bytes, int32_t size,
+                              silk_replay_result* out)
 {
     silk_replay_result r = {0, 0, 0, false};
     silk_status status = silk_world_replay(world, bytes, size < 0 ? 0 : (size_t)size, &r);
     if (status == SILK_OK && out != NULL)
     {
-        out[0] = (double)r.steps;
-        out[1] = (double)(uint32_t)r.hash;
-        out[2] = (double)(uint32_t)(r.hash >> 32);
-        out[3] = (double)(uint32_t)r.recorded_hash;
-        out[4] = (double)(uint32_t)(r.recorded_hash >> 32);
-        out[5] = r.matches ? 1.0 : 0.0;
+        *out = r;
     }
     return status;
 }
@@ -918,22 +864,13 @@ EXPORT int32_t silk_js_play_begin(silk_world* world, const void* bytes, int32_t 
     return silk_world_play_begin(world, bytes, size < 0 ? 0 : (size_t)size);
 }
 
-/* out: playing, finished, step, steps, hash lo, hash hi, recorded lo, recorded hi, matches */
-EXPORT int32_t silk_js_play_status(const silk_world* world, double* out)
+EXPORT int32_t silk_js_play_status(const silk_world* world, silk_play_status* out)
 {
     silk_play_status p;
     silk_status status = silk_world_play_status(world, &p);
     if (status == SILK_OK && out != NULL)
     {
-        out[0] = p.playing ? 1.0 : 0.0;
-        out[1] = p.finished ? 1.0 : 0.0;
-        out[2] = (double)p.step;
-        out[3] = (double)p.steps;
-        out[4] = (double)(uint32_t)p.hash;
-        out[5] = (double)(uint32_t)(p.hash >> 32);
-        out[6] = (double)(uint32_t)p.recorded_hash;
-        out[7] = (double)(uint32_t)(p.recorded_hash >> 32);
-        out[8] = p.matches ? 1.0 : 0.0;
+        *out = p;
     }
     return status;
 }

@@ -12,12 +12,58 @@ import { FIELDS, LAYOUT, LIMITS } from '../../web/lib/silk-boundary.mjs';
 
 const silk = await loadSilkForTests();
 const source = (file) => readFileSync(new URL(`../../web/${file}`, import.meta.url), 'utf8');
+/** The hand-written binding: the public entry and the core and extras it joins. */
+const LIB_FILES = ['lib/silk.mjs', 'lib/silk-core.mjs', 'lib/silk-extras.mjs'];
 
 test('FIELDS and LAYOUT agree for every boundary struct', () => {
   for (const name of ['silk_world_def', 'silk_stepper_def', 'silk_robust_def', 'silk_watchdog_def', 'silk_error_detail']) {
     assert.ok(FIELDS[name], name);
+  }
+  for (const name of Object.keys(FIELDS)) {
+    assert.deepEqual(Object.keys(LAYOUT[name]).filter((k) => k !== 'size' && k !== 'align'), FIELDS[name].map(([f]) => f), name);
     for (const [field, , offset] of FIELDS[name]) assert.equal(LAYOUT[name][field], offset, `${name}.${field}`);
   }
+});
+
+test('the result records cross as structs in the generated list, read by name', () => {
+  // the six records issue 20 named, and the spider's: generated, not kept by hand in silk.mjs
+  const results = ['silk_play_status', 'silk_sweep_row', 'silk_replay_result', 'silk_js_ball_row', 'silk_js_settings',
+    'silk_constraint_info', 'silk_spider_info'];
+  for (const name of results) assert.ok(FIELDS[name], `${name} is in the generator's list`);
+  assert.deepEqual(FIELDS.silk_spider_info.find(([f]) => f === 'feet').slice(1), ['int32_t', 20, 8]);
+  // the wasm-only bounds come from engine/wasm/silk_js.h, not from a JS restatement
+  assert.equal(LIMITS.JS_BALL_MAX_STEPS, 1000000);
+  assert.equal(LIMITS.JS_BALL_MAX_SUBSTEPS, 2 ** 27);
+  assert.throws(() => silk.ballRun({ steps: LIMITS.JS_BALL_MAX_STEPS + 1 }), RangeError);
+  assert.throws(() => silk.ballRun({ steps: 4096, substeps: LIMITS.JS_BALL_MAX_SUBSTEPS / 4096 + 1 }),
+    (e) => e instanceof RangeError && e.message.includes(String(LIMITS.JS_BALL_MAX_SUBSTEPS)));
+  const lib = LIB_FILES.map(source).join('\n');
+  for (const gone of ['SETTINGS_OUT', 'CONSTRAINT_OUT', 'SWEEP_ROW', 'BALL_ROW', 'PLAY_OUT', 'REPLAY_OUT', 'maxSteps: 1e6', '2 ** 27']) {
+    assert.ok(!lib.includes(gone), `silk.mjs still holds ${gone}`);
+  }
+  // a field the engine adds reaches JS: silk_play_status.step_work
+  const w = silk.createWorld();
+  w.buildScene('cloth');
+  w.startRecording();
+  for (let k = 0; k < 5; k++) w.advance(1 / 60);
+  const bytes = w.stopRecording();
+  const hash = w.stateHash();
+  const v = silk.createWorld();
+  v.playBegin(bytes);
+  const before = v.playStatus();
+  assert.equal(before.playing, true);
+  assert.equal(before.steps, 5);
+  assert.ok(Number.isInteger(before.stepWork) && before.stepWork >= w.particleCount + w.constraintCount, `stepWork ${before.stepWork}`);
+  while (v.playStatus().playing) v.advance(1 / 60);
+  const after = v.playStatus();
+  assert.deepEqual([after.finished, after.matches, after.hash, after.step], [true, true, hash, 5]);
+  const r = silk.createWorld().replay(bytes);
+  assert.deepEqual(r, { steps: 5, hash, recordedHash: hash, matches: true });
+  // settings and a constraint's info, by field
+  assert.deepEqual([v.width, v.height], [w.width, w.height]);
+  const c = v.constraint(0, 0);
+  assert.deepEqual(Object.keys(c), ['kind', 'a', 'b', 'c', 'stiffness', 'rest', 'target', 'compliance']);
+  for (const x of [w, v]) x.destroy();
 });
 
 test('defaults come from the engine: a world made with no options has the default def', () => {
@@ -70,7 +116,7 @@ test('the engine names the failing field and its rule; the binding says both', (
 });
 
 test('silk.mjs restates no engine default or limit; input.mjs no stepper arithmetic', () => {
-  const lib = source('lib/silk.mjs').split('\n').filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line)).join('\n');
+  const lib = LIB_FILES.map(source).join('\n').split('\n').filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line)).join('\n');
   // the numbers the issue named, and the defaults of the defs that cross the boundary
   for (const literal of ['800', '500', '0.99', '0.8', '0.2', '1 / 60', '4096', '1e7', '720720']) {
     const at = lib.search(new RegExp(`(?<![\\w.])${literal.replace(/[.*/ ]/g, (c) => (c === ' ' ? ' ' : `\\${c}`))}(?![\\w.])`));

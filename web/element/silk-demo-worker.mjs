@@ -44,7 +44,7 @@ self.onmessage = (m) => {
 async function start({ canvas, module, settings, theme, transparent, paused, size }) {
   const silk = await loadSilk({ wasm: module });
   const world = silk.createWorld({
-    width: 800, height: 500, seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
+    seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
   });
   const renderer = createRenderer(canvas, world, { transparent, observe: false });
   renderer.fit(size.dev[0], size.dev[1], size.css[0], size.css[1]);

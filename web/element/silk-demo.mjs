@@ -410,7 +410,7 @@ export class SilkDemo extends BaseElement {
     shared.live.add(silk);
 
     const world = silk.createWorld({
-      width: 800, height: 500, seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
+      seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
     });
     const renderer = createRenderer(canvas, world, { transparent: settings.background === 'transparent' });
     const pointer = createPointer(canvas, renderer, world);

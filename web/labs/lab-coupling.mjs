@@ -75,7 +75,7 @@ function displayClock(rate, seed) {
 }
 
 function makeView(silk, seed, mode, crawl) {
-  const world = silk.createWorld({ width: 800, height: 500, seed, loopMode: mode });
+  const world = silk.createWorld({ seed, loopMode: mode });
   world.buildScene('web');
   world.autoCrawl = crawl;
   const body = world.spiderInfo();
@@ -112,7 +112,7 @@ function determinism(silk, seed) {
   const sumB = b.reduce((s, x) => s + x, 0);
   b = b.map((x) => (x / sumB) * total);
   const run = (mode, dts) => {
-    const w = silk.createWorld({ width: 800, height: 500, seed, loopMode: mode });
+    const w = silk.createWorld({ seed, loopMode: mode });
     w.buildScene('web'); // the page's rule: crawl from the start
     let steps = 0;
     for (const dt of dts) steps += w.advance(dt).steps;

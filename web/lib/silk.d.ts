@@ -23,6 +23,10 @@ export declare const CONSTRAINT_KINDS: Readonly<Record<number, 'distance' | 'pin
 /** Every numeric SILK_* #define of silk.h without its prefix (MAX_PARTICLES, MAX_RELAX_PASSES, ...),
  *  generated into silk-boundary.mjs by scripts/gen-boundary.mjs. */
 export declare const LIMITS: Readonly<Record<string, number>>;
+/** The engine's defaults of the defs' settings by C field (engine/src/settings.h, as
+ *  silk_default_*_def() sets them), generated: e.g. DEFAULTS.silk_world_def.width. */
+export declare const DEFAULTS: Readonly<Record<'silk_world_def' | 'silk_stepper_def' | 'silk_robust_def' | 'silk_watchdog_def',
+  Readonly<Record<string, number | boolean | readonly [number, number]>>>>;
 
 export type Verdict = 'stable' | 'marginal' | 'unstable';
 export type LoopMode = 'fixed' | 'coupled';
@@ -74,6 +78,8 @@ export interface PlayStatus {
   hash: string | null;
   recordedHash: string;
   matches: boolean;
+  /** the most one step of this recording may cost, in element passes (silk_play_status.step_work) */
+  stepWork: number;
 }
 
 export interface ReplayResult {

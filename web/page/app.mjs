@@ -147,7 +147,7 @@ async function loadEngine(wasm) {
 
 function createPage(silk, settings, { search, theme, clock }) {
   const world = silk.createWorld({
-    width: 800, height: 500, seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
+    seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
   });
   const canvas = $('#view');
   const renderer = createRenderer(canvas, world, { transparent: settings.background === 'transparent' });

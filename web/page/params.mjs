@@ -19,9 +19,18 @@
 //                                                            canvas ("web · 60 steps/s · stable",
 //                                                            the diagnostics, or nothing)
 
+//
+// The engine's defaults and names are not restated here: step, seed and substeps are the
+// engine's defaults (DEFAULTS of the generated silk-boundary.mjs, from engine/src/settings.h),
+// the tensor its SILK_DEFAULT_TENSOR (silk_extras.h),
+// the loop modes and solvers its enums; a fresh world runs the first of each (world.c, checked
+// by tests/js/params.test.mjs). The ranges below are the page's own (its sliders), inside the
+// engine's limits.
+import { DEFAULTS as ENGINE, LIMITS as ENGINE_LIMITS, LOOP_MODES as ENGINE_LOOP_MODES, SOLVERS } from '../lib/silk.mjs';
+
 export const DISPLAY_RATES = Object.freeze(['device', 30, 60, 120, 144, 'jittery']);
-export const LOOP_MODES = Object.freeze(['fixed', 'coupled']);
-export const SOLVER_NAMES = Object.freeze(['compat', 'robust']);
+export const LOOP_MODES = ENGINE_LOOP_MODES;
+export const SOLVER_NAMES = SOLVERS;
 export const THEME_NAMES = Object.freeze(['light', 'dark', 'auto']);
 export const BACKGROUND_NAMES = Object.freeze(['default', 'transparent']);
 export const READOUT_NAMES = Object.freeze(['plain', 'full', 'none']);
@@ -37,14 +46,14 @@ export const LIMITS = Object.freeze({
 export const DEFAULTS = Object.freeze({
   scene: 'web',
   embed: false,
-  step: 16,
-  tensor: 0.3,
-  seed: 1,
-  loopMode: 'fixed',
+  step: ENGINE.silk_world_def.relax_passes,
+  tensor: ENGINE_LIMITS.DEFAULT_TENSOR,
+  seed: ENGINE.silk_world_def.seed,
+  loopMode: LOOP_MODES[0],
   simulatedHz: 'device',
   paused: false,
-  solver: 'compat',
-  substeps: 8,
+  solver: SOLVER_NAMES[0],
+  substeps: ENGINE.silk_robust_def.substeps,
   autoRestore: false,
   theme: 'light',
   background: 'default',

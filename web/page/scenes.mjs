@@ -18,6 +18,7 @@
 //   import { registerScene } from './scenes.mjs';
 //   registerScene({ name: 'rope', label: 'Rope', build(w) { ... }, draw(ctx, f) { ... } });
 import * as draw from './draw.mjs';
+import { DEFAULTS as ENGINE } from '../lib/silk.mjs';
 
 const registry = new Map();
 
@@ -87,11 +88,19 @@ function liveRange(world, composite) {
 
 // ---- the original pages ----------------------------------------------------------------------
 
+/** What an embed of another shape keeps in view for the web and the cloth: the min(W, H) square
+ *  about the centre of the engine's default world (the page's), 20 px to each side. */
+const CENTRE_FOCUS = (() => {
+  const { width: W, height: H } = ENGINE.silk_world_def;
+  const side = Math.min(W, H);
+  return Object.freeze({ x: W / 2 - side / 2 - 20, y: 0, w: side + 40, h: H });
+})();
+
 registerScene({
   name: 'web',
   label: 'Spider web',
   uses: ['tensor'],
-  focus: { x: 130, y: 0, w: 540, h: 500 }, // the web: radius min(w, h) / 2 about the centre
+  focus: CENTRE_FOCUS, // the web: radius min(w, h) / 2 about the centre
   build(world, s) { world.buildScene('web', { tensor: s.tensor }); },
   prepare(world) {
     const info = world.spiderInfo();
@@ -110,7 +119,7 @@ registerScene({
 registerScene({
   name: 'cloth',
   label: 'Cloth',
-  focus: { x: 130, y: 0, w: 540, h: 500 }, // the cloth: 250 px square, centred, hanging from the top
+  focus: CENTRE_FOCUS, // the cloth: a min(w, h) / 2 square, centred, hanging from the top
   background: '#000',
   highlight: '#ffffff', // white on either theme (theme.mjs: '#fff' is the light ground)
   build(world) { world.buildScene('cloth'); },

@@ -1,0 +1,39 @@
+/* silk_js.h -- what crosses the wasm boundary and is not in silk.h / silk_extras.h: the
+   records exports.c writes for results that have no struct of their own in the public API,
+   and the bounds of the wasm-only calls. scripts/gen-boundary.mjs reads this header beside
+   the public ones, so web/lib/silk-boundary.mjs carries these layouts (FIELDS, LAYOUT) and
+   limits (LIMITS.JS_*) and web/lib/silk.mjs reads them by name: nothing here is restated in
+   JS. Only exports.c includes it; the engine does not. */
+#ifndef SILK_JS_H
+#define SILK_JS_H
+
+#include "silk.h"
+
+/* silk_js_ball_run's bounds: a run is steps frames of substeps steps each; the product bound
+   keeps one call under about a second (the caller allocates steps + 1 rows before it). */
+#define SILK_JS_BALL_MAX_STEPS    1000000
+#define SILK_JS_BALL_MAX_SUBSTEPS ((int64_t)1 << 27) /* steps * substeps */
+
+/* The world's settings in one read (silk_js_get_settings): the silk_world_get_* getters. */
+typedef struct silk_js_settings
+{
+    silk_vec2 gravity;
+    double friction;
+    double ground_friction;
+    silk_vec2 world_size; /* width, height (a field named size would shadow LAYOUT.size) */
+    int32_t relax_passes;
+    silk_loop_mode loop_mode;
+} silk_js_settings;
+
+/* One row of silk_js_ball_run: the ball after k frames of h (row 0 is the launch). */
+typedef struct silk_js_ball_row
+{
+    double t;                  /* k h, s */
+    double x, y;               /* m */
+    double vx, vy;             /* m/s */
+    double energy;             /* J, 1 kg (silk_ball_energy) */
+    double pre_contact_energy; /* energy before the floor rule at the frame's last contact;
+                                  NaN when the frame had none */
+} silk_js_ball_row;
+
+#endif
