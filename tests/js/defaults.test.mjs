@@ -3,7 +3,7 @@
 //   engine's silk_default_*_def() return, field by field;
 // - the page's settings (web/page/params.mjs) start where a fresh world does;
 // - the source holds no copy of them. The check below is this grep, run on the files (its
-//   expected output: nothing but silk-demo.mjs's three fitView(..., 800, 500) lines):
+//   expected output: nothing):
 //     grep -rnE "\b(800|500)\b|step: ?16\b|substeps: ?8\b|seed: ?1\b|tensor: ?0\.3\b" \
 //       web/lib web/page web/element web/kit --include=*.mjs \
 //       | grep -vE "^[^:]+:[0-9]+:\s*(//|\*|/\*)" | grep -v "^web/lib/silk-boundary.mjs:"
@@ -78,10 +78,7 @@ function grep(dirs, pattern) {
 }
 
 test('no engine default is restated in the library, the page, the element or the kit', () => {
-  // web/element/silk-demo.mjs's view fit (fitView(..., 800, 500)) belongs to the element's
-  // rewrite on another branch: it is the one place left, and only as that call
-  const pending = /fitView\(.*\b800, 500\)/;
-  const hits = grep(['web/lib', 'web/page', 'web/element', 'web/kit'], RESTATED).filter((h) => !pending.test(h));
+  const hits = grep(['web/lib', 'web/page', 'web/element', 'web/kit'], RESTATED);
   assert.deepEqual(hits, []);
 });
 

@@ -48,7 +48,7 @@
 // ...), element.world (the live world, or null; always null in a Worker, so a host or test that
 // reads the world sets worker="off"), element.worldToClient(x, y), and SilkDemo.shared()
 // (compiles, instances, pooled, wasm bytes, workers).
-import { loadSilk } from '../lib/silk.mjs';
+import { loadSilk, DEFAULTS as ENGINE_DEFAULTS } from '../lib/silk.mjs';
 import { compileSilk } from '../lib/silk-wasm.mjs';
 import { spawnWorker, WORKER_FROM } from './silk-demo-spawn.mjs';
 import { createLoop, whenNear } from '../page/loop.mjs';
@@ -60,6 +60,8 @@ import { PALETTE, watchTheme, isLight, resolveTheme } from '../page/theme.mjs';
 import { canvasLabel } from '../page/describe.mjs';
 
 const TAG = 'silk-demo';
+// The Worker's world has the engine's default size; this thread fits its pointer view to it.
+const WORLD_SIZE = [ENGINE_DEFAULTS.silk_world_def.width, ENGINE_DEFAULTS.silk_world_def.height];
 const CONTROLS = ['none', 'bar', 'full'];
 const PAGE_ATTRIBUTES = ['scene', 'solver', 'step', 'loop', 'hz', 'seed', 'tensor', 'substeps', 'theme', 'background'];
 const READOUT_EVERY = 400; // ms between readout updates (controls=full); never announced
@@ -584,7 +586,7 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
     return null;
   }
   const scene = getScene(settings.scene);
-  const view = fitView({ dpr: 1, cssWidth: 1, cssHeight: 1, scale: 1, offsetX: 0, offsetY: 0 }, 1, 1, 800, 500);
+  const view = fitView({ dpr: 1, cssWidth: 1, cssHeight: 1, scale: 1, offsetX: 0, offsetY: 0 }, 1, 1, ...WORLD_SIZE);
   const post = (msg) => worker.postMessage(msg);
   const run = {
     thread: 'worker', world: null, settings, paused: reduced, resolvedTheme: 'light', labHost: NO_LAB, dragging: false,
@@ -631,13 +633,13 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
     const box = canvas.getBoundingClientRect();
     const dpr = globalThis.devicePixelRatio || 1;
     const size = { dev: [Math.max(1, Math.round(box.width * dpr)), Math.max(1, Math.round(box.height * dpr))], css: [box.width || 1, box.height || 1] };
-    fitView(view, size.css[0], size.css[1], 800, 500);
+    fitView(view, size.css[0], size.css[1], ...WORLD_SIZE);
     const offscreen = canvas.transferControlToOffscreen();
     const theme = resolveTheme(settings.theme); // a Worker has no matchMedia: the element resolves 'auto'
     worker.postMessage({ type: 'init', canvas: offscreen, module, settings, theme, transparent: settings.background === 'transparent', paused: reduced, size }, [offscreen]);
     const observer = observeCanvasSize(canvas, (devW, devH, cssW, cssH) => {
       if (devW < 1 || devH < 1) return;
-      fitView(view, cssW, cssH, 800, 500);
+      fitView(view, cssW, cssH, ...WORLD_SIZE);
       post({ type: 'size', dev: [devW, devH], css: [cssW, cssH] });
     });
     run.cleanups.push(() => observer.disconnect());
