@@ -181,7 +181,7 @@ int lab_hash_command(int argc, char** argv)
 
 /* Replays in slices of play_run so a long recording can be stopped: with --max-seconds S it
    stops after S seconds of processor time and says how far it got (exit 3). A slice is sized
-   by work, not steps (issue 21: 1024-step slices of a recording at 256 x (64 + 64) passes ran
+   by work, not steps (1024-step slices of a recording at 256 x (64 + 64) passes ran
    42 s past a 1 s limit): the loaded recording's step_work bounds each step's cost, the rate
    measured so far turns it into seconds, and each slice is at most S / 64 (so the limit is
    honoured within about 2 %, or one step when a single step costs more than that). */

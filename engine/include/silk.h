@@ -1131,7 +1131,7 @@ enum
 #define SILK_MAX_RECORDING_STEPS   ((int64_t)1 << 40)
 #define SILK_REPLAY_MAX_WORK       ((int64_t)1 << 36)
 
-/* The bound on a replay's *work* (issue 21: the bounds above count steps, but a step's cost is
+/* The bound on a replay's *work* (why: the bounds above count steps, but a step's cost is
    set by the recording's own settings -- up to 256 substeps x (64 iterations + 64 near
    passes), or 4096 relax passes -- so a 33 KB file could still ask for 23 hours).
 
