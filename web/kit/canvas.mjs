@@ -22,7 +22,7 @@
 import { CONSTRAINT_KINDS } from '../lib/silk.mjs';
 import {
   MAX_DT, observeCanvasSize, fitView, viewToWorld, viewToCanvas, createFrameFilter, browserClock,
-  createDragQueue, pickRadius, advanceWithPointer,
+  createDragQueue, pickRadius, advanceWithPointer, watchActivity,
 } from './kit-core.mjs';
 
 // The DOM-free parts (kit-core.mjs), public here too.
@@ -73,7 +73,6 @@ export function createFrameLoop({ onFrame, maxDt = MAX_DT, smooth = true, elemen
   let id = 0;
   let running = false;
   let wanted = false;
-  let offscreen = false;
   let last = -1; // timestamp of the previous frame (ms), -1 after a (re)start
   let frames = 0;
   let dropped = 0;
@@ -92,7 +91,7 @@ export function createFrameLoop({ onFrame, maxDt = MAX_DT, smooth = true, elemen
   }
 
   function run() {
-    if (running || !wanted || offscreen || doc?.visibilityState === 'hidden') return;
+    if (running || !wanted || activity.offscreen || doc?.visibilityState === 'hidden') return;
     running = true;
     last = -1;
     filter.reset();
@@ -105,17 +104,7 @@ export function createFrameLoop({ onFrame, maxDt = MAX_DT, smooth = true, elemen
     clock.cancel(id);
   }
 
-  const Observer = element ? globalThis.IntersectionObserver : undefined;
-  const observer = Observer
-    ? new Observer((entries) => {
-      offscreen = !entries[entries.length - 1].isIntersecting;
-      if (offscreen) halt();
-      else run();
-    })
-    : null;
-  observer?.observe(element);
-  const onVisibility = () => (doc.visibilityState === 'hidden' ? halt() : run());
-  doc?.addEventListener('visibilitychange', onVisibility);
+  const activity = watchActivity(element, doc, (active) => (active ? run() : halt()));
 
   return {
     start() { wanted = true; run(); },
@@ -131,8 +120,7 @@ export function createFrameLoop({ onFrame, maxDt = MAX_DT, smooth = true, elemen
     destroy() {
       wanted = false;
       halt();
-      observer?.disconnect();
-      doc?.removeEventListener('visibilitychange', onVisibility);
+      activity.dispose();
     },
   };
 }

@@ -75,6 +75,34 @@ export function viewToCanvas(view, x, y) {
   return [x * view.scale + view.offsetX, y * view.scale + view.offsetY];
 }
 
+/**
+ * A loop's pause rule, shared by the kit's loop and the page's: calls onChange(active) when
+ * `element` (optional) enters or leaves the viewport and when the document is shown or hidden.
+ * A loop runs only while it is wanted, visible and on screen, and restarts without a catch-up
+ * burst. Returns { offscreen, dispose() }.
+ */
+export function watchActivity(element, doc, onChange) {
+  let offscreen = false;
+  const Observer = element ? globalThis.IntersectionObserver : undefined;
+  const observer = Observer
+    ? new Observer((entries) => {
+      offscreen = !entries[entries.length - 1].isIntersecting;
+      onChange(!offscreen);
+    })
+    : null;
+  observer?.observe(element);
+  const onVisibility = () => onChange(doc.visibilityState !== 'hidden');
+  doc?.addEventListener('visibilitychange', onVisibility);
+  return {
+    /** True while the observed element is outside the viewport. */
+    get offscreen() { return offscreen; },
+    dispose() {
+      observer?.disconnect();
+      doc?.removeEventListener('visibilitychange', onVisibility);
+    },
+  };
+}
+
 // ---- the frame-time filter and the clock ------------------------------------------------------
 
 /**

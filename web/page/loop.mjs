@@ -25,7 +25,7 @@
 // The clock is injectable ({ now(), request(cb), cancel(id) }); by default it reads
 // window.requestAnimationFrame and performance.now at call time, so a test can replace them.
 
-import { MAX_DT, browserClock, createFrameFilter } from '../kit/kit-core.mjs';
+import { MAX_DT, browserClock, createFrameFilter, watchActivity } from '../kit/kit-core.mjs';
 
 // The clamp, the browser clock and the frame-time filter are the canvas kit's (silk-verlet/canvas).
 export { MAX_DT, browserClock };
@@ -41,7 +41,6 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
   let id = 0;
   let running = false;
   let wanted = false; // start() was called (and stop() was not)
-  let offscreen = false; // `element` is outside the viewport
   let last = -1; // timestamp of the previous rAF (ms), -1 after a (re)start
   let backlog = 0; // s of real time not yet turned into simulated display frames
   let nextJitter = 1 / 60;
@@ -92,7 +91,7 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
   }
 
   function run() {
-    if (running || !wanted || offscreen || doc?.visibilityState === 'hidden') return;
+    if (running || !wanted || activity.offscreen || doc?.visibilityState === 'hidden') return;
     running = true;
     last = -1;
     backlog = 0;
@@ -116,25 +115,14 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
     halt();
   }
 
-  const Observer = element ? globalThis.IntersectionObserver : undefined;
-  const observer = Observer
-    ? new Observer((entries) => {
-      offscreen = !entries[entries.length - 1].isIntersecting;
-      if (offscreen) halt();
-      else run();
-    })
-    : null;
-  observer?.observe(element);
-
-  const onVisibility = () => (doc.visibilityState === 'hidden' ? halt() : run());
-  doc?.addEventListener('visibilitychange', onVisibility);
+  const activity = watchActivity(element, doc, (active) => (active ? run() : halt()));
 
   return {
     start,
     stop,
     get running() { return running; },
     /** True while the observed element is outside the viewport (the loop waits). */
-    get offscreen() { return offscreen; },
+    get offscreen() { return activity.offscreen; },
     /** 'device' | 30 | 60 | 120 | 144 | 'jittery' */
     get rate() { return rate; },
     set rate(r) { rate = r; backlog = 0; filter.reset(); },
@@ -151,8 +139,7 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
     },
     destroy() {
       stop();
-      observer?.disconnect();
-      doc?.removeEventListener('visibilitychange', onVisibility);
+      activity.dispose();
     },
   };
 }
