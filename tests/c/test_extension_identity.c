@@ -3,26 +3,13 @@
    the world cannot honour is refused; and content that needs the extras' extension never
    evicts a host's, nor changes the world when it fails. */
 #include "check.h"
+#include "world_bytes.h"
 #include "silk_extras.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- helpers ---------------------------------------------------------------------------- */
-
-typedef struct bytes
-{
-    uint8_t* data;
-    size_t size;
-} bytes;
-
-static bytes snap(const silk_world* w)
-{
-    bytes b = {NULL, silk_world_snapshot_size(w)};
-    b.data = malloc(b.size ? b.size : 1);
-    CHECK_EQ_INT(silk_world_snapshot(w, b.data, b.size, NULL), SILK_OK);
-    return b;
-}
 
 /* Byte-identical to `before`; frees both. */
 static bool same_as(bytes before, const silk_world* w)

@@ -7,6 +7,7 @@
    result is finite. Runs natively, in wasm and under ASan + UBSan. */
 #include "bytes.h"
 #include "check.h"
+#include "world_bytes.h"
 #include "silk_extras.h"
 
 #include <math.h>
@@ -39,40 +40,6 @@ static void snap_reseal(uint8_t* bytes, size_t size)
 static void rec_reseal(uint8_t* bytes, size_t size)
 {
     put_le(bytes + size - 8, fnv1a(bytes, size - 8), 8);
-}
-
-typedef struct bytes
-{
-    uint8_t* data;
-    size_t size;
-} bytes;
-
-static bytes snap(const silk_world* w)
-{
-    bytes b = {NULL, silk_world_snapshot_size(w)};
-    b.data = malloc(b.size);
-    CHECK_EQ_INT(silk_world_snapshot(w, b.data, b.size, NULL), SILK_OK);
-    return b;
-}
-
-static bool same_bytes(bytes a, bytes b)
-{
-    return a.size == b.size && memcmp(a.data, b.data, a.size) == 0;
-}
-
-static silk_world* make_world(int scene, silk_solver solver)
-{
-    silk_world_def def = silk_default_world_def();
-    silk_world* w = NULL;
-    CHECK_EQ_INT(silk_world_create(&def, &w), SILK_OK);
-    CHECK_EQ_INT(silk_world_set_solver(w, solver), SILK_OK);
-    if (scene >= 0)
-    {
-        silk_scene_def sd = silk_default_scene_def();
-        sd.scene = (silk_scene)scene;
-        CHECK_EQ_INT(silk_world_build_scene(w, &sd), SILK_OK);
-    }
-    return w;
 }
 
 static bool all_finite(const silk_world* w)
@@ -258,7 +225,7 @@ static void test_finding02_build_scene_atomic(void)
 
 static void test_finding03_failed_load_keeps_replay(void)
 {
-    silk_world* w = make_world(SILK_SCENE_CLOTH, SILK_SOLVER_ROBUST);
+    silk_world* w = scene_world(SILK_SCENE_CLOTH, SILK_SOLVER_ROBUST);
     bytes rec = record_run(w, 30);
     CHECK_EQ_INT(silk_world_play_begin(w, rec.data, rec.size), SILK_OK);
     CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0, NULL), SILK_OK);
@@ -318,7 +285,7 @@ static void test_finding04_step_length_range(void)
                            SILK_MAX_STEP_SECONDS};
     for (int scene = 0; scene < SILK_SCENE_COUNT; ++scene)
     {
-        silk_world* w = make_world(scene, SILK_SOLVER_ROBUST);
+        silk_world* w = scene_world(scene, SILK_SOLVER_ROBUST);
         for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); ++k)
         {
             bytes before = snap(w);
@@ -361,7 +328,7 @@ static void test_finding04_step_length_range(void)
         {
             for (size_t e = 0; e < 3; ++e)
             {
-                silk_world* w = make_world(-1, (silk_solver)solver);
+                silk_world* w = scene_world(-1, (silk_solver)solver);
                 silk_stepper_def sd = silk_default_stepper_def();
                 sd.step_seconds = edges[e];
                 CHECK_EQ_INT(silk_world_set_stepper(w, &sd), SILK_OK);
@@ -375,7 +342,7 @@ static void test_finding04_step_length_range(void)
         }
     }
     /* coupled mode: a dt below the range runs nothing instead of a 1e-300 s step */
-    silk_world* w = make_world(SILK_SCENE_CLOTH, SILK_SOLVER_ROBUST);
+    silk_world* w = scene_world(SILK_SCENE_CLOTH, SILK_SOLVER_ROBUST);
     CHECK_EQ_INT(silk_world_set_loop_mode(w, SILK_LOOP_COUPLED), SILK_OK);
     silk_advance_result ar;
     CHECK_EQ_INT(silk_world_advance(w, 1e-300, &ar), SILK_OK);
@@ -390,7 +357,7 @@ static void test_finding04_step_length_range(void)
 
 static void test_finding05_restore_rest_and_drag_pin(void)
 {
-    silk_world* w = make_world(SILK_SCENE_CLOTH, SILK_SOLVER_COMPAT);
+    silk_world* w = scene_world(SILK_SCENE_CLOTH, SILK_SOLVER_COMPAT);
     int32_t n = silk_world_particle_count(w), m = silk_world_composite_count(w);
     int32_t c = silk_world_constraint_count(w);
     const uint8_t* kinds = silk_world_constraint_kinds(w);
@@ -408,7 +375,7 @@ static void test_finding05_restore_rest_and_drag_pin(void)
     bytes b = snap(w);
     put_f64(b.data + constraints + (size_t)distance * PER_CONSTRAINT + 24, -1.0);
     snap_reseal(b.data, b.size);
-    silk_world* other = make_world(SILK_SCENE_TREE, SILK_SOLVER_COMPAT);
+    silk_world* other = scene_world(SILK_SCENE_TREE, SILK_SOLVER_COMPAT);
     restore_fails(other, b, SILK_ERR_INDEX);
     free(b.data);
 
@@ -441,8 +408,8 @@ static void test_finding05_restore_rest_and_drag_pin(void)
 
 static void test_finding06_counter_bounds(void)
 {
-    silk_world* w = make_world(SILK_SCENE_SHAPES, SILK_SOLVER_ROBUST);
-    silk_world* other = make_world(-1, SILK_SOLVER_COMPAT);
+    silk_world* w = scene_world(SILK_SCENE_SHAPES, SILK_SOLVER_ROBUST);
+    silk_world* other = scene_world(-1, SILK_SOLVER_COMPAT);
     const int offsets[2] = {AT_FRAME_COUNT, AT_TOTAL_STEPS};
     const uint64_t bad[3] = {(uint64_t)INT64_MAX, (uint64_t)SILK_MAX_COUNTER + 1,
                              (uint64_t)INT64_MIN};
@@ -480,9 +447,9 @@ static void test_finding06_counter_bounds(void)
 
 static void test_finding07_recording_events_checked(void)
 {
-    silk_world* w = make_world(SILK_SCENE_CLOTH, SILK_SOLVER_ROBUST);
+    silk_world* w = scene_world(SILK_SCENE_CLOTH, SILK_SOLVER_ROBUST);
     bytes rec = record_run(w, 10);
-    silk_world* other = make_world(SILK_SCENE_TREE, SILK_SOLVER_COMPAT);
+    silk_world* other = scene_world(SILK_SCENE_TREE, SILK_SOLVER_COMPAT);
     const struct
     {
         uint32_t type;
@@ -585,9 +552,9 @@ static void test_finding08_recorder_stops_at_bound(void)
 
 static void test_finding08_replay_work_bounded(void)
 {
-    silk_world* w = make_world(SILK_SCENE_CLOTH, SILK_SOLVER_ROBUST);
+    silk_world* w = scene_world(SILK_SCENE_CLOTH, SILK_SOLVER_ROBUST);
     bytes rec = record_run(w, 5);
-    silk_world* other = make_world(SILK_SCENE_TREE, SILK_SOLVER_COMPAT);
+    silk_world* other = scene_world(SILK_SCENE_TREE, SILK_SOLVER_COMPAT);
     /* three bounds: steps per byte of the file, steps times snapshot bytes (the cloth's
        73 KB snapshot meets the second before the first), and since issue 21 steps times the
        work of a step (SILK_REPLAY_MAX_PASSES, read back from the loaded recording), which the
@@ -643,7 +610,7 @@ static void test_finding08_replay_work_bounded(void)
 
 static void test_finding09_polygon_edges(void)
 {
-    silk_world* w = make_world(-1, SILK_SOLVER_ROBUST);
+    silk_world* w = scene_world(-1, SILK_SOLVER_ROBUST);
     const silk_vec2 overflow[3][4] = {
         {{0, 0}, {1.5e154, 0}, {1.5e154, 1}},
         {{-1e308, 0}, {1e308, 0}, {0, 1e308}},
@@ -684,8 +651,8 @@ static void test_finding09_polygon_edges(void)
 
 static void test_finding10_reserved_bytes(void)
 {
-    silk_world* w = make_world(SILK_SCENE_WEB, SILK_SOLVER_COMPAT);
-    silk_world* other = make_world(SILK_SCENE_TREE, SILK_SOLVER_COMPAT);
+    silk_world* w = scene_world(SILK_SCENE_WEB, SILK_SOLVER_COMPAT);
+    silk_world* other = scene_world(SILK_SCENE_TREE, SILK_SOLVER_COMPAT);
     for (int k = 12; k < 16; ++k)
     {
         bytes b = snap(w);
@@ -745,7 +712,7 @@ static void test_finding10_reserved_bytes(void)
    stored an infinite rest length. Both now fail like the other adds, changing nothing. */
 static void test_fuzz01_overflowing_rest(void)
 {
-    silk_world* w = make_world(-1, SILK_SOLVER_COMPAT);
+    silk_world* w = scene_world(-1, SILK_SOLVER_COMPAT);
     int32_t comp = 0, p = 0;
     CHECK_EQ_INT(silk_world_add_composite(w, &comp), SILK_OK);
     const silk_vec2 points[3] = {{1e308, -1e308}, {-1e308, 1e308}, {1e308, 1e308}};
@@ -763,7 +730,7 @@ static void test_fuzz01_overflowing_rest(void)
     CHECK_EQ_INT(silk_world_build_spiderweb(w, &web, &p), SILK_ERR_NONFINITE);
     bytes after = snap(w);
     CHECK(same_bytes(before, after));
-    silk_world* other = make_world(-1, SILK_SOLVER_COMPAT);
+    silk_world* other = scene_world(-1, SILK_SOLVER_COMPAT);
     CHECK_EQ_INT(silk_world_restore(other, after.data, after.size), SILK_OK);
     free(before.data);
     free(after.data);
@@ -798,7 +765,7 @@ static silk_world* budget_world(budget* b, int scene, silk_solver solver)
    goes on exactly as one that never failed. */
 static void test_robust_scratch_on_prepare(void)
 {
-    silk_world* reference = make_world(SILK_SCENE_CLOTH, SILK_SOLVER_ROBUST);
+    silk_world* reference = scene_world(SILK_SCENE_CLOTH, SILK_SOLVER_ROBUST);
     for (int s = 0; s < 3; ++s)
     {
         CHECK_EQ_INT(silk_world_advance(reference, 1.0 / 60.0, NULL), SILK_OK);

@@ -10,45 +10,12 @@
    Runs natively, in wasm and under ASan + UBSan. */
 #include "bytes.h"
 #include "check.h"
+#include "world_bytes.h"
 #include "silk_extras.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct bytes
-{
-    uint8_t* data;
-    size_t size;
-} bytes;
-
-static bytes snap(const silk_world* w)
-{
-    bytes b = {NULL, silk_world_snapshot_size(w)};
-    b.data = malloc(b.size);
-    CHECK_EQ_INT(silk_world_snapshot(w, b.data, b.size, NULL), SILK_OK);
-    return b;
-}
-
-static bool same_bytes(bytes a, bytes b)
-{
-    return a.size == b.size && memcmp(a.data, b.data, a.size) == 0;
-}
-
-static silk_world* make_world(int scene, silk_solver solver)
-{
-    silk_world_def def = silk_default_world_def();
-    silk_world* w = NULL;
-    CHECK_EQ_INT(silk_world_create(&def, &w), SILK_OK);
-    CHECK_EQ_INT(silk_world_set_solver(w, solver), SILK_OK);
-    if (scene >= 0)
-    {
-        silk_scene_def sd = silk_default_scene_def();
-        sd.scene = (silk_scene)scene;
-        CHECK_EQ_INT(silk_world_build_scene(w, &sd), SILK_OK);
-    }
-    return w;
-}
 
 static bytes export_recording(const silk_world* w)
 {
@@ -69,7 +36,7 @@ static void patch_steps(bytes b, uint64_t steps)
 /* A chain of `n` particles (n - 1 distances, a pin, one angle), robust. */
 static silk_world* chain_world(int32_t n)
 {
-    silk_world* w = make_world(-1, SILK_SOLVER_ROBUST);
+    silk_world* w = scene_world(-1, SILK_SOLVER_ROBUST);
     int32_t comp = 0, p = 0;
     CHECK_EQ_INT(silk_world_add_composite(w, &comp), SILK_OK);
     for (int32_t i = 0; i < n; ++i)
@@ -120,7 +87,7 @@ static void test_i21_02_replay_bound_is_on_work(void)
     CHECK_EQ_INT(silk_world_record_end(w), SILK_OK);
     bytes rec = export_recording(w);
 
-    silk_world* other = make_world(-1, SILK_SOLVER_COMPAT);
+    silk_world* other = scene_world(-1, SILK_SOLVER_COMPAT);
     CHECK_EQ_INT(silk_world_play_begin(other, rec.data, rec.size), SILK_OK);
     silk_play_status st;
     silk_world_play_status(other, &st);
@@ -207,7 +174,7 @@ static void test_i21_02_recorder_stops_at_work_bound(void)
     CHECK_EQ_INT(steps, bound + 1); /* the step that met the bound ran, unrecorded */
     bytes rec = export_recording(w);
     CHECK_EQ_INT(get_le(rec.data + 16, 8), bound);
-    silk_world* other = make_world(-1, SILK_SOLVER_COMPAT);
+    silk_world* other = scene_world(-1, SILK_SOLVER_COMPAT);
     silk_replay_result r;
     CHECK_EQ_INT(silk_world_replay(other, rec.data, rec.size, &r), SILK_OK);
     CHECK(r.steps == bound && r.matches); /* the file's hash is the state its steps reached */
@@ -246,7 +213,7 @@ static void test_i21_02_recorder_stops_at_work_bound(void)
    42 hours of blocking): frames x (step + 1) x elements <= SILK_LAB_MAX_PASSES. */
 static void test_i21_02_run_frames_bound_is_on_work(void)
 {
-    silk_world* w = make_world(SILK_SCENE_WEB, SILK_SOLVER_COMPAT);
+    silk_world* w = scene_world(SILK_SCENE_WEB, SILK_SOLVER_COMPAT);
     const uint64_t elements =
         (uint64_t)silk_world_particle_count(w) + (uint64_t)silk_world_constraint_count(w) + 1;
     bytes before = snap(w);
@@ -287,7 +254,7 @@ static void test_i21_06_drag_of_added_particle_replays(void)
 {
     for (int solver = 0; solver < 2; ++solver)
     {
-        silk_world* w = make_world(SILK_SCENE_TREE, (silk_solver)solver);
+        silk_world* w = scene_world(SILK_SCENE_TREE, (silk_solver)solver);
         CHECK_EQ_INT(silk_world_record_begin(w), SILK_OK);
         CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60.0, NULL), SILK_OK);
         int32_t comp = 0, p = -1;
@@ -303,7 +270,7 @@ static void test_i21_06_drag_of_added_particle_replays(void)
         CHECK_EQ_INT(silk_world_record_end(w), SILK_OK);
         bytes rec = export_recording(w);
 
-        silk_world* other = make_world(SILK_SCENE_WEB, SILK_SOLVER_COMPAT);
+        silk_world* other = scene_world(SILK_SCENE_WEB, SILK_SOLVER_COMPAT);
         silk_replay_result r = {0};
         CHECK_EQ_INT(silk_world_replay(other, rec.data, rec.size, &r), SILK_OK);
         CHECK_EQ_INT(r.steps, 11);
