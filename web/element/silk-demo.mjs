@@ -59,6 +59,7 @@ import { getScene, sceneNames } from '../page/scenes.mjs';
 import { DEFAULTS, parseParams, shownValue } from '../page/params.mjs';
 import { PALETTE, watchTheme, isLight, resolveTheme } from '../page/theme.mjs';
 import { canvasLabel } from '../page/describe.mjs';
+import { el } from '../page/dom.mjs';
 
 const TAG = 'silk-demo';
 // The Worker's world has the engine's default size; this thread fits its pointer view to it.
@@ -191,13 +192,6 @@ function styles() {
     sheet.replaceSync(CSS);
   }
   return sheet;
-}
-
-function el(tag, props = {}, ...children) {
-  const e = document.createElement(tag);
-  Object.assign(e, props);
-  e.append(...children);
-  return e;
 }
 
 // ---- the element ----------------------------------------------------------------------------
