@@ -37,6 +37,24 @@ export function advanceFrames(drag, info, record, total) {
 }
 
 /**
+ * Builds `scene` into `world` from `settings` (seed, step, substeps): the part of every rebuild
+ * that decides the run, shared by the session and the page (app.mjs). `adjust(world)` runs after
+ * the build and before the compat -> robust mapping (the page applies the user's friction and
+ * gravity there, so the mapping sees them); a `lab` host whose scene configured the solver itself
+ * during the build (ownsWorld) skips the mapping. The caller then resets the clock and prepares the scene.
+ */
+export function buildScene(world, scene, settings, context, { lab = NO_LAB, adjust = null } = {}) {
+  world.setSeed(settings.seed);
+  scene.build(world, settings, context);
+  world.step = settings.step;
+  adjust?.(world);
+  if (!lab.ownsWorld) { // read after the build: a lab scene's build takes the world (takeWorld)
+    world.matchRobustToCompat(); // the engine's compat -> robust mapping
+    world.setRobust({ substeps: settings.substeps });
+  }
+}
+
+/**
  * createSession({ world, scene, settings, drag, renderer, lab, paused, onRebuilt, onPause })
  *   world     the live world                 scene     a scenes.mjs / lab scene object
  *   settings  parseParams's settings (seed, step, substeps ...)
@@ -70,13 +88,7 @@ export function createSession({ world, scene, settings, drag = createDragQueue(w
       drag.cancel();
       session.lab.unmount();
       const context = session.lab.context(scene);
-      world.setSeed(settings.seed);
-      scene.build(world, settings, context);
-      world.step = settings.step;
-      if (!session.lab.ownsWorld) {
-        world.matchRobustToCompat(); // the engine's compat -> robust mapping
-        world.setRobust({ substeps: settings.substeps });
-      }
+      buildScene(world, scene, settings, context, { lab: session.lab });
       world.resetClock();
       session.state = scene.prepare(world, context);
       session.lab.mount(scene, session.state);
