@@ -1,10 +1,11 @@
 // session.mjs -- running one scene in one world: rebuild it, advance it per display frame with
-// the pointer's queue, redraw it, pause it, single-step it, and the keys that do so. Written once
-// for the <silk-demo> element on the main thread and in its Worker (and meant for the page):
-// before, each spelled the same rebuild (seed, build, step, compat -> robust mapping, substeps,
-// clock, prepare) and the same frame. Touches no DOM and imports nothing: the world, the scene,
-// the drag queue (kit-core.mjs createDragQueue, or input.mjs's pointer over it), the renderer and
-// a lab host are passed in, so it runs as well in a Worker as beside a document.
+// the pointer's queue, redraw it, pause it, single-step it, and the keys that do so. Used by the
+// <silk-demo> element on the main thread and in its Worker; the page (app.mjs) builds its scenes
+// with buildScene. Before, each spelled the same rebuild (seed, build, step, compat -> robust
+// mapping, substeps, clock, prepare) and the same frame. Touches no DOM and imports only
+// kit-core.mjs: the world, the scene, the drag queue (a bare createDragQueue by default, or
+// input.mjs's pointer over one), the renderer and a lab host are passed in, so it runs as well
+// in a Worker as beside a document.
 import { createDragQueue } from './kit-core.mjs';
 
 /** A scene without a lab: the lab host's hooks, doing nothing (lab-host.mjs has the real ones). */
