@@ -25,7 +25,7 @@
 import { loadSilk } from '../lib/silk.mjs';
 import { createLoop, browserClock } from '../page/loop.mjs';
 import { createRenderer } from '../page/render.mjs';
-import { createDragQueue, advanceFrames } from '../page/input.mjs';
+import { createSession } from '../kit/session.mjs';
 import { getScene } from '../page/scenes.mjs';
 
 const STATS_EVERY = 250; // ms
@@ -49,26 +49,9 @@ async function start({ canvas, module, settings, theme, transparent, paused, siz
   const renderer = createRenderer(canvas, world, { transparent, observe: false });
   renderer.fit(size.dev[0], size.dev[1], size.css[0], size.css[1]);
   renderer.setTheme(theme ?? 'light');
-  const drag = createDragQueue(world);
-  const scene = getScene(settings.scene);
-  const counters = { framesRendered: 0, physicsSteps: 0, alpha: 0, paused };
-  const record = { steps: 0, alpha: 0, dropped: 0 };
-  const total = { steps: 0, dropped: 0 };
-  const centre = [world.width / 2, world.height / 2];
-  let state = null;
+  const session = createSession({ world, scene: getScene(settings.scene), settings, renderer, paused });
+  const { counters, drag } = session; // the element's pointer messages feed the session's drag queue
   let lastStats = -Infinity;
-
-  const rebuild = () => {
-    drag.cancel();
-    world.setSeed(settings.seed);
-    scene.build(world, settings, {});
-    world.step = settings.step;
-    world.matchRobustToCompat(); // the engine's compat -> robust mapping, as the element does
-    world.setRobust({ substeps: settings.substeps });
-    world.resetClock();
-    state = scene.prepare(world, {});
-    renderer.invalidate();
-  };
 
   const stats = (now) => {
     lastStats = now;
@@ -77,24 +60,14 @@ async function start({ canvas, module, settings, theme, transparent, paused, siz
       type: 'stats',
       stats: {
         framesRendered: counters.framesRendered, physicsSteps: counters.physicsSteps,
-        paused: counters.paused, running: loop.running, dragging: world.draggedParticle >= 0,
+        paused: session.paused, running: loop.running, dragging: world.draggedParticle >= 0,
         measuredHz: loop.measuredHz, relaxPasses: world.step, strainP97: d.strainP97,
       },
     });
   };
 
   const onFrame = (info) => {
-    if (!counters.paused) {
-      counters.physicsSteps += advanceFrames(drag, info, record, total).steps;
-      if (info.count > 0) counters.alpha = record.alpha;
-    } else {
-      drag.flush();
-    }
-    if ((!counters.paused && info.count > 0) || renderer.dirty || drag.state.pointerId >= 0) {
-      world.updateDiagnostics(centre[0], centre[1]);
-      renderer.render(scene, state, counters.alpha, null);
-      counters.framesRendered++;
-    }
+    session.frame(info);
     const now = performance.now();
     if (now - lastStats >= STATS_EVERY) stats(now);
   };
@@ -105,13 +78,9 @@ async function start({ canvas, module, settings, theme, transparent, paused, siz
   const handlers = {
     size: ({ dev, css }) => renderer.fit(dev[0], dev[1], css[0], css[1]),
     active: ({ active }) => { if (active) loop.start(); else loop.stop(); stats(performance.now()); },
-    pause: ({ paused: p }) => { counters.paused = p; if (p) drag.flush(); renderer.invalidate(); stats(performance.now()); },
-    step: () => {
-      counters.paused = true;
-      counters.physicsSteps += world.advance(1 / 60).steps;
-      renderer.invalidate();
-    },
-    reset: rebuild,
+    pause: ({ paused: p }) => { session.setPaused(p); stats(performance.now()); },
+    step: () => session.singleStep(),
+    reset: () => session.rebuild(),
     theme: ({ theme: t }) => renderer.setTheme(t),
     down: ({ x, y, radius }) => { if (drag.begin(x, y, radius)) stats(performance.now()); },
     move: ({ xs, ys }) => { if (drag.state.pointerId >= 0) for (let k = 0; k < xs.length; k++) drag.queue(xs[k], ys[k]); },
@@ -126,7 +95,7 @@ async function start({ canvas, module, settings, theme, transparent, paused, siz
       }
     },
   };
-  rebuild();
+  session.rebuild();
   self.postMessage({ type: 'ready' });
   stats(performance.now());
 }

@@ -53,11 +53,13 @@ import { compileSilk } from '../lib/silk-wasm.mjs';
 import { spawnWorker, WORKER_FROM } from './silk-demo-spawn.mjs';
 import { createLoop, whenNear } from '../page/loop.mjs';
 import { createRenderer, observeCanvasSize, fitView, viewToWorld, viewToCanvas } from '../page/render.mjs';
-import { createPointer, pickRadius, advanceFrames } from '../page/input.mjs';
+import { createPointer, pickRadius } from '../page/input.mjs';
+import { createSession, keyAction, NO_LAB } from '../kit/session.mjs';
 import { getScene, sceneNames } from '../page/scenes.mjs';
 import { DEFAULTS, parseParams, shownValue } from '../page/params.mjs';
 import { PALETTE, watchTheme, isLight, resolveTheme } from '../page/theme.mjs';
 import { canvasLabel } from '../page/describe.mjs';
+import { el } from '../page/dom.mjs';
 
 const TAG = 'silk-demo';
 // The Worker's world has the engine's default size; this thread fits its pointer view to it.
@@ -99,12 +101,6 @@ const LAB_ATTRIBUTES = new Map([
   ['particles', 'particles'], ['iterations', 'iterations'], ['weight', 'weight'], ['tool', 'tool'], // rope
   ['mode', 'mode'], // cloth
 ]);
-
-/** What a scene without a lab needs of the lab host: nothing. */
-const NO_LAB = Object.freeze({
-  context: () => ({}), mount() {}, unmount() {}, ownsWorld: false, stepping: false,
-  advance: () => false, frame() {}, readouts: () => null,
-});
 
 // ---- one compiled module for the page, a pool of instances ------------------------------------
 
@@ -196,13 +192,6 @@ function styles() {
     sheet.replaceSync(CSS);
   }
   return sheet;
-}
-
-function el(tag, props = {}, ...children) {
-  const e = document.createElement(tag);
-  Object.assign(e, props);
-  e.append(...children);
-  return e;
 }
 
 // ---- the element ----------------------------------------------------------------------------
@@ -416,100 +405,55 @@ export class SilkDemo extends BaseElement {
     });
     const renderer = createRenderer(canvas, world, { transparent: settings.background === 'transparent' });
     const pointer = createPointer(canvas, renderer, world);
-    const counters = { framesRendered: 0, physicsSteps: 0, alpha: 0 };
-    const record = { steps: 0, alpha: 0, dropped: 0 };
-    const stepRecord = { steps: 0, alpha: 0, dropped: 0 };
-    const total = { steps: 0, dropped: 0 };
-    const stepWorld = (dt) => pointer.advance(dt, stepRecord);
     const scene = getScene(settings.scene);
-    let sceneState = null;
-    const run = {
-      thread: 'main', silk, world, renderer, pointer, canvas, settings, counters, paused: reduced, resolvedTheme: 'light',
-      labHost: null, loop: null, unwatch: () => {},
-    };
-    const rebuild = () => {
-      pointer.cancel();
-      run.labHost.unmount();
-      const context = run.labHost.context(scene);
-      world.setSeed(settings.seed);
-      scene.build(world, settings, context);
-      world.step = settings.step;
-      if (!run.labHost.ownsWorld) {
-        world.matchRobustToCompat(); // the engine's compat -> robust mapping
-        world.setRobust({ substeps: settings.substeps });
-      }
-      world.resetClock();
-      sceneState = scene.prepare(world, context);
-      run.labHost.mount(scene, sceneState);
-      if (controls === 'none') bar.replaceChildren();
-      else if (!scene.panel) bar.replaceChildren(...transport);
-      else if (controls === 'full') bar.append(...transport);
-      bar.hidden = bar.childElementCount === 0; // a lab scene's own bar has the controls
-      renderer.invalidate();
-    };
-    run.labHost = !lab ? NO_LAB : lab.createLabHost({
-      silk, world, search, appSettings: () => settings, rebuild, now: () => performance.now(),
-      toWorld: (x, y) => { const r = canvas.getBoundingClientRect(); return renderer.toWorld(x - r.left, y - r.top); },
-      dom: { stage, side, flags: frame, canvas },
+    const session = createSession({
+      world, scene, settings, drag: pointer, renderer, paused: reduced,
+      onRebuilt: () => {
+        if (controls === 'none') bar.replaceChildren();
+        else if (!scene.panel) bar.replaceChildren(...transport);
+        else if (controls === 'full') bar.append(...transport);
+        bar.hidden = bar.childElementCount === 0; // a lab scene's own bar has the controls
+      },
+      onPause: (paused) => {
+        overlay.hidden = !paused;
+        playButton.textContent = paused ? 'Play' : 'Pause';
+        playButton.setAttribute('aria-pressed', String(paused));
+      },
     });
+    const run = {
+      thread: 'main', silk, world, renderer, pointer, canvas, settings, counters: session.counters, resolvedTheme: 'light',
+      get paused() { return session.paused; },
+      get labHost() { return session.lab; },
+      loop: null, unwatch: () => {},
+    };
+    if (lab) {
+      session.lab = lab.createLabHost({
+        silk, world, search, appSettings: () => settings, rebuild: session.rebuild, now: () => performance.now(),
+        toWorld: (x, y) => { const r = canvas.getBoundingClientRect(); return renderer.toWorld(x - r.left, y - r.top); },
+        dom: { stage, side, flags: frame, canvas },
+      });
+    }
     const labBar = () => frame.querySelector('.lab-bar');
 
-    const setPaused = (paused) => {
-      run.paused = paused;
-      overlay.hidden = !paused;
-      playButton.textContent = paused ? 'Play' : 'Pause';
-      playButton.setAttribute('aria-pressed', String(paused));
-      if (paused) pointer.flush();
-      renderer.invalidate();
-    };
-    const singleStep = () => {
-      if (!run.paused) setPaused(true);
-      if (run.labHost.stepping) run.labHost.advance({ dts: [1 / 60], count: 1, realDt: 1 / 60, dropped: 0 }, stepWorld, record);
-      else world.advance(1 / 60);
-      renderer.invalidate();
-    };
     const playButton = el('button', { type: 'button', className: 'play', textContent: 'Pause' });
-    playButton.addEventListener('click', () => setPaused(!run.paused));
+    playButton.addEventListener('click', () => session.setPaused(!session.paused));
     const resetButton = el('button', { type: 'button', className: 'reset', textContent: 'Reset' });
-    resetButton.addEventListener('click', rebuild);
+    resetButton.addEventListener('click', session.rebuild);
     const transport = [playButton, resetButton];
-    overlay.addEventListener('click', () => { setPaused(false); canvas.focus(); });
+    overlay.addEventListener('click', () => { session.setPaused(false); canvas.focus(); });
     canvas.addEventListener('keydown', (e) => {
-      if (e.key === ' ' || e.key === 'k') setPaused(!run.paused);
-      else if (e.key === '.') singleStep();
-      else if (e.key === 'r') rebuild();
-      else return;
-      e.preventDefault();
+      if (session.key(e.key)) e.preventDefault();
     });
 
     let lastReadout = -Infinity;
-    const centre = [world.width / 2, world.height / 2];
     const onFrame = (info) => {
-      let steps = 0;
-      let labStepped = false;
-      if (!run.paused && run.labHost.stepping) {
-        labStepped = run.labHost.advance(info, stepWorld, record);
-        steps = record.steps;
-        counters.alpha = record.alpha;
-      } else if (!run.paused) {
-        steps = advanceFrames(pointer, info, record, total).steps;
-        if (info.count > 0) counters.alpha = record.alpha;
-      } else {
-        pointer.flush();
-      }
-      counters.physicsSteps += steps;
-      if ((!run.paused && (info.count > 0 || labStepped)) || renderer.dirty || pointer.state.pointerId >= 0) {
-        world.updateDiagnostics(centre[0], centre[1]);
-        renderer.render(scene, sceneState, counters.alpha, null);
-        counters.framesRendered++;
-      }
-      run.labHost.frame();
+      session.frame(info);
       if (controls === 'full') {
         const t = performance.now();
         if (t - lastReadout >= READOUT_EVERY) {
           lastReadout = t;
           const d = world.diagnostics();
-          readout.textContent = readoutLine(settings, world.step, d.strainP97, run.paused, run.loop.measuredHz);
+          readout.textContent = readoutLine(settings, world.step, d.strainP97, session.paused, run.loop.measuredHz);
         }
       }
     };
@@ -522,10 +466,10 @@ export class SilkDemo extends BaseElement {
     });
     canvas.classList.toggle('light-scene', isLight(scene.background));
     this.#run = run;
-    rebuild();
+    session.rebuild();
     if (labBar() && controls === 'none') labBar().hidden = true;
     reserveLab.remove();
-    setPaused(reduced);
+    session.setPaused(reduced);
     run.loop.start();
     this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
   }
@@ -723,9 +667,10 @@ function workerTransport(run, overlay, canvas, post) {
   resetButton.addEventListener('click', () => post({ type: 'reset' }));
   overlay.addEventListener('click', () => { setPaused(false); canvas.focus(); });
   canvas.addEventListener('keydown', (e) => {
-    if (e.key === ' ' || e.key === 'k') setPaused(!run.paused);
-    else if (e.key === '.') { if (!run.paused) setPaused(true); post({ type: 'step' }); }
-    else if (e.key === 'r') post({ type: 'reset' });
+    const action = keyAction(e.key); // the keys of session.mjs, sent to the Worker's session
+    if (action === 'pause') setPaused(!run.paused);
+    else if (action === 'step') { if (!run.paused) setPaused(true); post({ type: 'step' }); }
+    else if (action === 'reset') post({ type: 'reset' });
     else return;
     e.preventDefault();
   });

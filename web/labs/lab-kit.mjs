@@ -3,15 +3,10 @@
 // canvas text and plots sized in CSS pixels (a phone shows the 800 x 500 world at ~0.5x, so a
 // label must grow in world px to stay readable).
 import { sig } from '../page/dashboard.mjs';
+import { el } from '../page/dom.mjs';
 
-export { sig };
-
-export function el(tag, props = {}, ...children) {
-  const e = document.createElement(tag);
-  Object.assign(e, props);
-  e.append(...children.filter((c) => c !== null && c !== undefined));
-  return e;
-}
+// el is the shared DOM helper (dom.mjs), exported here as the lab scenes have always imported it
+export { sig, el };
 
 let ids = 0;
 const nextId = (name) => `lab-${name}-${++ids}`;

@@ -27,6 +27,7 @@ import { getScene, sceneNames } from './scenes.mjs';
 import { createLoop, browserClock, whenNear, framed } from './loop.mjs';
 import { createRenderer } from './render.mjs';
 import { createPointer, advanceFrames } from './input.mjs';
+import { buildScene } from '../kit/session.mjs';
 import { createDashboard } from './dashboard.mjs';
 import { createControls } from './controls.mjs';
 import { createLab } from '../labs/lab.mjs';
@@ -188,17 +189,9 @@ function createScenes(page) {
     pointer.cancel();
     labHost.unmount();
     const labContext = labHost.context(scene);
-    world.setSeed(settings.seed);
-    scene.build(world, settings, labContext);
-    world.step = settings.step;
-    if (overrides.friction !== undefined) world.friction = overrides.friction;
-    if (overrides.gravity !== undefined) world.gravity = [0, overrides.gravity];
-    settings.friction = world.friction;
-    settings.gravity = world.gravity[1];
-    if (!labHost.ownsWorld) { // a lab scene (rope, cloth lab) configured the solver itself
-      matchRobustToCompat();
-      world.setRobust({ substeps: settings.substeps });
-    }
+    // seed, build, step, the user's overrides, then the compat -> robust mapping (session.mjs),
+    // unless a lab scene (rope, cloth lab) configured the solver itself
+    buildScene(world, scene, settings, labContext, { lab: labHost, adjust: applyOverrides });
     world.setWatchdog({ autoRestore: settings.autoRestore });
     world.resetClock();
     replay.sceneBuilt();
@@ -211,6 +204,14 @@ function createScenes(page) {
     counters.alpha = 0;
     page.dashboard?.clearHistory();
     page.frames.redrawNow();
+  }
+
+  /** The friction / gravity the user set for this scene, over the scene's own; settings follow. */
+  function applyOverrides() {
+    if (overrides.friction !== undefined) world.friction = overrides.friction;
+    if (overrides.gravity !== undefined) world.gravity = [0, overrides.gravity];
+    settings.friction = world.friction;
+    settings.gravity = world.gravity[1];
   }
 
   /** In an embed, a frame of another shape than 8:5 is filled with the scene's content. */

@@ -4,6 +4,7 @@
 // elsewhere (the URL, the API, a scene switch), so the two never disagree.
 import { LIMITS, DISPLAY_RATES } from './params.mjs';
 import { sig } from './dashboard.mjs';
+import { el } from './dom.mjs';
 
 // [name, label, kind, extra]. 'live' ranges apply while dragging; the others on release.
 const SPEC = [
@@ -20,12 +21,6 @@ const SPEC = [
   ['autoRestore', 'Watchdog restores the last healthy state', 'checkbox'],
 ];
 
-function el(tag, props = {}, ...children) {
-  const e = document.createElement(tag);
-  Object.assign(e, props);
-  e.append(...children);
-  return e;
-}
 
 export function createControls(root, app) {
   const inputs = new Map(); // name -> { read(), write(v) }

@@ -17,11 +17,13 @@
 // it, and no listener here touches events of other elements.
 
 import { createDragQueue, pickRadius, advanceWithPointer } from '../kit/kit-core.mjs';
+import { advanceFrames } from '../kit/session.mjs';
 
 // The engine-side drag (createDragQueue: begin, queue samples, advance or flush), the selection
 // radius and advanceWithPointer live in the canvas kit (silk-verlet/canvas); the element and its
 // Worker import them from here too.
-export { createDragQueue, pickRadius, advanceWithPointer };
+// advanceFrames (the display frames of one rAF through the drag) lives with the session (session.mjs).
+export { createDragQueue, pickRadius, advanceWithPointer, advanceFrames };
 
 export function createPointer(canvas, renderer, world) {
   const drag = createDragQueue(world);
@@ -66,20 +68,4 @@ export function createPointer(canvas, renderer, world) {
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());
 
   return { state, flush: drag.flush, cancel: drag.cancel, advance: drag.advance };
-}
-
-/**
- * Runs the display frames of one rAF (loop.mjs's `info`) through drag.advance: `total` gets
- * the steps and dropped seconds summed, `record` the last frame's { steps, alpha, dropped }.
- * The page, the element and the element's Worker all step this way.
- */
-export function advanceFrames(drag, info, record, total) {
-  total.steps = 0;
-  total.dropped = 0;
-  for (let k = 0; k < info.count; k++) {
-    drag.advance(info.dts[k], record);
-    total.steps += record.steps;
-    total.dropped += record.dropped;
-  }
-  return total;
 }
