@@ -71,6 +71,10 @@ const hex2 = (v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padSt
 const toHex = ([r, g, b]) => `#${hex2(r)}${hex2(g)}${hex2(b)}`;
 
 /** The colour `c` drawn on the dark ground: DARK_INK's, or `c` raised to 3:1 against it. */
+// The contrast a lifted mark aims at: the bar is 3:1 (WCAG, graphics), and the margin covers
+// antialiasing and compositing, which put a thin line's pixels a few hundredths below its colour.
+const MARK_TARGET = 3.3;
+
 export function darkInk(c) {
   const named = DARK_INK.get(c);
   if (named !== undefined) return named;
@@ -85,9 +89,10 @@ export function darkInk(c) {
     const ground = parseColour(CANVAS.dark.ground);
     const seen = (col, a) => toHex(col.map((v, i) => v * a + ground[i] * (1 - a)));
     let [rgb, a] = [rgba.slice(0, 3), rgba[3]];
-    // too faint: more opaque first (the hue stays), then lighter
-    while (a < 1 && contrast(seen(rgb, a), CANVAS.dark.ground) < 3) a = Math.min(1, a + 0.05);
-    for (let t = 0.05; t <= 1 && contrast(seen(rgb, a), CANVAS.dark.ground) < 3; t += 0.05) {
+    // too faint: more opaque first (the hue stays), then lighter; to MARK_TARGET, not 3:1
+    // itself, since a drawn line's pixels blend with the ground and land a little below
+    while (a < 1 && contrast(seen(rgb, a), CANVAS.dark.ground) < MARK_TARGET) a = Math.min(1, a + 0.05);
+    for (let t = 0.05; t <= 1 && contrast(seen(rgb, a), CANVAS.dark.ground) < MARK_TARGET; t += 0.05) {
       rgb = rgba.slice(0, 3).map((v) => v + (255 - v) * t);
     }
     if (a !== rgba[3] || rgb !== rgba.slice(0, 3) || base !== undefined) {
