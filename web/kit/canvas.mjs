@@ -294,6 +294,7 @@ export function createCanvasRenderer(canvas, world, options = {}) {
 
   function resize(deviceWidth, deviceHeight, cssWidth, cssHeight) {
     if (deviceWidth < 1 || deviceHeight < 1 || cssWidth <= 0 || cssHeight <= 0) return;
+    if (world.destroyed) return; // a ResizeObserver callback may come after its owner destroyed it
     if (canvas.width !== deviceWidth) canvas.width = deviceWidth;
     if (canvas.height !== deviceHeight) canvas.height = deviceHeight;
     view.dpr = deviceWidth / cssWidth;
@@ -463,7 +464,7 @@ export function createCanvasDemo(world, canvas, options = {}) {
 
   function redraw() { // one draw outside the loop (paused: a drag, a resize, a theme change)
     if (stopped || loop.running || redrawId) return;
-    redrawId = requestAnimationFrame(() => { redrawId = 0; if (!stopped) draw(alpha); });
+    redrawId = requestAnimationFrame(() => { redrawId = 0; if (!stopped && !world.destroyed) draw(alpha); });
   }
   function draw(a) {
     renderer.draw(a);
