@@ -4,6 +4,7 @@
    evicts a host's, nor changes the world when it fails. */
 #include "check.h"
 #include "world_bytes.h"
+#include "failing_alloc.h"
 #include "silk_extras.h"
 
 #include <stdlib.h>
@@ -49,32 +50,6 @@ static silk_status own_snapshot_restores_with(const silk_world* w, const silk_ex
 static silk_status own_snapshot_restores(const silk_world* w)
 {
     return own_snapshot_restores_with(w, NULL);
-}
-
-/* An allocator that fails after `left` allocations (-1: never). */
-typedef struct failing
-{
-    int64_t left;
-} failing;
-
-static void* failing_alloc(size_t size, void* user)
-{
-    failing* f = user;
-    if (f->left == 0)
-    {
-        return NULL;
-    }
-    if (f->left > 0)
-    {
-        f->left -= 1;
-    }
-    return malloc(size);
-}
-
-static void failing_free(void* memory, void* user)
-{
-    (void)user;
-    free(memory);
 }
 
 static silk_world* make_world(failing* alloc)

@@ -11,6 +11,7 @@
 #include "bytes.h"
 #include "check.h"
 #include "world_bytes.h"
+#include "failing_alloc.h"
 #include "silk_extras.h"
 
 #include <math.h>
@@ -290,32 +291,6 @@ static void test_i21_06_drag_of_added_particle_replays(void)
 }
 
 /* ---- 7. stale error details ---------------------------------------------------------------- */
-
-/* An allocator that fails on command (left: allocations still allowed; -1 = never fails). */
-typedef struct failing
-{
-    int64_t left;
-} failing;
-
-static void* failing_alloc(size_t size, void* user)
-{
-    failing* f = user;
-    if (f->left == 0)
-    {
-        return NULL;
-    }
-    if (f->left > 0)
-    {
-        f->left -= 1;
-    }
-    return malloc(size);
-}
-
-static void failing_free(void* p, void* user)
-{
-    (void)user;
-    free(p);
-}
 
 /* Leaves a detail behind that a stale read would return: a range failure, or "ok". */
 static void stale(silk_world* w, int k)
