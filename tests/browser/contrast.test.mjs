@@ -11,7 +11,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, openPage } from './helpers.mjs';
-import { contrast, darkInk, GROUND_INKS } from '../../web/page/theme.mjs';
+import { contrast, darkInk, GROUND_INKS } from '../../web/kit/theme.mjs';
 
 let server;
 let browser;

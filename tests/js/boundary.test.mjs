@@ -122,7 +122,7 @@ test('silk.mjs restates no engine default or limit; input.mjs no stepper arithme
     const at = lib.search(new RegExp(`(?<![\\w.])${literal.replace(/[.*/ ]/g, (c) => (c === ' ' ? ' ' : `\\${c}`))}(?![\\w.])`));
     assert.equal(at, -1, `silk.mjs holds the literal ${literal}: ${lib.slice(at - 60, at + 20)}`);
   }
-  const input = source('page/input.mjs');
+  const input = source('kit/input.mjs');
   for (const literal of ['720720', 'TICKS', 'STEP_SECONDS', '1 / 60', 'steps > 8']) {
     assert.ok(!input.includes(literal), `input.mjs holds ${literal}`);
   }

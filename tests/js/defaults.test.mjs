@@ -1,7 +1,7 @@
 // defaults.test.mjs -- no engine default or limit is restated under web/ (issue 20 item 2):
 // - the generated DEFAULTS (scripts/gen-boundary.mjs, from engine/src/settings.h) are what the
 //   engine's silk_default_*_def() return, field by field;
-// - the page's settings (web/page/params.mjs) start where a fresh world does;
+// - the page's settings (web/kit/params.mjs) start where a fresh world does;
 // - the source holds no copy of them. The check below is this grep, run on the files (its
 //   expected output: nothing):
 //     grep -rnE "\b(800|500)\b|step: ?16\b|substeps: ?8\b|seed: ?1\b|tensor: ?0\.3\b" \
@@ -13,7 +13,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadSilkForTests, repoRoot } from './helpers.mjs';
 import { DEFAULTS, LIMITS, LOOP_MODES, SOLVERS } from '../../web/lib/silk-boundary.mjs';
-import { DEFAULTS as PAGE, LOOP_MODES as PAGE_LOOP_MODES, SOLVER_NAMES, LIMITS as PAGE_LIMITS } from '../../web/page/params.mjs';
+import { DEFAULTS as PAGE, LOOP_MODES as PAGE_LOOP_MODES, SOLVER_NAMES, LIMITS as PAGE_LIMITS } from '../../web/kit/params.mjs';
 
 const silk = await loadSilkForTests();
 

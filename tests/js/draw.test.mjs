@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { repoRoot, loadSilkForTests } from './helpers.mjs';
 
-const draw = await import(pathToFileURL(path.join(repoRoot, 'web', 'page', 'draw.mjs')).href);
+const draw = await import(pathToFileURL(path.join(repoRoot, 'web', 'kit', 'draw.mjs')).href);
 const { DIAG } = await import(pathToFileURL(path.join(repoRoot, 'web', 'lib', 'silk.mjs')).href);
 
 /** A 2D context that records calls and state assignments, in order. */

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadSilkForTests } from './helpers.mjs';
-import { parseParams, shownValue, SHOWN_MAX } from '../../web/page/params.mjs';
+import { parseParams, shownValue, SHOWN_MAX } from '../../web/kit/params.mjs';
 import { workerAttribute } from '../../web/element/silk-demo.mjs';
 
 const silk = await loadSilkForTests();

@@ -1,8 +1,8 @@
-// params.test.mjs -- the page's URL parameters and setting validators (web/page/params.mjs), in node:
+// params.test.mjs -- the page's URL parameters and setting validators (web/kit/params.mjs), in node:
 // every bad value is reported and falls back to its default; set() errors name the setting.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseParams, checkSetting, DEFAULTS } from '../../web/page/params.mjs';
+import { parseParams, checkSetting, DEFAULTS } from '../../web/kit/params.mjs';
 
 const SCENES = ['web', 'cloth', 'shapes', 'tree'];
 

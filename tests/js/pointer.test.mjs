@@ -1,10 +1,10 @@
-// pointer.test.mjs -- the page's pointer-to-step mapping (web/page/input.mjs advanceWithPointer):
+// pointer.test.mjs -- the page's pointer-to-step mapping (web/kit/input.mjs advanceWithPointer):
 // when one display frame runs several fixed steps, the queued (coalesced) pointer samples are
 // spread over the steps, exactly as if each step had been fed its own sample.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadSilkForTests, firstDifference } from './helpers.mjs';
-import { advanceWithPointer } from '../../web/page/input.mjs';
+import { advanceWithPointer } from '../../web/kit/input.mjs';
 
 const silk = await loadSilkForTests();
 

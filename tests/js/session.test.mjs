@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { loadSilkForTests } from './helpers.mjs';
 import { createSession, buildScene, keyAction, advanceFrames, NO_LAB } from '../../web/kit/session.mjs';
 import { createDragQueue } from '../../web/kit/kit-core.mjs';
-import { getScene, sceneNames } from '../../web/page/scenes.mjs';
-import { DEFAULTS, parseParams } from '../../web/page/params.mjs';
+import { getScene, sceneNames } from '../../web/kit/scenes.mjs';
+import { DEFAULTS, parseParams } from '../../web/kit/params.mjs';
 
 const silk = await loadSilkForTests();
 

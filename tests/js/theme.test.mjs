@@ -2,9 +2,9 @@
 // body text), the contrast formula matches WCAG's known values, and the theme words resolve.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PALETTE, contrast, isLight, resolveTheme, watchTheme, darkInk, DARK_INK, CANVAS, GROUND_INKS } from '../../web/page/theme.mjs';
-import { STRAIN_COLOURS, GRIP_COLOUR } from '../../web/page/draw.mjs';
-import { parseParams, DEFAULTS } from '../../web/page/params.mjs';
+import { PALETTE, contrast, isLight, resolveTheme, watchTheme, darkInk, DARK_INK, CANVAS, GROUND_INKS } from '../../web/kit/theme.mjs';
+import { STRAIN_COLOURS, GRIP_COLOUR } from '../../web/kit/draw.mjs';
+import { parseParams, DEFAULTS } from '../../web/kit/params.mjs';
 
 test('WCAG contrast: black on white is 21, white on white is 1, #767676 on white is AA (4.54)', () => {
   assert.equal(contrast('#000000', '#ffffff'), 21);

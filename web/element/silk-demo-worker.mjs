@@ -23,10 +23,10 @@
 // state, never per frame (posting every frame halved the worker's frame rate in the bench);
 // error { message }.
 import { loadSilk } from '../lib/silk.mjs';
-import { createLoop, browserClock } from '../page/loop.mjs';
-import { createRenderer } from '../page/render.mjs';
+import { createLoop, browserClock } from '../kit/loop.mjs';
+import { createRenderer } from '../kit/render.mjs';
 import { createSession } from '../kit/session.mjs';
-import { getScene } from '../page/scenes.mjs';
+import { getScene } from '../kit/scenes.mjs';
 
 const STATS_EVERY = 250; // ms
 

@@ -51,15 +51,15 @@
 import { loadSilk, DEFAULTS as ENGINE_DEFAULTS } from '../lib/silk.mjs';
 import { compileSilk } from '../lib/silk-wasm.mjs';
 import { spawnWorker, WORKER_FROM } from './silk-demo-spawn.mjs';
-import { createLoop, whenNear } from '../page/loop.mjs';
-import { createRenderer, observeCanvasSize, fitView, viewToWorld, viewToCanvas } from '../page/render.mjs';
-import { createPointer, pickRadius } from '../page/input.mjs';
+import { createLoop, whenNear } from '../kit/loop.mjs';
+import { createRenderer, observeCanvasSize, fitView, viewToWorld, viewToCanvas } from '../kit/render.mjs';
+import { createPointer, pickRadius } from '../kit/input.mjs';
 import { createSession, keyAction, NO_LAB } from '../kit/session.mjs';
-import { getScene, sceneNames } from '../page/scenes.mjs';
-import { DEFAULTS, parseParams, shownValue } from '../page/params.mjs';
-import { PALETTE, watchTheme, isLight, resolveTheme } from '../page/theme.mjs';
-import { canvasLabel } from '../page/describe.mjs';
-import { el } from '../page/dom.mjs';
+import { getScene, sceneNames } from '../kit/scenes.mjs';
+import { DEFAULTS, parseParams, shownValue } from '../kit/params.mjs';
+import { PALETTE, watchTheme, isLight, resolveTheme } from '../kit/theme.mjs';
+import { canvasLabel } from '../kit/describe.mjs';
+import { el } from '../kit/dom.mjs';
 
 const TAG = 'silk-demo';
 // The Worker's world has the engine's default size; this thread fits its pointer view to it.

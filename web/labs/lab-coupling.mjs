@@ -29,9 +29,9 @@
 //     determinism: null | { totalSeconds, frames: [a, b],
 //                           fixed: { steps: [a, b], hashes: [a, b], identical },
 //                           coupled: { hashes: [a, b], identical } } }
-import * as draw from '../page/draw.mjs';
+import * as draw from '../kit/draw.mjs';
 import { DIAG } from '../lib/silk.mjs';
-import { compositeRanges } from '../page/scenes.mjs';
+import { compositeRanges } from '../kit/scenes.mjs';
 import { el, select, toggle, button, readouts, prose, table, text, lineHeight, plot, sig } from './lab-kit.mjs';
 
 const STEP = 1 / 60;

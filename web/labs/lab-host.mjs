@@ -27,8 +27,8 @@
 // { stage (the bar goes after it), side (the panel goes first in it), flags (the element whose
 // classes say embed / lab / lab-full), canvas }; by default the page's #stage, .right, <body>
 // and #view.
-import { registerScene, extendScene } from '../page/scenes.mjs';
-import { shownValue, ruleOf } from '../page/params.mjs';
+import { registerScene, extendScene } from '../kit/scenes.mjs';
+import { shownValue, ruleOf } from '../kit/params.mjs';
 import { coupling } from './lab-coupling.mjs';
 import { spiral } from './lab-spiral.mjs';
 import { integrators } from './lab-integrators.mjs';

@@ -2,8 +2,8 @@
 // (keyboard and touch work without extra code, like controls.mjs), readout lists, tables, and
 // canvas text and plots sized in CSS pixels (a phone shows the 800 x 500 world at ~0.5x, so a
 // label must grow in world px to stay readable).
-import { sig } from '../page/dashboard.mjs';
-import { el } from '../page/dom.mjs';
+import { sig } from '../kit/format.mjs';
+import { el } from '../kit/dom.mjs';
 
 // el is the shared DOM helper (dom.mjs), exported here as the lab scenes have always imported it
 export { sig, el };

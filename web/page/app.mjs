@@ -22,19 +22,19 @@
 // are made, because they call one another in a cycle: a rebuild redraws the dashboard, the
 // dashboard reads stats(), stats() reads the loop, and the loop calls the frame callback.
 import { loadSilk, DIAG, VERDICTS, HEALTHS } from '../lib/silk.mjs';
-import { DEFAULTS, checkSetting, parseParams } from './params.mjs';
-import { getScene, sceneNames } from './scenes.mjs';
-import { createLoop, browserClock, whenNear, framed } from './loop.mjs';
-import { createRenderer } from './render.mjs';
-import { createPointer, advanceFrames } from './input.mjs';
+import { DEFAULTS, checkSetting, parseParams } from '../kit/params.mjs';
+import { getScene, sceneNames } from '../kit/scenes.mjs';
+import { createLoop, browserClock, whenNear, framed } from '../kit/loop.mjs';
+import { createRenderer } from '../kit/render.mjs';
+import { createPointer, advanceFrames } from '../kit/input.mjs';
 import { buildScene } from '../kit/session.mjs';
 import { createDashboard } from './dashboard.mjs';
 import { createControls } from './controls.mjs';
-import { createLab } from '../labs/lab.mjs';
+import { createLab } from './runs.mjs';
 import { createReplay } from './replay.mjs';
 import { createLabHost } from '../labs/lab-host.mjs';
-import { watchTheme, isLight } from './theme.mjs';
-import { canvasLabel } from './describe.mjs';
+import { watchTheme, isLight } from '../kit/theme.mjs';
+import { canvasLabel } from '../kit/describe.mjs';
 
 const STEP_SECONDS = 1 / 60;
 const SOLVER_SETTINGS = ['friction', 'gravity', 'solver', 'substeps']; // a lab scene that took the world sets these itself

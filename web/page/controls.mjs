@@ -2,9 +2,9 @@
 // touch work without extra code) that calls app.set(name, value), the same function hosts and
 // tests reach as window.silkApp.set. app.onChange tells the panel when a setting changed from
 // elsewhere (the URL, the API, a scene switch), so the two never disagree.
-import { LIMITS, DISPLAY_RATES } from './params.mjs';
-import { sig } from './dashboard.mjs';
-import { el } from './dom.mjs';
+import { LIMITS, DISPLAY_RATES } from '../kit/params.mjs';
+import { sig } from '../kit/format.mjs';
+import { el } from '../kit/dom.mjs';
 
 // [name, label, kind, extra]. 'live' ranges apply while dragging; the others on release.
 const SPEC = [

@@ -8,17 +8,9 @@
 // while the panel is on screen: they never delay a frame.
 import { DIAG, VERDICTS, SOLVERS, HEALTHS } from '../lib/silk.mjs';
 import { createPlots } from './plots.mjs';
-import { STRAIN_COLOURS } from './draw.mjs';
+import { STRAIN_COLOURS } from '../kit/draw.mjs';
+import { sig } from '../kit/format.mjs';
 
-/** Significant digits, exponent form for extremes; '—' for NaN, '∞' for infinities. */
-export function sig(v, digits = 3) {
-  if (Number.isNaN(v)) return '—';
-  if (!Number.isFinite(v)) return v > 0 ? '∞' : '−∞';
-  const a = Math.abs(v);
-  if (a !== 0 && (a >= 1e6 || a < 1e-3)) return v.toExponential(digits - 1).replace('e+', 'e');
-  if (a >= 10 ** digits || Number.isInteger(v)) return String(Math.round(v));
-  return v.toPrecision(digits).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
-}
 const pct = (v) => `${sig(v * 100)} %`;
 const px = (v) => `${sig(v)} px`;
 const ms = (v) => `${v.toFixed(2)} ms`;

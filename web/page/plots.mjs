@@ -7,7 +7,7 @@ const CAPACITY = 512; // samples kept (>= WINDOW * SAMPLE_HZ)
 const SAMPLE_HZ = 15;
 const STRIP_CSS = 46; // px per strip
 
-import { inkCanvas } from './theme.mjs';
+import { inkCanvas } from '../kit/theme.mjs';
 
 export function createPlots(canvas, series) {
   // series: [{ label, unit, colour, format(v) -> string }]

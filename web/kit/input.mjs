@@ -16,8 +16,8 @@
 // touch-action: none is set on the canvas only (style.css): the page still scrolls outside
 // it, and no listener here touches events of other elements.
 
-import { createDragQueue, pickRadius, advanceWithPointer } from '../kit/kit-core.mjs';
-import { advanceFrames } from '../kit/session.mjs';
+import { createDragQueue, pickRadius, advanceWithPointer } from './kit-core.mjs';
+import { advanceFrames } from './session.mjs';
 
 // The engine-side drag (createDragQueue: begin, queue samples, advance or flush), the selection
 // radius and advanceWithPointer live in the canvas kit (silk-verlet/canvas); the element and its

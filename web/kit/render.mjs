@@ -6,7 +6,7 @@
 // interpolates prev + (cur - prev) * alpha while it builds the paths.
 import * as draw from './draw.mjs';
 import { CANVAS, inkCanvas, rawFill } from './theme.mjs';
-import { observeCanvasSize, fitView, viewToWorld, viewToCanvas } from '../kit/kit-core.mjs';
+import { observeCanvasSize, fitView, viewToWorld, viewToCanvas } from './kit-core.mjs';
 
 // The sizing and view helpers live in the canvas kit (silk-verlet/canvas); the element imports
 // them from here too.

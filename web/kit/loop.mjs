@@ -25,7 +25,7 @@
 // The clock is injectable ({ now(), request(cb), cancel(id) }); by default it reads
 // window.requestAnimationFrame and performance.now at call time, so a test can replace them.
 
-import { MAX_DT, browserClock, createFrameFilter, watchActivity } from '../kit/kit-core.mjs';
+import { MAX_DT, browserClock, createFrameFilter, watchActivity } from './kit-core.mjs';
 
 // The clamp, the browser clock and the frame-time filter are the canvas kit's (silk-verlet/canvas).
 export { MAX_DT, browserClock };
