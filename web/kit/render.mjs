@@ -10,7 +10,7 @@ import { observeCanvasSize, createView, sizeCanvas, fitView, viewToWorld, viewTo
 
 // The sizing and view helpers live in the canvas kit (kit-core.mjs, silk-verlet/canvas): this
 // file has no view arithmetic of its own. The element imports them from here too.
-export { observeCanvasSize, fitView, viewToWorld, viewToCanvas };
+export { observeCanvasSize, createView, fitView, viewToWorld, viewToCanvas };
 
 // options.transparent (background=transparent): the canvas keeps an alpha channel and is cleared
 // instead of painted, so a guest sits on its host page's own background.
