@@ -1,8 +1,9 @@
-// session.test.mjs -- web/kit/session.mjs, the one scene session of <silk-demo> on the main
-// thread and in its Worker: its rebuild and frames give the same world as the steps they replaced
-// (written out here by hand), a rebuild starts the same run again, paused frames step nothing,
-// and the demo keys (Space / K, '.', R) do what the element's buttons do. No DOM: a counting
-// renderer stands in for the canvas.
+// session.test.mjs -- web/kit/session.mjs, the one scene session of the demo page, <silk-demo> on
+// the main thread and in its Worker: its rebuild and frames give the same world as the steps
+// they replaced (written out here by hand), a rebuild starts the same run again, paused frames
+// step nothing, the demo keys (Space / K, '.', R) do what the element's buttons do, and the
+// page's hooks are called in order with what the frame did. No DOM: a counting renderer stands
+// in for the canvas.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadSilkForTests } from './helpers.mjs';
@@ -129,5 +130,74 @@ test('buildScene reads the lab\'s ownsWorld after the build (a lab scene takes t
   const seen = [];
   buildScene(world, web, settings, {}, { adjust: (w) => seen.push(w.step) });
   assert.deepEqual(seen, [settings.step], 'adjust runs after the step is set');
+  world.destroy();
+});
+
+test('the page\'s hooks: called in order, on the built world, with what a frame did', () => {
+  const settings = settingsFor('scene=web');
+  const world = newWorld(settings);
+  const renderer = fakeRenderer();
+  const calls = [];
+  let t = 0;
+  let hoverMoved = false;
+  let builtHash = null;
+  const ring = { x: 1, y: 2 };
+  let ringSeen = null;
+  renderer.render = function render(scene, state, alpha, extra) { this.dirty = false; this.renders++; ringSeen = extra; };
+  const session = createSession({
+    world, scene: getScene('web'), settings, renderer,
+    now: () => (t += 2), // every reading 2 ms later
+    adjust: (w) => { calls.push('adjust'); w.friction = 0.5; },
+    onBuilt: () => { calls.push('built'); builtHash = world.stateHash(); },
+    onRebuilt: () => calls.push('rebuilt'),
+    onAdvanced: (steps) => calls.push(`advanced ${steps}`),
+    redrawIf: () => { calls.push('redrawIf'); return hoverMoved; },
+    highlight: () => ring,
+    onDrawn: (d, running, at) => calls.push(`drawn ${running} ${at === t} ${d === world.diagnosticsView}`),
+    onStep: () => calls.push('step'),
+    onPause: (p) => calls.push(`pause ${p}`),
+  });
+  session.rebuild();
+  assert.deepEqual(calls, ['adjust', 'built', 'rebuilt']);
+  assert.equal(world.friction, 0.5, 'adjust ran on the built world');
+  assert.notEqual(builtHash, null);
+  assert.equal(session.counters.alpha, 0);
+
+  calls.length = 0;
+  session.frame({ dts: [1 / 60, 1 / 60], count: 2, realDt: 2 / 60, dropped: 0.25 });
+  assert.deepEqual(calls, ['advanced 2', 'redrawIf', 'drawn true true true']);
+  assert.equal(ringSeen, ring, 'the highlight is drawn');
+  assert.equal(session.counters.stepsThisFrame, 2);
+  assert.equal(session.counters.droppedSeconds, 0.25);
+  assert.ok(Math.abs(session.counters.physicsMs - 0.2) < 1e-12, `physicsMs ${session.counters.physicsMs}`);
+  assert.ok(Math.abs(session.counters.renderMs - 0.2) < 1e-12, `renderMs ${session.counters.renderMs}`);
+
+  // paused: no steps, no drawing unless asked; the hook asks (a hover moved)
+  session.setPaused(true);
+  session.frame(frame()); // the pause asked for one drawing
+  calls.length = 0;
+  session.frame(frame());
+  assert.deepEqual(calls, ['advanced 0', 'redrawIf']);
+  hoverMoved = true;
+  session.frame(frame());
+  assert.deepEqual(calls, ['advanced 0', 'redrawIf', 'advanced 0', 'redrawIf', 'drawn false true true']);
+
+  // the '.' key: one step, its alpha and steps in the counters, then onStep
+  calls.length = 0;
+  const steps = session.counters.physicsSteps;
+  session.key('.');
+  assert.deepEqual(calls, ['step']);
+  assert.equal(session.counters.physicsSteps, steps + 1);
+  assert.equal(session.counters.stepsThisFrame, 1);
+
+  // another scene: the session builds what it is given
+  session.scene = getScene('tree');
+  session.rebuild();
+  const ref = newWorld(settings);
+  buildScene(ref, getScene('tree'), settings, {}, { adjust: (w) => { w.friction = 0.5; } });
+  ref.resetClock();
+  getScene('tree').prepare(ref, {});
+  assert.equal(world.stateHash(), ref.stateHash());
+  ref.destroy();
   world.destroy();
 });

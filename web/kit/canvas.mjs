@@ -22,7 +22,7 @@
 import { CONSTRAINT_KINDS } from '../lib/silk.mjs';
 import {
   MAX_DT, observeCanvasSize, fitView, viewToWorld, viewToCanvas, createFrameFilter, browserClock,
-  createDragQueue, pickRadius, advanceWithPointer, watchActivity,
+  createDragQueue, pickRadius, advanceWithPointer, watchActivity, createView, sizeCanvas, setViewTransform,
 } from './kit-core.mjs';
 
 // The DOM-free parts (kit-core.mjs), public here too.
@@ -274,7 +274,7 @@ export function createCanvasRenderer(canvas, world, options = {}) {
 
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new TypeError(`${where}: canvas has no 2d context (is it a <canvas>, and not already used for WebGL?)`);
-  const view = { dpr: 1, cssWidth: 1, cssHeight: 1, scale: 1, offsetX: 0, offsetY: 0 };
+  const view = createView();
   const palette = { ...THEMES.light };
   const dark = theme === 'auto' ? globalThis.matchMedia?.('(prefers-color-scheme: dark)') : null;
   let xy = new Float64Array(64); // interpolated positions, x0 y0 x1 y1 ...
@@ -295,9 +295,7 @@ export function createCanvasRenderer(canvas, world, options = {}) {
   function resize(deviceWidth, deviceHeight, cssWidth, cssHeight) {
     if (deviceWidth < 1 || deviceHeight < 1 || cssWidth <= 0 || cssHeight <= 0) return;
     if (world.destroyed) return; // a ResizeObserver callback may come after its owner destroyed it
-    if (canvas.width !== deviceWidth) canvas.width = deviceWidth;
-    if (canvas.height !== deviceHeight) canvas.height = deviceHeight;
-    view.dpr = deviceWidth / cssWidth;
+    sizeCanvas(canvas, view, deviceWidth, deviceHeight, cssWidth);
     worldW = world.width;
     worldH = world.height;
     if (fit === 'contain') fitView(view, cssWidth, cssHeight, worldW, worldH);
@@ -346,8 +344,7 @@ export function createCanvasRenderer(canvas, world, options = {}) {
       ctx.fillStyle = palette.background;
       ctx.fillRect(0, 0, canvas.width, canvas.height);
     }
-    const k = view.dpr * view.scale;
-    ctx.setTransform(k, 0, 0, k, view.offsetX * view.dpr, view.offsetY * view.dpr);
+    setViewTransform(ctx, view);
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
 

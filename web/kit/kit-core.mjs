@@ -44,6 +44,27 @@ export function observeCanvasSize(canvas, onSize) {
 }
 
 /**
+ * The view of a world in a canvas, before its first fit: CSS px per world px (scale), the
+ * world's top-left in CSS px (offsetX, offsetY), the box (cssWidth, cssHeight) and device px per
+ * CSS px (dpr). The renderer (render.mjs), the canvas kit (canvas.mjs) and the element each keep
+ * one; fitView, sizeCanvas and the functions below are the only code that writes or reads it.
+ */
+export function createView() {
+  return { dpr: 1, cssWidth: 1, cssHeight: 1, scale: 1, offsetX: 0, offsetY: 0 };
+}
+
+/**
+ * Sizes the canvas's backing store to deviceWidth x deviceHeight (written only when it changed:
+ * writing either clears the canvas) and records the device px per CSS px in `view`.
+ */
+export function sizeCanvas(canvas, view, deviceWidth, deviceHeight, cssWidth) {
+  if (canvas.width !== deviceWidth) canvas.width = deviceWidth;
+  if (canvas.height !== deviceHeight) canvas.height = deviceHeight;
+  view.dpr = deviceWidth / cssWidth;
+  return view;
+}
+
+/**
  * Fits a worldW x worldH world into a cssWidth x cssHeight box: uniform scale, centred. With a
  * `focus` ({ x, y, w, h }, world px: where the scene's content is), a box far from the world's
  * shape (a portrait embed) is filled by the focus instead, and the world's edges beyond it are
@@ -73,6 +94,13 @@ export function viewToWorld(view, cx, cy) {
 /** World px -> CSS px relative to the canvas. */
 export function viewToCanvas(view, x, y) {
   return [x * view.scale + view.offsetX, y * view.scale + view.offsetY];
+}
+
+/** Sets ctx to draw in world px through `view`; returns k, the device px per world px. */
+export function setViewTransform(ctx, view) {
+  const k = view.dpr * view.scale;
+  ctx.setTransform(k, 0, 0, k, view.offsetX * view.dpr, view.offsetY * view.dpr);
+  return k;
 }
 
 /**

@@ -6,11 +6,11 @@
 // interpolates prev + (cur - prev) * alpha while it builds the paths.
 import * as draw from './draw.mjs';
 import { CANVAS, inkCanvas, rawFill } from './theme.mjs';
-import { observeCanvasSize, fitView, viewToWorld, viewToCanvas } from './kit-core.mjs';
+import { observeCanvasSize, createView, sizeCanvas, fitView, viewToWorld, viewToCanvas, setViewTransform } from './kit-core.mjs';
 
-// The sizing and view helpers live in the canvas kit (silk-verlet/canvas); the element imports
-// them from here too.
-export { observeCanvasSize, fitView, viewToWorld, viewToCanvas };
+// The sizing and view helpers live in the canvas kit (kit-core.mjs, silk-verlet/canvas): this
+// file has no view arithmetic of its own. The element imports them from here too.
+export { observeCanvasSize, createView, fitView, viewToWorld, viewToCanvas };
 
 // options.transparent (background=transparent): the canvas keeps an alpha channel and is cleared
 // instead of painted, so a guest sits on its host page's own background.
@@ -23,12 +23,7 @@ export function createRenderer(canvas, world, options = {}) {
   // store inside the main thread's commit every frame -- at DPR 3 that was most of the frame's
   // main-thread time (bench/page.mjs). Where the hint is unsupported it is ignored.
   const ctx = canvas.getContext('2d', { alpha: transparent, desynchronized: true });
-  const view = {
-    dpr: 1, // device px per CSS px
-    cssWidth: 1, cssHeight: 1,
-    scale: 1, // CSS px per world px
-    offsetX: 0, offsetY: 0, // CSS px, top-left of the world in the canvas
-  };
+  const view = createView(); // kit-core.mjs: scale, offset, box and dpr
   // The frame record handed to the scene's draw(); refreshed in place every frame.
   const frame = {
     cur: null, prev: null, alpha: 0,
@@ -46,9 +41,7 @@ export function createRenderer(canvas, world, options = {}) {
 
   function fit(deviceWidth, deviceHeight, cssWidth, cssHeight) {
     if (deviceWidth < 1 || deviceHeight < 1) return;
-    if (canvas.width !== deviceWidth) canvas.width = deviceWidth;
-    if (canvas.height !== deviceHeight) canvas.height = deviceHeight;
-    view.dpr = deviceWidth / cssWidth;
+    sizeCanvas(canvas, view, deviceWidth, deviceHeight, cssWidth);
     worldW = world.width;
     worldH = world.height;
     fitView(view, cssWidth, cssHeight, worldW, worldH, focus);
@@ -61,8 +54,7 @@ export function createRenderer(canvas, world, options = {}) {
   /** Draws the scene at interpolation weight alpha; `hover` = { x, y } in world px or null. */
   function render(scene, state, alpha, hover) {
     draw.bindFrame(frame, world, alpha, world.diagnosticsView);
-    const k = view.dpr * view.scale; // device px per world px
-    frame.px = 1 / k;
+    frame.px = 1 / (view.dpr * view.scale); // one device px in world px
     frame.cssPx = 1 / view.scale;
 
     if (transparent) {
@@ -75,7 +67,7 @@ export function createRenderer(canvas, world, options = {}) {
       else ctx.fillStyle = '#eef1f5';
       ctx.fillRect(0, 0, canvas.width, canvas.height);
     }
-    ctx.setTransform(k, 0, 0, k, view.offsetX * view.dpr, view.offsetY * view.dpr);
+    setViewTransform(ctx, view);
     if (!transparent) {
       if (dark) rawFill(ctx, CANVAS.dark.ground); // every scene, cloth's black included
       else ctx.fillStyle = scene.background;

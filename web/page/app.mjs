@@ -11,10 +11,15 @@
 //   readSettings, dressDocument   the URL -> settings (and notices); embed class, theme, background
 //   loadEngine                    the wasm module, or a notice that says why it failed
 //   createPage                    the objects every part shares: world, canvas, renderer, pointer,
-//                                 replay, the lab host, the clock and the counters
-//   createScenes                  the scene lifecycle: build, rebuild, switch, the user's overrides
-//   createFrames                  the frame callback: advance -> views -> draw -> dashboard
-//   createSetter                  set(name, value), pause, and who hears about a change
+//                                 replay, the lab host and the clock
+//   createScenes                  the scene lifecycle: switch, the user's overrides, what a
+//                                 rebuild changes on the page
+//   createFrames                  what a frame adds on the page: the replay recorder, the hover
+//                                 ring, the dashboard (and its blow-up check)
+//   createSetter                  set(name, value), what a pause changes, who hears of a change
+//   createRun                     the session (kit/session.mjs) with the three parts' hooks: the
+//                                 rebuild, frame, pause, single step and keys the element and its
+//                                 Worker run too
 //   readStats                     stats(): what the dashboard, hosts and tests read
 //   wireControls, wireInput       the dashboard and control panel; keys and the page's buttons
 //   createFacade                  window.silkApp
@@ -26,8 +31,8 @@ import { DEFAULTS, checkSetting, parseParams } from '../kit/params.mjs';
 import { getScene, sceneNames } from '../kit/scenes.mjs';
 import { createLoop, browserClock, whenNear, framed } from '../kit/loop.mjs';
 import { createRenderer } from '../kit/render.mjs';
-import { createPointer, advanceFrames } from '../kit/input.mjs';
-import { buildScene } from '../kit/session.mjs';
+import { createPointer } from '../kit/input.mjs';
+import { createSession } from '../kit/session.mjs';
 import { createDashboard } from './dashboard.mjs';
 import { createControls } from './controls.mjs';
 import { createLab } from './runs.mjs';
@@ -36,7 +41,6 @@ import { createLabHost } from '../labs/lab-host.mjs';
 import { watchTheme, isLight } from '../kit/theme.mjs';
 import { canvasLabel } from '../kit/describe.mjs';
 
-const STEP_SECONDS = 1 / 60;
 const SOLVER_SETTINGS = ['friction', 'gravity', 'solver', 'substeps']; // a lab scene that took the world sets these itself
 
 function $(selector) {
@@ -72,19 +76,21 @@ export async function start(options = {}) {
   page.scenes = createScenes(page);
   page.frames = createFrames(page);
   page.setter = createSetter(page);
+  page.session = createRun(page);
+  page.counters = page.session.counters;
   page.lab = createLab({
     silk,
     size: () => [page.world.width, page.world.height],
     current: () => ({ scene: page.scenes.scene, settings, overrides: page.scenes.overrides }),
   });
-  page.loop = createLoop({ onFrame: page.frames.onFrame, clock: page.clock, element: guest ? page.canvas : null });
+  page.loop = createLoop({ onFrame: page.session.frame, clock: page.clock, element: guest ? page.canvas : null });
   page.loop.rate = settings.simulatedHz;
   wireControls(page);
   wireInput(page);
 
   page.scenes.rebuild();
   if (page.labHost.problems.length) showNotice(page.labHost.problems);
-  page.setter.setPaused(settings.paused);
+  page.session.setPaused(settings.paused);
   page.setter.changed();
   page.loop.start();
 
@@ -157,16 +163,14 @@ function createPage(silk, settings, { search, theme, clock }) {
   const page = {
     silk, settings, theme, world, canvas, renderer, pointer, clock,
     now: () => clock.now(),
-    counters: {
-      framesRendered: 0, physicsSteps: 0, stepsThisFrame: 0, alpha: 0, droppedSeconds: 0,
-      physicsMs: 0, renderMs: 0, dashboardMs: 0,
-    },
+    dashboardMs: 0, // the dashboard's share of a drawn frame (the session times the rest)
     centre: [world.width / 2, world.height / 2], // the world's size never changes
     stats: () => readStats(page),
     replay: createReplay(world),
     labHost: null,
-    // the parts, made by start() in this order
-    scenes: null, frames: null, setter: null, lab: null, loop: null, dashboard: null, controls: null,
+    // the parts, made by start() in this order; counters are the session's
+    scenes: null, frames: null, setter: null, session: null, counters: null, lab: null, loop: null,
+    dashboard: null, controls: null,
   };
   // The timing lab's scenes (lab-host.mjs): their panels, settings, stepping and readouts.
   page.labHost = createLabHost({
@@ -178,33 +182,15 @@ function createPage(silk, settings, { search, theme, clock }) {
 
 // ---- the scene lifecycle --------------------------------------------------------------------
 
-/** Which scene is on screen, its prepared state, and the friction / gravity the user set for it. */
+/**
+ * Which scene is on screen, the friction / gravity the user set for it, and what a rebuild
+ * changes on the page. The session (createRun) holds the scene and its prepared state and runs
+ * the rebuild: seed, build, the user's overrides (adjust), the compat -> robust mapping unless
+ * a lab scene (rope, cloth lab) configured the solver itself, clock, prepare.
+ */
 function createScenes(page) {
-  const { silk, settings, world, canvas, pointer, replay, labHost, counters } = page;
-  let scene = getScene(settings.scene);
-  let state = null;
+  const { settings, world, canvas, pointer, replay, labHost } = page;
   let overrides = {}; // friction / gravity the user set; kept across rebuilds of one scene
-
-  function rebuild() {
-    pointer.cancel();
-    labHost.unmount();
-    const labContext = labHost.context(scene);
-    // seed, build, step, the user's overrides, then the compat -> robust mapping (session.mjs),
-    // unless a lab scene (rope, cloth lab) configured the solver itself
-    buildScene(world, scene, settings, labContext, { lab: labHost, adjust: applyOverrides });
-    world.setWatchdog({ autoRestore: settings.autoRestore });
-    world.resetClock();
-    replay.sceneBuilt();
-    pointer.state.disabled = false;
-    canvas.classList.toggle('light-scene', isLight(scene.background));
-    canvas.setAttribute('aria-label', canvasLabel(scene.name));
-    state = scene.prepare(world, labContext);
-    labHost.mount(scene, state);
-    focus();
-    counters.alpha = 0;
-    page.dashboard?.clearHistory();
-    page.frames.redrawNow();
-  }
 
   /** The friction / gravity the user set for this scene, over the scene's own; settings follow. */
   function applyOverrides() {
@@ -216,7 +202,7 @@ function createScenes(page) {
 
   /** In an embed, a frame of another shape than 8:5 is filled with the scene's content. */
   function focus() {
-    page.renderer.setFocus(settings.embed && !labHost.stepping ? scene.focus : null);
+    page.renderer.setFocus(settings.embed && !labHost.stepping ? page.session.scene.focus : null);
   }
 
   /** The robust solver's gravity and damping in seconds, from the compat sliders (the engine's
@@ -225,9 +211,10 @@ function createScenes(page) {
     world.matchRobustToCompat();
   }
 
+  const rebuild = () => page.session.rebuild();
   return {
-    get scene() { return scene; },
-    get state() { return state; },
+    get scene() { return page.session.scene; },
+    get state() { return page.session.state; },
     get overrides() { return overrides; },
     rebuild,
     focus,
@@ -237,7 +224,7 @@ function createScenes(page) {
     /** Switches to another scene; the user's overrides belong to the old one. */
     show(name) {
       settings.scene = name;
-      scene = getScene(name);
+      page.session.scene = getScene(name);
       overrides = {};
       rebuild();
     },
@@ -250,47 +237,39 @@ function createScenes(page) {
       world.gravity = [0, v];
       matchRobustToCompat();
     },
+    /** The session's rebuild hooks (createRun). */
+    hooks: {
+      adjust: applyOverrides,
+      /** On the built world, before the scene's prepare: the recording starts from here. */
+      onBuilt() {
+        world.setWatchdog({ autoRestore: settings.autoRestore });
+        replay.sceneBuilt();
+        pointer.state.disabled = false;
+        const scene = page.session.scene;
+        canvas.classList.toggle('light-scene', isLight(scene.background));
+        canvas.setAttribute('aria-label', canvasLabel(scene.name));
+      },
+      onRebuilt() {
+        focus();
+        page.dashboard?.clearHistory();
+        page.frames.redrawNow();
+      },
+    },
   };
 }
 
-// ---- the frame: advance -> views -> draw -> dashboard ---------------------------------------
+// ---- the frame: what the page adds to the session's ------------------------------------------
 
+/**
+ * The session (kit/session.mjs) runs the frame: advance (the lab's stepping or the pointer's),
+ * then draw only when something on screen can have changed. The page adds, through its hooks:
+ * the replay recorder after the steps, the hover ring, a redraw when the hover moved, and the
+ * dashboard after each drawing.
+ */
 function createFrames(page) {
-  const { settings, world, renderer, pointer, replay, labHost, counters, now } = page;
-  const record = { steps: 0, alpha: 0, dropped: 0 };
-  const total = { steps: 0, dropped: 0 }; // advanceFrames sums the display frames here
-  const stepRecord = { steps: 0, alpha: 0, dropped: 0 };
-  const stepWorld = (dt) => pointer.advance(dt, stepRecord);
+  const { world, renderer, pointer, replay, now } = page;
   const highlightAt = { x: 0, y: 0 };
   let lastHover = null;
-
-  /** Runs this animation frame's fixed steps (the lab's own stepping, or the pointer's). */
-  function advance(info) {
-    const t0 = now();
-    let steps = 0;
-    let dropped = info.dropped;
-    let labStepped = false;
-    if (!settings.paused && labHost.stepping) {
-      labStepped = labHost.advance(info, stepWorld, record);
-      steps = record.steps;
-      dropped += record.dropped;
-      counters.alpha = record.alpha;
-    } else if (!settings.paused) {
-      advanceFrames(pointer, info, record, total);
-      steps = total.steps;
-      dropped += total.dropped;
-      if (info.count > 0) counters.alpha = record.alpha;
-    } else {
-      pointer.flush();
-    }
-    counters.stepsThisFrame = steps;
-    counters.physicsSteps += steps;
-    replay.afterSteps(steps);
-    pointer.state.disabled = replay.playing;
-    counters.droppedSeconds += dropped;
-    if (info.count > 0 || settings.paused) counters.physicsMs += (now() - t0 - counters.physicsMs) * 0.1;
-    return labStepped;
-  }
 
   /** Where the ring goes: the dragged particle, or the one under a hovering mouse (or its pin). */
   function highlight() {
@@ -306,23 +285,11 @@ function createFrames(page) {
     } else {
       const cur = world.positions;
       const prev = world.previousPositions;
-      highlightAt.x = prev[2 * i] + (cur[2 * i] - prev[2 * i]) * counters.alpha;
-      highlightAt.y = prev[2 * i + 1] + (cur[2 * i + 1] - prev[2 * i + 1]) * counters.alpha;
+      const alpha = page.counters.alpha;
+      highlightAt.x = prev[2 * i] + (cur[2 * i] - prev[2 * i]) * alpha;
+      highlightAt.y = prev[2 * i + 1] + (cur[2 * i + 1] - prev[2 * i + 1]) * alpha;
     }
     return highlightAt;
-  }
-
-  function draw(running) {
-    const [cx, cy] = page.centre;
-    const t0 = now();
-    const d = world.updateDiagnostics(cx, cy);
-    renderer.render(page.scenes.scene, page.scenes.state, counters.alpha, highlight());
-    const t1 = now();
-    page.dashboard.frame(d, t1 / 1000, running);
-    const t2 = now();
-    counters.framesRendered++;
-    counters.renderMs += (t1 - t0 - counters.renderMs) * 0.1;
-    counters.dashboardMs += (t2 - t1 - counters.dashboardMs) * 0.1;
   }
 
   function redrawNow() {
@@ -332,40 +299,41 @@ function createFrames(page) {
     page.dashboard.refresh(world.updateDiagnostics(cx, cy), page.stats(), now() / 1000);
   }
 
-  /** The loop's callback: step, then draw only when something on screen can have changed. */
-  function onFrame(info) {
-    const labStepped = advance(info);
-    const hover = pointer.state.hover;
-    const hoverMoved = hover !== lastHover;
-    lastHover = hover;
-    if ((!settings.paused && (info.count > 0 || labStepped)) || renderer.dirty || hoverMoved || pointer.state.pointerId >= 0) {
-      draw(!settings.paused);
-    }
-    labHost.frame();
-  }
-
-  function singleStep() {
-    if (!settings.paused) page.setter.set('paused', true);
-    pointer.flush();
-    let r = record;
-    if (labHost.stepping) labHost.advance({ dts: [STEP_SECONDS], count: 1, realDt: STEP_SECONDS, dropped: 0 }, stepWorld, record);
-    else r = world.advance(STEP_SECONDS);
-    counters.physicsSteps += r.steps;
-    counters.stepsThisFrame = r.steps;
-    counters.alpha = r.alpha;
-    redrawNow();
-  }
-
   /** "Replay the last 10 s": the loop keeps running; the recorded inputs drive the world. */
   function replayLast() {
     pointer.cancel();
     replay.replayLast();
     pointer.state.disabled = true;
-    if (settings.paused) page.setter.set('paused', false);
+    if (page.settings.paused) page.setter.set('paused', false);
     renderer.invalidate();
   }
 
-  return { onFrame, redrawNow, singleStep, replayLast };
+  return {
+    redrawNow,
+    replayLast,
+    /** The session's frame hooks (createRun). */
+    hooks: {
+      onAdvanced(steps) {
+        replay.afterSteps(steps);
+        pointer.state.disabled = replay.playing;
+      },
+      /** A hovering mouse that moved redraws the ring, paused too. */
+      redrawIf() {
+        const hover = pointer.state.hover;
+        const moved = hover !== lastHover;
+        lastHover = hover;
+        return moved;
+      },
+      highlight,
+      /** The dashboard's sample of this frame, and its blow-up check. */
+      onDrawn(d, running, t1) {
+        page.dashboard.frame(d, t1 / 1000, running);
+        page.dashboardMs += (now() - t1 - page.dashboardMs) * 0.1;
+      },
+      /** The '.' key and singleStep(): the readouts show the step at once. */
+      onStep: redrawNow,
+    },
+  };
 }
 
 // ---- settings: one entry point --------------------------------------------------------------
@@ -377,7 +345,8 @@ function createSetter(page) {
     for (const fn of listeners) fn(settings);
   }
 
-  function setPaused(paused) {
+  /** The session's onPause: what a pause changes on the page (the session flushed the drag). */
+  function onPause(paused) {
     settings.paused = paused;
     $('#play-overlay').hidden = !paused;
     const embedPause = $('#embed-pause'); // the embed's own Pause (the controls are hidden there)
@@ -385,7 +354,6 @@ function createSetter(page) {
     embedPause.setAttribute('aria-pressed', String(paused));
     if (settings.embed) page.frames?.redrawNow(); // the plain readout says "paused" at once
     page.controls?.syncPaused(paused);
-    if (paused) page.pointer.flush();
   }
 
   function set(name, value) {
@@ -433,7 +401,7 @@ function createSetter(page) {
         page.loop.rate = v;
         break;
       case 'paused':
-        setPaused(v);
+        page.session.setPaused(v);
         break;
       case 'theme':
         settings.theme = v;
@@ -460,7 +428,19 @@ function createSetter(page) {
     page.renderer.invalidate();
   }
 
-  return { set, setPaused, changed, onChange: (fn) => listeners.push(fn) };
+  return { set, changed, onChange: (fn) => listeners.push(fn), onPause };
+}
+
+// ---- the run: one session, the page's hooks ----------------------------------------------------
+
+/** The session that rebuilds, advances, draws, pauses and single-steps the page's scene. */
+function createRun(page) {
+  const { world, settings, pointer, renderer, labHost } = page;
+  return createSession({
+    world, scene: getScene(settings.scene), settings, drag: pointer, renderer, lab: labHost,
+    paused: settings.paused, now: page.now,
+    ...page.scenes.hooks, ...page.frames.hooks, onPause: page.setter.onPause,
+  });
 }
 
 // ---- stats ----------------------------------------------------------------------------------
@@ -491,7 +471,7 @@ function readStats(page) {
     simSeconds: d[DIAG.SIM_SECONDS],
     physicsMs: counters.physicsMs,
     renderMs: counters.renderMs,
-    dashboardMs: counters.dashboardMs,
+    dashboardMs: page.dashboardMs,
     lab: labHost.readouts(),
     offscreen: loop.offscreen,
   };
@@ -500,10 +480,10 @@ function readStats(page) {
 // ---- the dashboard, the controls, keys and buttons ------------------------------------------
 
 function wireControls(page) {
-  const { settings, world, replay, scenes, frames, setter, lab } = page;
+  const { settings, world, replay, scenes, frames, setter, session, lab } = page;
   const appForControls = {
     get settings() { return settings; },
-    set: setter.set, singleStep: frames.singleStep, reset: scenes.reset, runDiagnostic: lab.runDiagnostic, sweepRow: lab.sweepRow,
+    set: setter.set, singleStep: session.singleStep, reset: scenes.reset, runDiagnostic: lab.runDiagnostic, sweepRow: lab.sweepRow,
     replayLast: frames.replayLast, replayStatus: () => replay.status(), replayDownloads: () => replay.downloads,
     sceneList: () => sceneNames().map((n) => getScene(n)),
     currentScene: () => scenes.scene,
@@ -520,24 +500,20 @@ function wireControls(page) {
 
 /** Keys on the canvas and the page's own buttons (pointer input is input.mjs's). */
 function wireInput(page) {
-  const { settings, canvas, scenes, frames, setter } = page;
+  const { settings, canvas, scenes, setter, session } = page;
   $('#play-overlay').addEventListener('click', () => setter.set('paused', false));
   $('#embed-pause').addEventListener('click', () => setter.set('paused', !settings.paused));
   for (const b of document.querySelectorAll('button.reset-now')) b.addEventListener('click', scenes.reset);
   $('#notice button').addEventListener('click', () => { $('#notice').hidden = true; });
   canvas.addEventListener('keydown', (e) => {
-    if (e.key === ' ' || e.key === 'k') setter.set('paused', !settings.paused);
-    else if (e.key === '.') frames.singleStep();
-    else if (e.key === 'r') scenes.reset();
-    else return;
-    e.preventDefault();
+    if (session.key(e.key)) e.preventDefault(); // Space / K, '.', R: the session's keys
   });
 }
 
 // ---- window.silkApp -------------------------------------------------------------------------
 
 function createFacade(page) {
-  const { world, silk, settings, canvas, renderer, loop, lab, labHost, scenes, frames, setter } = page;
+  const { world, silk, settings, canvas, renderer, loop, lab, labHost, scenes, frames, setter, session } = page;
   return {
     world,
     silk,
@@ -545,7 +521,7 @@ function createFacade(page) {
     set: setter.set,
     stats: page.stats,
     reset: scenes.reset,
-    singleStep: frames.singleStep,
+    singleStep: session.singleStep,
     /** The silent runs behind the lab buttons (fresh worlds; the one on screen is untouched). */
     runDiagnostic: lab.runDiagnostic,
     sweepRow: lab.sweepRow,
