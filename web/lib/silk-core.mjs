@@ -119,11 +119,6 @@ function bytesArg(where, name, v) {
   throw new TypeError(`${where}: ${name} must be a Uint8Array, ArrayBuffer or typed array`);
 }
 
-/** 16 hex digits from two 32-bit words (low, high). */
-function hex64(lo, hi) {
-  return (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
-}
-
 /** A uint64_t as _readField returns it (a BigInt) -> 16 hex digits. */
 function hexBig(v) {
   return v.toString(16).padStart(16, '0');
@@ -1077,8 +1072,8 @@ class World {
   polygonPenetration() {
     const s = this._silk._scratch;
     this._call('polygonPenetration', this._x.silk_js_polygon_penetration(this._ptr, s));
-    const v = this._silk._f64(s, 2);
-    return { depth: v[0], particle: v[1] };
+    const { depth, particle } = this._silk._readStruct('silk_js_penetration', s);
+    return { depth, particle };
   }
 
   /**
@@ -1109,8 +1104,7 @@ class World {
   stateHash() {
     const s = this._silk._scratch;
     this._call('stateHash', this._x.silk_js_state_hash(this._ptr, s));
-    const v = new Uint32Array(this._silk.memory.buffer, s, 2);
-    return hex64(v[0], v[1]);
+    return hexBig(this._silk._readStruct('silk_js_hash', s).hash);
   }
 
   _bytesOut(where, sizeFn, writeFn) {
@@ -1209,7 +1203,7 @@ class World {
     int('playRun', 'maxSteps', maxSteps);
     const s = this._silk._scratch;
     this._silk._checkArg('playRun', 'maxSteps', maxSteps, this._x.silk_js_play_run(this._ptr, maxSteps, s));
-    return this._silk._f64(s, 1)[0];
+    return this._silk._readStruct('silk_js_play_run_result', s).steps;
   }
 
   /**
