@@ -41,7 +41,8 @@ const handFile = path.join(root, 'engine', 'wasm', 'exports.c');
 const BOUNDARY_STRUCTS = [
   'silk_advance_result', 'silk_world_def', 'silk_stepper_def', 'silk_robust_def', 'silk_watchdog_def',
   'silk_error_detail',
-  // the extras' defs: the binding reads their defaults from the engine (silk_js_default_*_def)
+  // the extras' and the constraints' defs: the binding reads their defaults from the engine
+  // (silk_js_default_*_def) and fills them for the builders and add calls
   'silk_spiderweb_def', 'silk_spider_def', 'silk_cloth_def', 'silk_tire_def', 'silk_tree_def', 'silk_scene_def',
   'silk_polygon_def', 'silk_ball_def', 'silk_distance_def',
   // results the engine writes and the binding reads by name

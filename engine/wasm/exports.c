@@ -94,10 +94,10 @@ EXPORT int32_t silk_js_get_settings(const silk_world* world, silk_js_settings* o
     return SILK_OK;
 }
 
-/* ---- composites, particles -------------------------------------------------------------- */
-
 /* ---- constraints ------------------------------------------------------------------------ */
 
+/* The add calls take scalars, not a def in wasm memory: a scene built from JS adds thousands
+   of constraints, and filling a def from JS per call costs more than the call. */
 EXPORT int32_t silk_js_add_distance(silk_world* world, int32_t composite, int32_t a, int32_t b,
                                     double stiffness, double rest, int32_t has_rest)
 {
@@ -137,7 +137,7 @@ EXPORT int32_t silk_js_add_angle(silk_world* world, int32_t composite, int32_t a
 /* ---- solving, stepping ------------------------------------------------------------------ */
 
 /* Returns the steps run; alpha, dropped and accumulator land in the diagnostics. */
-/* out: a silk_advance_result in wasm memory (silk.mjs reads it by the generated LAYOUT). */
+/* out: a silk_advance_result in wasm memory (silk-core.mjs reads it by the generated LAYOUT). */
 EXPORT int32_t silk_js_advance(silk_world* world, double dt_seconds, silk_advance_result* out)
 {
     silk_advance_result result = {0, 0.0, 0.0, 0.0};
@@ -167,78 +167,6 @@ EXPORT int32_t silk_js_particle_pin(const silk_world* world, int32_t particle)
     int32_t pin = -1;
     silk_status status = silk_world_particle_pin(world, particle, &pin);
     return status == SILK_OK ? pin + 1 : status;
-}
-
-/* ---- builders --------------------------------------------------------------------------- */
-
-EXPORT int32_t silk_js_spiderweb(silk_world* world, double x, double y, double radius,
-                                 int32_t segments, int32_t depth, double tensor, double stiffness)
-{
-    silk_spiderweb_def def = silk_default_spiderweb_def();
-    def.center = (silk_vec2){x, y};
-    def.radius = radius;
-    def.segments = segments;
-    def.depth = depth;
-    def.tensor = tensor;
-    def.stiffness = stiffness;
-    int32_t id = 0;
-    return silk_js_value_or_status(silk_world_build_spiderweb(world, &def, &id), id);
-}
-
-EXPORT int32_t silk_js_spider(silk_world* world, double x, double y)
-{
-    silk_spider_def def = silk_default_spider_def();
-    def.origin = (silk_vec2){x, y};
-    int32_t id = 0;
-    return silk_js_value_or_status(silk_world_build_spider(world, &def, &id), id);
-}
-
-EXPORT int32_t silk_js_cloth(silk_world* world, double x, double y, double width, double height,
-                             int32_t segments, int32_t pin_mod, double stiffness)
-{
-    silk_cloth_def def = silk_default_cloth_def();
-    def.center = (silk_vec2){x, y};
-    def.width = width;
-    def.height = height;
-    def.segments = segments;
-    def.pin_mod = pin_mod;
-    def.stiffness = stiffness;
-    int32_t id = 0;
-    return silk_js_value_or_status(silk_world_build_cloth(world, &def, &id), id);
-}
-
-EXPORT int32_t silk_js_tire(silk_world* world, double x, double y, double radius, int32_t segments,
-                            double spoke_stiffness, double tread_stiffness)
-{
-    silk_tire_def def = silk_default_tire_def();
-    def.center = (silk_vec2){x, y};
-    def.radius = radius;
-    def.segments = segments;
-    def.spoke_stiffness = spoke_stiffness;
-    def.tread_stiffness = tread_stiffness;
-    int32_t id = 0;
-    return silk_js_value_or_status(silk_world_build_tire(world, &def, &id), id);
-}
-
-EXPORT int32_t silk_js_tree(silk_world* world, double x, double y, int32_t depth,
-                            double branch_length, double segment_coef, double theta)
-{
-    silk_tree_def def = silk_default_tree_def();
-    def.origin = (silk_vec2){x, y};
-    def.depth = depth;
-    def.branch_length = branch_length;
-    def.segment_coef = segment_coef;
-    def.theta = theta;
-    int32_t id = 0;
-    return silk_js_value_or_status(silk_world_build_tree(world, &def, &id), id);
-}
-
-EXPORT int32_t silk_js_build_scene(silk_world* world, int32_t scene, double tensor)
-{
-    silk_scene_def def = silk_default_scene_def();
-    def.scene = (silk_scene)scene;
-    def.tensor = tensor;
-    return silk_world_build_scene(world, &def);
 }
 
 /* ---- diagnostics and lab runs ----------------------------------------------------------- */
@@ -476,18 +404,6 @@ EXPORT int32_t silk_js_stepper_advance(silk_stepper* stepper, double dt_seconds,
         *out = r;
     }
     return silk_js_value_or_status(status, r.steps);
-}
-
-/* points: count (x, y) pairs in memory from silk_js_alloc. Returns the polygon id. */
-EXPORT int32_t silk_js_add_polygon(silk_world* world, const silk_vec2* points, int32_t count,
-                                   double friction)
-{
-    silk_polygon_def def = silk_default_polygon_def();
-    def.points = points;
-    def.count = count;
-    def.friction = friction;
-    int32_t id = 0;
-    return silk_js_value_or_status(silk_world_add_polygon(world, &def, &id), id);
 }
 
 /* out: room for SILK_MAX_POLYGON_POINTS points. Returns the vertex count or a status. */

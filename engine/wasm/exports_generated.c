@@ -321,6 +321,41 @@ EXPORT int32_t silk_js_flush_pointer(silk_world* world)
     return silk_world_flush_pointer(world);
 }
 
+EXPORT int32_t silk_js_spiderweb(silk_world* world, const silk_spiderweb_def* def)
+{
+    int32_t composite = 0;
+    return silk_js_value_or_status(silk_world_build_spiderweb(world, def, &composite), composite);
+}
+
+EXPORT int32_t silk_js_spider(silk_world* world, const silk_spider_def* def)
+{
+    int32_t composite = 0;
+    return silk_js_value_or_status(silk_world_build_spider(world, def, &composite), composite);
+}
+
+EXPORT int32_t silk_js_cloth(silk_world* world, const silk_cloth_def* def)
+{
+    int32_t composite = 0;
+    return silk_js_value_or_status(silk_world_build_cloth(world, def, &composite), composite);
+}
+
+EXPORT int32_t silk_js_tire(silk_world* world, const silk_tire_def* def)
+{
+    int32_t composite = 0;
+    return silk_js_value_or_status(silk_world_build_tire(world, def, &composite), composite);
+}
+
+EXPORT int32_t silk_js_tree(silk_world* world, const silk_tree_def* def)
+{
+    int32_t composite = 0;
+    return silk_js_value_or_status(silk_world_build_tree(world, def, &composite), composite);
+}
+
+EXPORT int32_t silk_js_build_scene(silk_world* world, const silk_scene_def* def)
+{
+    return silk_world_build_scene(world, def);
+}
+
 EXPORT int32_t silk_js_crawl(silk_world* world, int32_t leg)
 {
     return silk_world_crawl(world, leg);
@@ -463,6 +498,12 @@ EXPORT void silk_js_play_stop(silk_world* world)
 EXPORT void silk_js_stepper_reset(silk_stepper* stepper)
 {
     silk_stepper_reset(stepper);
+}
+
+EXPORT int32_t silk_js_add_polygon(silk_world* world, const silk_polygon_def* def)
+{
+    int32_t polygon = 0;
+    return silk_js_value_or_status(silk_world_add_polygon(world, def, &polygon), polygon);
 }
 
 EXPORT int32_t silk_js_polygon_count(const silk_world* world)

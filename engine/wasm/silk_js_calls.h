@@ -100,7 +100,13 @@
     X(queue_pointer, silk_world_queue_pointer)                                 \
     X(pointer_queue_count, silk_world_pointer_queue_count)                     \
     X(flush_pointer, silk_world_flush_pointer)                                 \
-    /* builders */                                                             \
+    /* builders: the binding fills the def in wasm memory */                   \
+    X(spiderweb, silk_world_build_spiderweb)                                   \
+    X(spider, silk_world_build_spider)                                         \
+    X(cloth, silk_world_build_cloth)                                           \
+    X(tire, silk_world_build_tire)                                             \
+    X(tree, silk_world_build_tree)                                             \
+    X(build_scene, silk_world_build_scene)                                     \
     X(crawl, silk_world_crawl)                                                 \
     X(spider_tick, silk_world_spider_tick)                                     \
     X(spider_info, silk_world_spider_info)                                     \
@@ -133,6 +139,7 @@
     X(play_stop, silk_world_play_stop)                                         \
     /* the timing lab: a standalone stepper, static polygons, cutting */       \
     X(stepper_reset, silk_stepper_reset)                                       \
+    X(add_polygon, silk_world_add_polygon)                                     \
     X(polygon_count, silk_world_polygon_count)                                 \
     X(cut, silk_world_cut)
 /* clang-format on */

@@ -34,6 +34,9 @@ const NEAREST_RADIUS = LIMITS.DRAG_RADIUS;
 const F64_BYTES = Float64Array.BYTES_PER_ELEMENT;
 const VEC2_BYTES = 2 * F64_BYTES;
 const SCRATCH_BYTES = Math.max(4 * F64_BYTES, ...Object.values(LAYOUT).map((l) => l.size));
+/** Each boundary struct's fields by C name: { struct: { field: [type, offset] } }. */
+const FIELD_OF = Object.freeze(Object.fromEntries(Object.entries(FIELDS).map(([struct, fields]) =>
+  [struct, Object.freeze(Object.fromEntries(fields.map(([field, type, offset]) => [field, [type, offset]])))])));
 /** Status name -> code ('SILK_ERR_STATE' -> -7). */
 const STATUS_OF = Object.freeze(Object.fromEntries(Object.entries(STATUS_CODES).map(([code, { name }]) => [name, Number(code)])));
 
@@ -284,6 +287,7 @@ class Silk {
       case 'bool': this._heapU8[p] = v ? 1 : 0; break;
       case 'silk_vec2': this._heapF64[p >> 3] = v[0]; this._heapF64[(p >> 3) + 1] = v[1]; break;
       case 'uint64_t': this._heapU32[p >> 2] = v[0]; this._heapU32[(p >> 2) + 1] = v[1]; break; // [lo, hi]
+      case 'pointer': this._heapU32[p >> 2] = v; break;
       default: throw new Error(`silk: no writer for ${type}`);
     }
   }
@@ -339,6 +343,24 @@ class Silk {
   _defaultsOf(struct) {
     if (!this._defaults.has(struct)) this._defaults.set(struct, Object.freeze(this._readStruct(struct, this._defaultDef(struct))));
     return this._defaults.get(struct);
+  }
+
+  /**
+   * The engine's default def of `struct` in its buffer with `values` ({ C field: value }, the
+   * values already checked) written over it: what a generated export that takes a def is
+   * given. The builders and addPolygon fill their def here, so their exports only marshal
+   * (the per-constraint add calls pass scalars instead: cheaper than a def per call).
+   */
+  _fillDef(struct, values) {
+    const p = this._defaultDef(struct);
+    const fields = FIELD_OF[struct];
+    this._heap();
+    for (const field in values) {
+      if (!Object.hasOwn(values, field)) continue; // own properties only: see obj()
+      const [type, offset] = fields[field];
+      this._writeField(type, p + offset, values[field]);
+    }
+    return p;
   }
 
   /** A fresh default def of `struct` in its buffer (the engine writes its own defaults). */
@@ -1045,7 +1067,8 @@ class World {
       const v = silk._f64(mem, pts.length * 2);
       pts.forEach(([x, y], i) => { v[2 * i] = x; v[2 * i + 1] = y; });
       // the engine checks the count, friction and the outline, and names what failed
-      return callDetail(this, w, this._x.silk_js_add_polygon(this._ptr, mem, pts.length, friction), { friction });
+      const def = silk._fillDef('silk_polygon_def', { points: mem, count: pts.length, friction });
+      return callDetail(this, w, this._x.silk_js_add_polygon(this._ptr, def), { friction });
     } finally {
       silk.exports.silk_js_free(mem);
     }
