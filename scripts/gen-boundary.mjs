@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // gen-boundary.mjs -- writes web/lib/silk-boundary.mjs, the JS side of the wasm boundary, from
-// the public headers, so that the binding restates none of the engine's numbers by hand.
+// the public headers, so that the binding restates none of the engine's numbers by hand; and
+// engine/wasm/exports_generated.c, the exports that only marshal, from the table
+// engine/wasm/silk_js_calls.h and the engine's prototypes.
 //
-//   node scripts/gen-boundary.mjs           rewrite web/lib/silk-boundary.mjs
+//   node scripts/gen-boundary.mjs           rewrite the generated files
 //   node scripts/gen-boundary.mjs --check   exit 1 (and say why) when the file is not current
 //
 // What it reads from engine/include/silk.h, silk_extras.h and engine/wasm/silk_js.h (the
@@ -20,6 +22,11 @@
 //     struct's alignment). The layout is also written as C static assertions,
 //     engine/wasm/boundary_layout.h, which exports.c includes: if this script and the compiler
 //     ever disagree on an offset, the wasm build stops.
+// The exports (engine/wasm/silk_js_calls.h, X(export, engine function)): for each, the
+// function's prototype in silk.h / silk_extras.h decides the wrapper (the marshalling rules are
+// in that header); a type no rule covers stops the script. Every export, generated or written
+// by hand in exports.c, is listed in CALLS with its wasm parameters (tests/js/calls.test.mjs
+// checks them against the module).
 // It also reads engine/src/settings.h, the defs' settings tables (SETTINGS_TABLES below), and
 // stops when a def's field is neither in its table nor listed as not a setting: a field added
 // to a def without its table entry would be neither checked, saved nor recorded.
