@@ -25,8 +25,8 @@
 // The exports (engine/wasm/silk_js_calls.h, X(export, engine function)): for each, the
 // function's prototype in silk.h / silk_extras.h decides the wrapper (the marshalling rules are
 // in that header); a type no rule covers stops the script. Every export, generated or written
-// by hand in exports.c, is listed in CALLS with its wasm parameters (tests/js/calls.test.mjs
-// checks them against the module).
+// by hand in exports.c, is listed in CALLS with the wasm types of its parameters (loadSilk
+// checks the module against them).
 // It also reads engine/src/settings.h, the defs' settings tables (SETTINGS_TABLES below), and
 // stops when a def's field is neither in its table nor listed as not a setting: a field added
 // to a def without its table entry would be neither checked, saved nor recorded.
@@ -495,18 +495,16 @@ function generate() {
   emit('});');
 
   emit();
-  emit('/** Every export of the wasm module, as JS calls it: the parameters as wasm sees them (a');
-  emit(' *  silk_vec2 is two doubles, a uint64_t two uint32 words, a pointer an address), their wasm');
-  emit(' *  types (i32, f64), the result, and whether the export is generated from');
-  emit(` *  ${callsFile} (gen) or written by hand in engine/wasm/exports.c (hand). */`);
+  emit('/** Every export of the wasm module: the wasm types of its parameters (a silk_vec2 is two');
+  emit(' *  f64, a uint64_t two i32 words, a pointer an i32 address). The generated exports come from');
+  emit(` *  ${callsFile}, the others are written by hand in engine/wasm/exports.c. loadSilk checks the`);
+  emit(' *  module against it, so a silk.wasm that does not match this binding is refused. */');
   emit('export const CALLS = Object.freeze({');
   const calls = [
-    ...wrappers.map(([name, , w]) => [name, w.params, w.result, 'gen']),
-    ...[...hand].map(([name, h]) => [name, h.params, h.result, 'hand']),
+    ...wrappers.map(([name, , w]) => [name, w.params]),
+    ...[...hand].map(([name, h]) => [name, h.params]),
   ].sort((a, b) => a[0].localeCompare(b[0]));
-  for (const [name, params, result, how] of calls) {
-    emit(`  ${name}: Object.freeze({ params: Object.freeze(${json(params.map((p) => p[0]))}), types: ${json(params.map((p) => p[1]).join(' '))}, result: ${json(result)}, ${how}: true }),`);
-  }
+  for (const [name, params] of calls) emit(`  ${name}: ${json(params.map((p) => p[1]).join(' '))},`);
   emit('});');
 
   const w = [];

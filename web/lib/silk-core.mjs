@@ -13,7 +13,7 @@
 // restates none of them.
 import {
   DIAG as FIELD_INDEX, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS,
-  STATUS as STATUS_CODES, LIMITS, LAYOUT, FIELDS, DEFAULTS,
+  STATUS as STATUS_CODES, LIMITS, LAYOUT, FIELDS, DEFAULTS, CALLS,
 } from './silk-boundary.mjs';
 
 export { DIAG, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS, LIMITS, DEFAULTS };
@@ -233,8 +233,27 @@ export async function loadSilk(options = {}) {
 
 // ---- the module ---------------------------------------------------------------------------
 
+/**
+ * Throws unless the module has every export of CALLS with its number of parameters: a silk.wasm
+ * from another build (a stale cache, a copy left beside a newer silk.mjs) would otherwise run
+ * with its arguments shifted.
+ */
+function checkExports(exports) {
+  for (const name in CALLS) {
+    const types = CALLS[name];
+    const arity = types === '' ? 0 : types.split(' ').length;
+    const fn = exports[name];
+    if (typeof fn !== 'function' || fn.length !== arity) {
+      const has = typeof fn !== 'function' ? 'does not export it' : `takes ${fn.length} parameters`;
+      throw new Error(`loadSilk: the wasm module is not the one this binding was built with: ${name} ` +
+        `takes ${arity} parameters here, the module ${has} (serve silk.wasm and silk.mjs from the same build)`);
+    }
+  }
+}
+
 class Silk {
   constructor(exports) {
+    checkExports(exports);
     this.exports = exports;
     if (typeof exports._initialize === 'function') exports._initialize();
     this.memory = exports.memory;
