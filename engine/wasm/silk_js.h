@@ -2,7 +2,7 @@
    records exports.c writes for results that have no struct of their own in the public API,
    and the bounds of the wasm-only calls. scripts/gen-boundary.mjs reads this header beside
    the public ones, so web/lib/silk-boundary.mjs carries these layouts (FIELDS, LAYOUT) and
-   limits (LIMITS.JS_*) and web/lib/silk.mjs reads them by name: nothing here is restated in
+   limits (LIMITS.JS_*) and web/lib/silk-core.mjs reads them by name: nothing here is restated in
    JS. Only exports.c and exports_generated.c include it; the engine does not. */
 #ifndef SILK_JS_H
 #define SILK_JS_H
@@ -36,8 +36,8 @@ typedef struct silk_js_ball_row
                                   NaN when the frame had none */
 } silk_js_ball_row;
 
-/* silk_js_state_hash's result: the world's state hash (silk_world_state_hash). In wasm memory
-   it is two 32-bit words, low first, so JS reads it without BigInt arithmetic in C. */
+/* silk_js_state_hash's result: the world's state hash (silk_world_state_hash), which the
+   binding reads as a uint64_t field and shows as 16 hex digits. */
 typedef struct silk_js_hash
 {
     uint64_t hash;

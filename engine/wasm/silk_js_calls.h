@@ -4,9 +4,10 @@
    whose C prototype (engine/include/silk.h, silk_extras.h) says everything else. This table is
    the one place such a call is named: scripts/gen-boundary.mjs reads it and writes both sides,
    the C wrappers (engine/wasm/exports_generated.c) and the JS call table
-   (CALLS in web/lib/silk-boundary.mjs: each export's parameters as wasm sees them), as sokol's
-   bindgen writes its bindings from the header. Adding an exported call: one line here, then
-   `node scripts/gen-boundary.mjs`, then the JS method that checks the arguments and calls it.
+   (CALLS in web/lib/silk-boundary.mjs: each export's parameter types as wasm sees them, which
+   loadSilk checks the module against), as sokol's bindgen writes its bindings from the header.
+   Adding an exported call: one line here, `node scripts/gen-boundary.mjs`, then the JS method
+   that checks the arguments and calls it (web/lib/silk-core.mjs, its type in silk.d.ts).
 
    How the generator marshals, from the prototype (anything else is refused, and belongs in the
    hand-written exports.c):
