@@ -495,8 +495,8 @@ function generate() {
   emit('});');
 
   emit();
-  emit('/** Every export of the wasm module: the wasm types of its parameters (a silk_vec2 is two');
-  emit(' *  f64, a uint64_t two i32 words, a pointer an i32 address). The generated exports come from');
+  emit('/** Every export of the wasm module: the wasm types of its parameters, one letter each (i: i32,');
+  emit(' *  f: f64; a silk_vec2 is ff, a uint64_t ii, a pointer i). The generated exports come from');
   emit(` *  ${callsFile}, the others are written by hand in engine/wasm/exports.c. loadSilk checks the`);
   emit(' *  module against it, so a silk.wasm that does not match this binding is refused. */');
   emit('export const CALLS = Object.freeze({');
@@ -504,7 +504,7 @@ function generate() {
     ...wrappers.map(([name, , w]) => [name, w.params]),
     ...[...hand].map(([name, h]) => [name, h.params]),
   ].sort((a, b) => a[0].localeCompare(b[0]));
-  for (const [name, params] of calls) emit(`  ${name}: ${json(params.map((p) => p[1]).join(' '))},`);
+  for (const [name, params] of calls) emit(`  ${name}: ${json(params.map((p) => p[1][0]).join(''))},`);
   emit('});');
 
   const w = [];

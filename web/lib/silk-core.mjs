@@ -240,8 +240,7 @@ export async function loadSilk(options = {}) {
  */
 function checkExports(exports) {
   for (const name in CALLS) {
-    const types = CALLS[name];
-    const arity = types === '' ? 0 : types.split(' ').length;
+    const arity = CALLS[name].length; // one letter per parameter
     const fn = exports[name];
     if (typeof fn !== 'function' || fn.length !== arity) {
       const has = typeof fn !== 'function' ? 'does not export it' : `takes ${fn.length} parameters`;
