@@ -6,7 +6,7 @@
 //
 //   npm ci && scripts/build.sh && node bench/peers.mjs [--quick]
 //
-// Scenes (issue 5), 1 m = 100 px, gravity 9.81 m/s^2, a fixed step of 1/60 s, no collisions:
+// Scenes (a rope and a cloth: bodies every peer can build), 1 m = 100 px, gravity 9.81 m/s^2, a fixed step of 1/60 s, no collisions:
 //   rope   60 links of 0.1 m, pinned at one end, released horizontally
 //   cloth  40 x 40 particles 0.1 m apart, every 4th particle of the top row pinned
 // Silk's rows include the opt-in settings of docs/notes/2026-12-robust-stiff-cloth.md (near passes, near

@@ -1,4 +1,6 @@
-/* replay_bound.c -- measures what SILK_REPLAY_MAX_PASSES means in seconds (issue 21, item 2).
+/* replay_bound.c -- measures what SILK_REPLAY_MAX_PASSES means in seconds: the
+   bound on a replay's work, which keeps any valid recording from blocking silk_world_replay
+   (which cannot be interrupted) for hours.
 
    For every scene and a range of settings -- the defaults, and the most expensive a recording
    can reach (robust: 256 substeps x (64 iterations + 64 near passes), with chains and tethers;

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // gen-boundary.mjs -- writes web/lib/silk-boundary.mjs, the JS side of the wasm boundary, from
-// the public headers, so that the binding restates none of the engine's numbers by hand.
+// the public headers, so that the binding restates none of the engine's numbers by hand; and
+// engine/wasm/exports_generated.c, the exports that only marshal, from the table
+// engine/wasm/silk_js_calls.h and the engine's prototypes.
 //
-//   node scripts/gen-boundary.mjs           rewrite web/lib/silk-boundary.mjs
+//   node scripts/gen-boundary.mjs           rewrite the generated files
 //   node scripts/gen-boundary.mjs --check   exit 1 (and say why) when the file is not current
 //
 // What it reads from engine/include/silk.h, silk_extras.h and engine/wasm/silk_js.h (the
@@ -20,6 +22,11 @@
 //     struct's alignment). The layout is also written as C static assertions,
 //     engine/wasm/boundary_layout.h, which exports.c includes: if this script and the compiler
 //     ever disagree on an offset, the wasm build stops.
+// The exports (engine/wasm/silk_js_calls.h, X(export, engine function)): for each, the
+// function's prototype in silk.h / silk_extras.h decides the wrapper (the marshalling rules are
+// in that header); a type no rule covers stops the script. Every export, generated or written
+// by hand in exports.c, is listed in CALLS with the wasm types of its parameters (loadSilk
+// checks the module against them).
 // It also reads engine/src/settings.h, the defs' settings tables (SETTINGS_TABLES below), and
 // stops when a def's field is neither in its table nor listed as not a setting: a field added
 // to a def without its table entry would be neither checked, saved nor recorded.
@@ -33,18 +40,22 @@ const headers = ['engine/include/silk.h', 'engine/include/silk_extras.h', 'engin
   .filter((h) => existsSync(path.join(root, h)));
 const outFile = path.join(root, 'web', 'lib', 'silk-boundary.mjs');
 const layoutFile = path.join(root, 'engine', 'wasm', 'boundary_layout.h');
+const callsFile = 'engine/wasm/silk_js_calls.h';
+const wrappersFile = path.join(root, 'engine', 'wasm', 'exports_generated.c');
+const handFile = path.join(root, 'engine', 'wasm', 'exports.c');
 
 /** Structs the binding reads or writes in wasm memory, by address. */
 const BOUNDARY_STRUCTS = [
   'silk_advance_result', 'silk_world_def', 'silk_stepper_def', 'silk_robust_def', 'silk_watchdog_def',
   'silk_error_detail',
-  // the extras' defs: the binding reads their defaults from the engine (silk_js_default_*_def)
+  // the extras' and the constraints' defs: the binding reads their defaults from the engine
+  // (silk_js_default_*_def) and fills them for the builders and add calls
   'silk_spiderweb_def', 'silk_spider_def', 'silk_cloth_def', 'silk_tire_def', 'silk_tree_def', 'silk_scene_def',
   'silk_polygon_def', 'silk_ball_def', 'silk_distance_def',
   // results the engine writes and the binding reads by name
   'silk_constraint_info', 'silk_replay_result', 'silk_play_status', 'silk_sweep_row', 'silk_spider_info',
   // engine/wasm/silk_js.h: results that have no struct in the public API
-  'silk_js_settings', 'silk_js_ball_row',
+  'silk_js_settings', 'silk_js_ball_row', 'silk_js_hash', 'silk_js_penetration', 'silk_js_play_run_result',
 ];
 
 /** The defs whose settings engine/src/settings.h declares: the table of each, and the fields
@@ -251,6 +262,123 @@ function values(entries) {
   return last && /_COUNT(_V\d+)?$/.test(last.name) ? entries.slice(0, -1) : entries;
 }
 
+/** The engine's function prototypes (`SILK_API ret name(params);`): name -> { ret, params }. */
+function parsePrototypes(text) {
+  const out = new Map();
+  const bare = text.replace(/\/\*[\s\S]*?\*\//g, ' ');
+  const type = (t) => t.replace(/\s+/g, ' ').replace(/\s*\*/g, '*').trim();
+  for (const m of bare.matchAll(/SILK_API\s+([\w\s*]+?)\s*\b(silk_\w+)\s*\(([^)]*)\)\s*;/g)) {
+    const params = m[3].trim() === 'void' ? [] : m[3].split(',').map((p) => {
+      const d = /^([\s\S]*?)(\w+)$/.exec(p.trim());
+      if (!d) throw new Error(`gen-boundary: cannot read parameter '${p}' of ${m[2]}`);
+      return { type: type(d[1]), name: d[2] };
+    });
+    out.set(m[2], { ret: type(m[1]), params });
+  }
+  return out;
+}
+
+/** The table of pure-marshalling exports (engine/wasm/silk_js_calls.h): [[export, engine fn]]. */
+function readCallTable() {
+  const text = readFileSync(path.join(root, callsFile), 'utf8').replace(/\/\*[\s\S]*?\*\//g, ' ');
+  const m = /#define SILK_JS_CALLS\(X\)((?:[^\n]*\\\n)*[^\n]*)/.exec(text);
+  if (!m) throw new Error(`gen-boundary: SILK_JS_CALLS not found in ${callsFile}`);
+  const calls = [...m[1].matchAll(/X\(\s*(\w+)\s*,\s*(\w+)\s*\)/g)].map((e) => [`silk_js_${e[1]}`, e[2]]);
+  const seen = new Set();
+  for (const [name] of calls) {
+    if (seen.has(name)) throw new Error(`gen-boundary: ${callsFile} lists ${name} twice`);
+    seen.add(name);
+  }
+  return calls;
+}
+
+const SCALARS = new Set(['int32_t', 'uint32_t', 'double']);
+
+/**
+ * One pure-marshalling wrapper, from the engine function's prototype (the rules are in
+ * engine/wasm/silk_js_calls.h): { c: the C definition, params: [[JS name, wasm type]] }.
+ */
+function wrapper(name, fn, proto, enums, structs) {
+  const fail = (why) => { throw new Error(`gen-boundary: ${name} (${fn}): ${why}; write it by hand in exports.c`); };
+  const params = [];
+  const args = [];
+  const body = [];
+  const wasm = (t) => (t === 'double' ? 'f64' : 'i32');
+  let out = null; // a dropped last out-parameter: { type, name }
+  proto.params.forEach((p, i) => {
+    const last = i === proto.params.length - 1;
+    if (last && proto.ret === 'silk_status' && (p.type === 'int32_t*' || p.type === 'bool*') && p.name.startsWith('out_')) {
+      out = { type: p.type.slice(0, -1), name: p.name.slice('out_'.length) };
+      args.push(`&${out.name}`);
+    } else if (p.type.endsWith('*')) {
+      params.push([`${p.type} ${p.name}`, p.name, 'i32']); args.push(p.name);
+    } else if (p.type === 'silk_vec2') {
+      params.push([`double ${p.name}_x`, `${p.name}_x`, 'f64'], [`double ${p.name}_y`, `${p.name}_y`, 'f64']);
+      args.push(`(silk_vec2){${p.name}_x, ${p.name}_y}`);
+    } else if (p.type === 'uint64_t') {
+      params.push([`uint32_t ${p.name}_lo`, `${p.name}_lo`, 'i32'], [`uint32_t ${p.name}_hi`, `${p.name}_hi`, 'i32']);
+      args.push(`((uint64_t)${p.name}_hi << 32) | ${p.name}_lo`);
+    } else if (p.type === 'bool') {
+      params.push([`int32_t ${p.name}`, p.name, 'i32']); args.push(`${p.name} != 0`);
+    } else if (p.type === 'size_t') {
+      params.push([`int32_t ${p.name}`, p.name, 'i32']); args.push(`${p.name} < 0 ? 0 : (size_t)${p.name}`);
+    } else if (enums.has(p.type)) {
+      params.push([`int32_t ${p.name}`, p.name, 'i32']); args.push(`(${p.type})${p.name}`);
+    } else if (SCALARS.has(p.type)) {
+      params.push([`${p.type} ${p.name}`, p.name, wasm(p.type)]); args.push(p.name);
+    } else {
+      fail(`no marshalling rule for parameter ${p.type} ${p.name}`);
+    }
+  });
+  const call = `${fn}(${args.join(', ')})`;
+  let ret;
+  let result;
+  if (out) {
+    ret = 'int32_t'; result = out.type === 'bool' ? 'bool' : 'int32_t';
+    body.push(`${out.type} ${out.name} = ${out.type === 'bool' ? 'false' : '0'};`);
+    body.push(`return silk_js_value_or_status(${call}, ${out.type === 'bool' ? `${out.name} ? 1 : 0` : out.name});`);
+  } else if (proto.ret === 'void') {
+    ret = 'void'; result = 'void'; body.push(`${call};`);
+  } else if (proto.ret === 'silk_status') {
+    ret = 'int32_t'; result = 'status'; body.push(`return ${call};`);
+  } else if (enums.has(proto.ret)) {
+    ret = 'int32_t'; result = 'int32_t'; body.push(`return ${call};`);
+  } else if (proto.ret === 'bool') {
+    ret = 'int32_t'; result = 'bool'; body.push(`return ${call} ? 1 : 0;`);
+  } else if (proto.ret === 'size_t') {
+    ret = 'int32_t'; result = 'size';
+    body.push(`size_t size = ${call};`);
+    body.push('return size > 0x7fffffff ? SILK_ERR_CAPACITY : (int32_t)size;');
+  } else if (structs.has(proto.ret)) {
+    ret = 'void'; result = 'void';
+    params.push([`${proto.ret}* out`, 'out', 'i32']);
+    body.push(`*out = ${call};`);
+  } else if (SCALARS.has(proto.ret) || proto.ret.endsWith('*')) {
+    ret = proto.ret; result = proto.ret.endsWith('*') ? 'pointer' : proto.ret; body.push(`return ${call};`);
+  } else {
+    fail(`no marshalling rule for the result ${proto.ret}`);
+  }
+  const decl = params.length ? params.map((p) => p[0]).join(', ') : 'void';
+  const c = [`EXPORT ${ret} ${name}(${decl})`, '{', ...body.map((b) => `    ${b}`), '}'].join('\n');
+  return { c, params: params.map((p) => [p[1], p[2]]), result };
+}
+
+/** The hand-written exports of exports.c: name -> { params: [[name, wasm type]], result }. */
+function handExports(text) {
+  const out = new Map();
+  const bare = text.replace(/\/\*[\s\S]*?\*\//g, ' ');
+  for (const m of bare.matchAll(/EXPORT\s+([\w\s*]+?)\s*\b(silk_js_\w+)\s*\(([^)]*)\)/g)) {
+    const params = m[3].trim() === 'void' ? [] : m[3].split(',').map((p) => {
+      const d = /^([\s\S]*?)(\w+)$/.exec(p.trim());
+      const t = d[1].replace(/\s+/g, '');
+      return [d[2], t === 'double' ? 'f64' : 'i32'];
+    });
+    const r = m[1].replace(/\s+/g, ' ').trim();
+    out.set(m[2], { params, result: r.endsWith('*') ? 'pointer' : r });
+  }
+  return out;
+}
+
 function generate() {
   const enums = new Map();
   const defines = new Map();
@@ -263,6 +391,16 @@ function generate() {
     for (const [k, v] of parseStructs(text)) structs.set(k, v);
   }
   checkSettingsTables(structs);
+  const prototypes = new Map();
+  for (const h of headers) for (const [k, v] of parsePrototypes(readFileSync(path.join(root, h), 'utf8'))) prototypes.set(k, v);
+  const wrappers = readCallTable().map(([name, fn]) => {
+    if (!prototypes.has(fn)) throw new Error(`gen-boundary: ${callsFile}: ${fn} is not a function of ${headers.join(', ')}`);
+    return [name, fn, wrapper(name, fn, prototypes.get(fn), enums, structs)];
+  });
+  const hand = handExports(readFileSync(handFile, 'utf8'));
+  for (const [name] of wrappers) {
+    if (hand.has(name)) throw new Error(`gen-boundary: ${name} is both in ${callsFile} and written by hand in exports.c`);
+  }
   const layouts = BOUNDARY_STRUCTS.map((s) => [s, layoutOf(s, structs, enums, defines)]);
   for (const [name, l] of layouts) {
     const clash = l.fields.find((f) => f.name === 'size' || f.name === 'align');
@@ -356,6 +494,38 @@ function generate() {
   }
   emit('});');
 
+  emit();
+  emit('/** Every export of the wasm module: the wasm types of its parameters, one letter each (i: i32,');
+  emit(' *  f: f64; a silk_vec2 is ff, a uint64_t ii, a pointer i). The generated exports come from');
+  emit(` *  ${callsFile}, the others are written by hand in engine/wasm/exports.c. loadSilk checks the`);
+  emit(' *  module against it, so a silk.wasm that does not match this binding is refused. */');
+  emit('export const CALLS = Object.freeze({');
+  const calls = [
+    ...wrappers.map(([name, , w]) => [name, w.params]),
+    ...[...hand].map(([name, h]) => [name, h.params]),
+  ].sort((a, b) => a[0].localeCompare(b[0]));
+  for (const [name, params] of calls) emit(`  ${name}: ${json(params.map((p) => p[1][0]).join(''))},`);
+  emit('});');
+
+  const w = [];
+  w.push('/* exports_generated.c -- GENERATED by scripts/gen-boundary.mjs from the table');
+  w.push(`   ${callsFile} and the engine's prototypes (silk.h, silk_extras.h).`);
+  w.push('   Do not edit: add a line to the table and run `node scripts/gen-boundary.mjs`; CI checks');
+  w.push('   that this file is current. The exports that do more than marshal are in exports.c. */');
+  w.push('#include "silk_extras.h"');
+  w.push('#include "silk_js.h"');
+  w.push('');
+  w.push('#include <emscripten.h>');
+  w.push('');
+  w.push('#define EXPORT EMSCRIPTEN_KEEPALIVE');
+  w.push('');
+  w.push('/* clang-format off */');
+  for (const [, , x] of wrappers) {
+    w.push('');
+    w.push(x.c);
+  }
+  w.push('/* clang-format on */');
+
   const c = [];
   c.push('/* boundary_layout.h -- GENERATED by scripts/gen-boundary.mjs: the struct layout that');
   c.push('   web/lib/silk-boundary.mjs assumes, checked by the compiler (exports.c includes this). */');
@@ -375,18 +545,18 @@ function generate() {
   c.push('#endif');
   c.push('');
   c.push('#endif');
-  return { js: lines.join('\n') + '\n', c: c.join('\n') + '\n' };
+  return { js: lines.join('\n') + '\n', c: c.join('\n') + '\n', wrappers: w.join('\n') + '\n' };
 }
 
 const generated = generate();
-const outputs = [[outFile, generated.js], [layoutFile, generated.c]];
+const outputs = [[outFile, generated.js], [layoutFile, generated.c], [wrappersFile, generated.wrappers]];
 if (process.argv.includes('--check')) {
   const stale = outputs.filter(([file, text]) => !existsSync(file) || readFileSync(file, 'utf8') !== text);
   for (const [file] of stale) {
     console.error(`gen-boundary: ${path.relative(root, file)} is not current: run \`node scripts/gen-boundary.mjs\` and commit it`);
   }
   if (stale.length) process.exit(1);
-  console.log(`gen-boundary: ${outputs.map(([f]) => path.relative(root, f)).join(' and ')} are current`);
+  console.log(`gen-boundary: ${outputs.map(([f]) => path.relative(root, f)).join(', ')} are current`);
 } else {
   for (const [file, text] of outputs) {
     writeFileSync(file, text);

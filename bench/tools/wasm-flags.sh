@@ -24,13 +24,13 @@ wasm-opt -O3 --converge "${strip[@]}" "$linked" -o "$out/wasm-opt-O3-converge.wa
 wasm-opt -O4 --converge "${strip[@]}" "$linked" -o "$out/wasm-opt-O4-converge.wasm"
 wasm-opt -Oz "${strip[@]}" "$linked" -o "$out/wasm-opt-Oz.wasm"
 
-# other compile flags: every engine source and exports.c, linked as engine/wasm/CMakeLists.txt does
+# other compile flags: every engine source, exports.c and exports_generated.c, linked as engine/wasm/CMakeLists.txt does
 variant() { # NAME "COMPILE FLAGS" "LINK -O" [wasm-opt feature flag]
   local name=$1 cflags=$2 lopt=$3 feature=${4:-}
   local d="$out/obj-$name"
   mkdir -p "$d"
   local objs=()
-  for s in engine/src/*.c engine/extras/*.c engine/wasm/exports.c; do
+  for s in engine/src/*.c engine/extras/*.c engine/wasm/exports.c engine/wasm/exports_generated.c; do
     local o="$d/$(basename "$s" .c).o"
     # shellcheck disable=SC2086
     emcc $cflags -DNDEBUG -Wall -Wextra -Werror -ffp-contract=off -fno-math-errno -std=c17 \

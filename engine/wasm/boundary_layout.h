@@ -199,6 +199,16 @@ _Static_assert(offsetof(silk_js_ball_row, vx) == 24, "silk_js_ball_row.vx");
 _Static_assert(offsetof(silk_js_ball_row, vy) == 32, "silk_js_ball_row.vy");
 _Static_assert(offsetof(silk_js_ball_row, energy) == 40, "silk_js_ball_row.energy");
 _Static_assert(offsetof(silk_js_ball_row, pre_contact_energy) == 48, "silk_js_ball_row.pre_contact_energy");
+_Static_assert(sizeof(silk_js_hash) == 8, "silk_js_hash: size");
+_Static_assert(_Alignof(silk_js_hash) == 8, "silk_js_hash: alignment");
+_Static_assert(offsetof(silk_js_hash, hash) == 0, "silk_js_hash.hash");
+_Static_assert(sizeof(silk_js_penetration) == 16, "silk_js_penetration: size");
+_Static_assert(_Alignof(silk_js_penetration) == 8, "silk_js_penetration: alignment");
+_Static_assert(offsetof(silk_js_penetration, depth) == 0, "silk_js_penetration.depth");
+_Static_assert(offsetof(silk_js_penetration, particle) == 8, "silk_js_penetration.particle");
+_Static_assert(sizeof(silk_js_play_run_result) == 8, "silk_js_play_run_result: size");
+_Static_assert(_Alignof(silk_js_play_run_result) == 8, "silk_js_play_run_result: alignment");
+_Static_assert(offsetof(silk_js_play_run_result, steps) == 0, "silk_js_play_run_result.steps");
 #endif
 
 #endif

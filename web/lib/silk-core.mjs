@@ -13,7 +13,7 @@
 // restates none of them.
 import {
   DIAG as FIELD_INDEX, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS,
-  STATUS as STATUS_CODES, LIMITS, LAYOUT, FIELDS, DEFAULTS,
+  STATUS as STATUS_CODES, LIMITS, LAYOUT, FIELDS, DEFAULTS, CALLS,
 } from './silk-boundary.mjs';
 
 export { DIAG, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS, LIMITS, DEFAULTS };
@@ -34,6 +34,9 @@ const NEAREST_RADIUS = LIMITS.DRAG_RADIUS;
 const F64_BYTES = Float64Array.BYTES_PER_ELEMENT;
 const VEC2_BYTES = 2 * F64_BYTES;
 const SCRATCH_BYTES = Math.max(4 * F64_BYTES, ...Object.values(LAYOUT).map((l) => l.size));
+/** Each boundary struct's fields by C name: { struct: { field: [type, offset] } }. */
+const FIELD_OF = Object.freeze(Object.fromEntries(Object.entries(FIELDS).map(([struct, fields]) =>
+  [struct, Object.freeze(Object.fromEntries(fields.map(([field, type, offset]) => [field, [type, offset]])))])));
 /** Status name -> code ('SILK_ERR_STATE' -> -7). */
 const STATUS_OF = Object.freeze(Object.fromEntries(Object.entries(STATUS_CODES).map(([code, { name }]) => [name, Number(code)])));
 
@@ -117,11 +120,6 @@ function bytesArg(where, name, v) {
   if (v instanceof ArrayBuffer) return new Uint8Array(v);
   if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
   throw new TypeError(`${where}: ${name} must be a Uint8Array, ArrayBuffer or typed array`);
-}
-
-/** 16 hex digits from two 32-bit words (low, high). */
-function hex64(lo, hi) {
-  return (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
 }
 
 /** A uint64_t as _readField returns it (a BigInt) -> 16 hex digits. */
@@ -235,8 +233,26 @@ export async function loadSilk(options = {}) {
 
 // ---- the module ---------------------------------------------------------------------------
 
+/**
+ * Throws unless the module has every export of CALLS with its number of parameters: a silk.wasm
+ * from another build (a stale cache, a copy left beside a newer silk.mjs) would otherwise run
+ * with its arguments shifted.
+ */
+function checkExports(exports) {
+  for (const name in CALLS) {
+    const arity = CALLS[name].length; // one letter per parameter
+    const fn = exports[name];
+    if (typeof fn !== 'function' || fn.length !== arity) {
+      const has = typeof fn !== 'function' ? 'does not export it' : `takes ${fn.length} parameters`;
+      throw new Error(`loadSilk: the wasm module is not the one this binding was built with: ${name} ` +
+        `takes ${arity} parameters here, the module ${has} (serve silk.wasm and silk.mjs from the same build)`);
+    }
+  }
+}
+
 class Silk {
   constructor(exports) {
+    checkExports(exports);
     this.exports = exports;
     if (typeof exports._initialize === 'function') exports._initialize();
     this.memory = exports.memory;
@@ -289,6 +305,7 @@ class Silk {
       case 'bool': this._heapU8[p] = v ? 1 : 0; break;
       case 'silk_vec2': this._heapF64[p >> 3] = v[0]; this._heapF64[(p >> 3) + 1] = v[1]; break;
       case 'uint64_t': this._heapU32[p >> 2] = v[0]; this._heapU32[(p >> 2) + 1] = v[1]; break; // [lo, hi]
+      case 'pointer': this._heapU32[p >> 2] = v; break;
       default: throw new Error(`silk: no writer for ${type}`);
     }
   }
@@ -344,6 +361,24 @@ class Silk {
   _defaultsOf(struct) {
     if (!this._defaults.has(struct)) this._defaults.set(struct, Object.freeze(this._readStruct(struct, this._defaultDef(struct))));
     return this._defaults.get(struct);
+  }
+
+  /**
+   * The engine's default def of `struct` in its buffer with `values` ({ C field: value }, the
+   * values already checked) written over it: what a generated export that takes a def is
+   * given. The builders and addPolygon fill their def here, so their exports only marshal
+   * (the per-constraint add calls pass scalars instead: cheaper than a def per call).
+   */
+  _fillDef(struct, values) {
+    const p = this._defaultDef(struct);
+    const fields = FIELD_OF[struct];
+    this._heap();
+    for (const field in values) {
+      if (!Object.hasOwn(values, field)) continue; // own properties only: see obj()
+      const [type, offset] = fields[field];
+      this._writeField(type, p + offset, values[field]);
+    }
+    return p;
   }
 
   /** A fresh default def of `struct` in its buffer (the engine writes its own defaults). */
@@ -1050,7 +1085,8 @@ class World {
       const v = silk._f64(mem, pts.length * 2);
       pts.forEach(([x, y], i) => { v[2 * i] = x; v[2 * i + 1] = y; });
       // the engine checks the count, friction and the outline, and names what failed
-      return callDetail(this, w, this._x.silk_js_add_polygon(this._ptr, mem, pts.length, friction), { friction });
+      const def = silk._fillDef('silk_polygon_def', { points: mem, count: pts.length, friction });
+      return callDetail(this, w, this._x.silk_js_add_polygon(this._ptr, def), { friction });
     } finally {
       silk.exports.silk_js_free(mem);
     }
@@ -1077,8 +1113,8 @@ class World {
   polygonPenetration() {
     const s = this._silk._scratch;
     this._call('polygonPenetration', this._x.silk_js_polygon_penetration(this._ptr, s));
-    const v = this._silk._f64(s, 2);
-    return { depth: v[0], particle: v[1] };
+    const { depth, particle } = this._silk._readStruct('silk_js_penetration', s);
+    return { depth, particle };
   }
 
   /**
@@ -1109,8 +1145,7 @@ class World {
   stateHash() {
     const s = this._silk._scratch;
     this._call('stateHash', this._x.silk_js_state_hash(this._ptr, s));
-    const v = new Uint32Array(this._silk.memory.buffer, s, 2);
-    return hex64(v[0], v[1]);
+    return hexBig(this._silk._readStruct('silk_js_hash', s).hash);
   }
 
   _bytesOut(where, sizeFn, writeFn) {
@@ -1209,7 +1244,7 @@ class World {
     int('playRun', 'maxSteps', maxSteps);
     const s = this._silk._scratch;
     this._silk._checkArg('playRun', 'maxSteps', maxSteps, this._x.silk_js_play_run(this._ptr, maxSteps, s));
-    return this._silk._f64(s, 1)[0];
+    return this._silk._readStruct('silk_js_play_run_result', s).steps;
   }
 
   /**

@@ -139,14 +139,18 @@ class WorldExtras {
       segments: pick(w, o, 'segments', d.segments, int), depth: pick(w, o, 'depth', d.depth, int),
       tensor: pick(w, o, 'tensor', d.tensor), stiffness: pick(w, o, 'stiffness', d.stiffness),
     };
-    return callDetail(this, w, this._x.silk_js_spiderweb(this._ptr, v.x, v.y, v.radius, v.segments, v.depth, v.tensor, v.stiffness), v);
+    const def = this._silk._fillDef('silk_spiderweb_def', {
+      center: [v.x, v.y], radius: v.radius, segments: v.segments, depth: v.depth, tensor: v.tensor, stiffness: v.stiffness,
+    });
+    return callDetail(this, w, this._x.silk_js_spiderweb(this._ptr, def), v);
   }
 
   spider(o = {}) {
     const w = 'spider';
     o = obj(w, 'options', o);
     const d = this._silk._defaultsOf('silk_spider_def');
-    return this._call(w, this._x.silk_js_spider(this._ptr, pick(w, o, 'x', d.origin[0]), pick(w, o, 'y', d.origin[1])));
+    const def = this._silk._fillDef('silk_spider_def', { origin: [pick(w, o, 'x', d.origin[0]), pick(w, o, 'y', d.origin[1])] });
+    return this._call(w, this._x.silk_js_spider(this._ptr, def));
   }
 
   /** Moves leg 0..7 to a new foothold (needs a web and a spider). */
@@ -180,7 +184,10 @@ class WorldExtras {
       height: pick(w, o, 'height', d.height), segments: pick(w, o, 'segments', d.segments, int),
       pinMod: pick(w, o, 'pinMod', d.pin_mod, int), stiffness: pick(w, o, 'stiffness', d.stiffness),
     };
-    return callDetail(this, w, this._x.silk_js_cloth(this._ptr, v.x, v.y, v.width, v.height, v.segments, v.pinMod, v.stiffness), v);
+    const def = this._silk._fillDef('silk_cloth_def', {
+      center: [v.x, v.y], width: v.width, height: v.height, segments: v.segments, pin_mod: v.pinMod, stiffness: v.stiffness,
+    });
+    return callDetail(this, w, this._x.silk_js_cloth(this._ptr, def), v);
   }
 
   tire(o = {}) {
@@ -192,7 +199,10 @@ class WorldExtras {
       segments: pick(w, o, 'segments', d.segments, int), spokeStiffness: pick(w, o, 'spokeStiffness', d.spoke_stiffness),
       treadStiffness: pick(w, o, 'treadStiffness', d.tread_stiffness),
     };
-    return callDetail(this, w, this._x.silk_js_tire(this._ptr, v.x, v.y, v.radius, v.segments, v.spokeStiffness, v.treadStiffness), v);
+    const def = this._silk._fillDef('silk_tire_def', {
+      center: [v.x, v.y], radius: v.radius, segments: v.segments, spoke_stiffness: v.spokeStiffness, tread_stiffness: v.treadStiffness,
+    });
+    return callDetail(this, w, this._x.silk_js_tire(this._ptr, def), v);
   }
 
   lineSegments(o = {}) {
@@ -225,7 +235,10 @@ class WorldExtras {
       branchLength: pick(w, o, 'branchLength', d.branch_length), segmentCoef: pick(w, o, 'segmentCoef', d.segment_coef),
       theta: pick(w, o, 'theta', d.theta),
     };
-    return callDetail(this, w, this._x.silk_js_tree(this._ptr, v.x, v.y, v.depth, v.branchLength, v.segmentCoef, v.theta), v);
+    const def = this._silk._fillDef('silk_tree_def', {
+      origin: [v.x, v.y], depth: v.depth, branch_length: v.branchLength, segment_coef: v.segmentCoef, theta: v.theta,
+    });
+    return callDetail(this, w, this._x.silk_js_tree(this._ptr, def), v);
   }
 
   /** Clears the world and builds an original example page: 'web', 'cloth', 'shapes' or 'tree'. */
@@ -234,7 +247,8 @@ class WorldExtras {
     o = obj(w, 'options', o);
     const scene = sceneIndex(w, name);
     const tensor = pick(w, o, 'tensor', this._silk._defaultsOf('silk_scene_def').tensor);
-    callDetail(this, w, this._x.silk_js_build_scene(this._ptr, scene, tensor), { scene: name, tensor });
+    const def = this._silk._fillDef('silk_scene_def', { scene, tensor });
+    callDetail(this, w, this._x.silk_js_build_scene(this._ptr, def), { scene: name, tensor });
   }
 }
 
