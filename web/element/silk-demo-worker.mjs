@@ -71,13 +71,16 @@ async function start({ canvas, module, settings, theme, transparent, paused, siz
         paused: session.paused, running: loop.running, dragging: world.draggedParticle >= 0,
         measuredHz: loop.measuredHz, relaxPasses: world.step, strainP97: d.strainP97,
         // the raw diagnostics (DIAG layout) for a host's readout line (the page's embed)
-        diag: world.diagnosticsView.slice(),
+        diag: world.diagnosticsView.slice(), stepsThisFrame,
       },
     });
   };
 
+  let stepsThisFrame = 0;
   const onFrame = (info) => {
+    const steps = counters.physicsSteps;
     session.frame(info);
+    stepsThisFrame = counters.physicsSteps - steps;
     const now = performance.now();
     if (now - lastStats >= STATS_EVERY) stats(now);
   };

@@ -621,7 +621,7 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
  *  box is read once per press (getBoundingClientRect), and each sample is clientX/Y against it:
  *  offsetX/Y would make the browser bring layout up to date for every coalesced sample of every
  *  move, on the host's main thread. One message per pointermove, two flat arrays. */
-export function forwardPointer(canvas, view, post, listen) {
+function forwardPointer(canvas, view, post, listen) {
   let pointerId = -1;
   let left = 0, top = 0;
   listen(canvas, 'pointerdown', (e) => {
