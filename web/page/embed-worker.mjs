@@ -27,6 +27,7 @@ import { getScene, sceneNames } from '../kit/scenes.mjs';
 import { checkSetting, shownValue } from '../kit/params.mjs';
 import { isLight } from '../kit/theme.mjs';
 import { canvasLabel } from '../kit/describe.mjs';
+import { sig } from '../kit/format.mjs';
 import { compactLine } from './dashboard.mjs';
 
 /** The scenes the Worker runs: the element's Worker scenes. Lab scenes need the page's DOM and
@@ -235,7 +236,8 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom }) {
     document.body.classList.toggle('exploded', blown);
     if (blown) {
       const nan = d[DIAG.NAN_COUNT];
-      banner.querySelector('.why').textContent = nan > 0 ? `${nan} particles are NaN.` : 'The numbers exploded silently.';
+      banner.querySelector('.why').textContent = nan > 0 ? `${nan} particles are NaN.`
+        : `Bounding radius ${sig(d[DIAG.BOUNDING_RADIUS])} px and no NaN: the numbers exploded silently.`; // as dashboard.mjs says it
     }
   };
 
