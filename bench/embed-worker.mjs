@@ -9,7 +9,8 @@
 //   - frames per second the embed drew in the window (its stats(), from the Worker at 4 Hz).
 // Each page is loaded as the top-level document: an embed's iframe on a same-site post shares
 // its main thread with the post, so this is the cost the post pays. Modes alternate within each
-// round; each figure is the median over the rounds. Prints a table; asserts nothing.
+// round; each figure is the median over the rounds. Prints a table, writes
+// build/bench/embed-worker.json; asserts nothing.
 //
 //   node bench/embed-worker.mjs [--seconds 4] [--rate 4] [--runs 3]   (build dist/ first)
 import { chromium } from 'playwright-core';
@@ -17,7 +18,7 @@ import { cpSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createServer } from '../scripts/serve.mjs';
-import { repoRoot, benchOutDir, quantile, mainThreadTime, traceDuring } from './lib.mjs';
+import { repoRoot, benchOutDir, quantile, writeSummary, mainThreadTime, traceDuring } from './lib.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -38,6 +39,7 @@ const MODES = [
 
 if (!existsSync(path.join(DIST, 'silk-embed.html'))) {
   console.log('bench/embed-worker.mjs: dist/ has no build (run scripts/build.sh)');
+  writeSummary('embed-worker', { skipped: 'no dist/' });
   process.exit(0);
 }
 const site = path.join(benchOutDir, 'embed-worker-site');
@@ -112,4 +114,12 @@ console.log('| --- | --- | ---: | ---: | ---: |');
 MODES.forEach((m, i) => {
   const l = results[i];
   console.log(`| ${m.name} | ${l[0].thread} | ${med(l, 'idleWall').toFixed(2)} (${med(l, 'idleCpu').toFixed(2)}) | ${med(l, 'dragWall').toFixed(2)} (${med(l, 'dragCpu').toFixed(2)}) | ${med(l, 'fps').toFixed(0)} |`);
+});
+writeSummary('embed-worker', {
+  rate: RATE, seconds: SECONDS, runs: RUNS, loadAverage: os.loadavg()[0],
+  modes: MODES.map((m, i) => ({
+    name: m.name, thread: results[i][0].thread,
+    idleWallMs: med(results[i], 'idleWall'), idleCpuMs: med(results[i], 'idleCpu'),
+    dragWallMs: med(results[i], 'dragWall'), dragCpuMs: med(results[i], 'dragCpu'), framesPerSecond: med(results[i], 'fps'),
+  })),
 });
