@@ -13,9 +13,19 @@
 // ('default-src none'; the icon is a data: URL; the wasm is compiled from bytes, which needs
 // 'wasm-unsafe-eval' and nothing more).
 //
-// Inlining the modules: each module of the app's import graph becomes a function scope whose
-// exports are returned as an object; `import { a, b as c } from './x.mjs'` becomes
-// `const { a, b: c } = modules['x.mjs']`. Only these forms are supported (they are the ones
+// The Worker (issue 19): ?embed=1 simulates and draws in the <silk-demo> element's Worker
+// (silk-demo-worker.mjs, web/page/embed-worker.mjs). A single file has no second file to start
+// it from, and its policy forbids eval, so the Worker runs the same inlined modules: they are
+// all defined inside one function, silk(entry), whose source text (Function.prototype.toString,
+// no eval) becomes a blob: URL that the Worker starts with silk('silk-demo-worker.mjs'); the
+// page calls silk('app.mjs'). The file's policy allows that with `worker-src blob:` (a blob:
+// Worker inherits the file's policy: its inline-hash script-src, 'wasm-unsafe-eval' for the
+// compiled module the page hands over). Where a site's header forbids blob: Workers, the embed
+// runs on the main thread and says why (stats().problems, one console.warn).
+//
+// Inlining the modules: each module of the import graphs of app.mjs and silk-demo-worker.mjs
+// becomes a function, run at its first import, whose exports are returned as an object;
+// `import { a, b as c } from './x.mjs'` becomes `const { a, b: c } = need('x.mjs')`. Only these forms are supported (they are the ones
 // dist/ holds once scripts/flatten.mjs has made web/'s imports flat): named imports of
 // ./*.mjs, `import * as ns`, `export function|async function|const|let|class NAME`, and
 // `export { a, b }`. Anything else stops the build with an error instead of producing a broken
@@ -26,6 +36,7 @@ import path from 'node:path';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const ENTRY = 'app.mjs';
+const WORKER_ENTRY = 'silk-demo-worker.mjs'; // the Worker's script (embed-worker.mjs starts it)
 
 const IMPORT_NAMED = /^import\s*\{([^}]*)\}\s*from\s*'\.\/([\w.-]+\.mjs)';?[ \t]*$/gm;
 const IMPORT_NS = /^import\s+\*\s+as\s+(\w+)\s+from\s*'\.\/([\w.-]+\.mjs)';?[ \t]*$/gm;
@@ -44,11 +55,11 @@ function transform(file, source) {
       deps.push(dep);
       const fields = names.split(',').map((n) => n.trim()).filter(Boolean)
         .map((n) => n.replace(/^(\w+)\s+as\s+(\w+)$/, '$1: $2'));
-      return `const { ${fields.join(', ')} } = modules[${JSON.stringify(dep)}];`;
+      return `const { ${fields.join(', ')} } = need(${JSON.stringify(dep)});`;
     })
     .replace(IMPORT_NS, (_, name, dep) => {
       deps.push(dep);
-      return `const ${name} = modules[${JSON.stringify(dep)}];`;
+      return `const ${name} = need(${JSON.stringify(dep)});`;
     })
     .replace(EXPORT_DECL, (_, kind, name) => {
       exported.push(name);
@@ -65,12 +76,19 @@ function transform(file, source) {
   // Whatever import/export statement is left is a form this script does not understand.
   const left = /^\s*(import\s*[{*\w'"]|export\b)/m.exec(code);
   if (left) fail(file, `unsupported module syntax: ${code.slice(left.index, left.index + 60).trim()}`);
-  if (/<\/script|<!--/i.test(code)) fail(file, 'contains "</script" or "<!--", which would end the inline script');
-  code = `modules[${JSON.stringify(file)}] = (() => {\n${code}\nreturn { ${exported.join(', ')} };\n})();\n`;
+  // "</script" would end the inline script: written "<\/script" it means the same in a string,
+  // a template, a regular expression or a comment (silk-demo.mjs shows its <script> tag in one)
+  code = code.replace(/<\/(script)/gi, '<\\/$1');
+  // The Worker runs these modules as a classic script (a module Worker from a blob: URL does not
+  // load in a file:// document), where import.meta is a syntax error; an inline module's
+  // import.meta.url is the document's URL anyway.
+  code = code.replace(/\bimport\.meta\.url\b/g, 'baseURL');
+  if (/<!--/.test(code)) fail(file, 'contains "<!--", which would change how the inline script is parsed');
+  code = `defs[${JSON.stringify(file)}] = () => {\n${code}\nreturn { ${exported.join(', ')} };\n};\n`;
   return { code, deps };
 }
 
-async function bundle(entry) {
+async function bundle(entries) {
   const done = new Map(); // file -> code, in dependency order
   const visiting = new Set();
   async function visit(file) {
@@ -82,7 +100,7 @@ async function bundle(entry) {
     visiting.delete(file);
     done.set(file, code);
   }
-  await visit(entry);
+  for (const entry of entries) await visit(entry);
   return [...done.values()].join('\n');
 }
 
@@ -94,16 +112,29 @@ const [html, css, early, wasm, icon, modules] = await Promise.all([
   readFile(path.join(dist, 'early.js'), 'utf8'),
   readFile(path.join(dist, 'silk.wasm')),
   readFile(path.join(dist, 'favicon.svg')),
-  bundle(ENTRY),
+  bundle([ENTRY, WORKER_ENTRY]),
 ]);
 
 const script = `
-// Silk, inlined by scripts/embed.mjs: ${[...modules.matchAll(/^modules\["([^"]+)"\]/gm)].map((m) => m[1]).join(', ')}
-const modules = Object.create(null);
+// Silk, inlined by scripts/embed.mjs: ${[...modules.matchAll(/^defs\["([^"]+)"\]/gm)].map((m) => m[1]).join(', ')}
+function silk(entry) {
+const defs = Object.create(null);
+const done = Object.create(null);
+const need = (file) => (done[file] ??= defs[file]());
+const baseURL = globalThis.document?.baseURI ?? globalThis.location.href; // for import.meta.url
 ${modules}
+return need(entry);
+}
 const wasmBase64 = '${wasm.toString('base64')}';
 const wasm = Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
-modules[${JSON.stringify(ENTRY)}].start({ wasm, embed: true }).catch((e) => console.error('Silk failed to start:', e));
+// the Worker runs the same modules from a blob: URL (made once, when the embed asks for it)
+let workerURL = null;
+const spawnWorker = () => {
+  workerURL ??= URL.createObjectURL(new Blob(['(' + silk + ')(${JSON.stringify(WORKER_ENTRY)});\\n'], { type: 'text/javascript' }));
+  return new Worker(workerURL); // classic: a module Worker from blob: fails in a file:// page
+};
+const workerFrom = 'a blob: URL holding the inlined modules (silk-embed.html: its policy needs worker-src blob:)';
+silk(${JSON.stringify(ENTRY)}).start({ wasm, embed: true, spawnWorker, workerFrom }).catch((e) => console.error('Silk failed to start:', e));
 `;
 const style = `\n${css}`;
 const earlyScript = `\n${early}`;
@@ -114,6 +145,7 @@ const csp = [
   'img-src data:',
   "base-uri 'none'",
   "form-action 'none'",
+  'worker-src blob:', // the Worker's modules, from the page's own source (above)
 ].join('; ');
 
 function replaceOnce(text, pattern, replacement, what) {

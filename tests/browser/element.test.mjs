@@ -11,7 +11,7 @@
 // the Worker: element-worker.test.mjs and guest.test.mjs test that one).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, screenshot, DESKTOP } from './helpers.mjs';
+import { serve, launch, openPage, screenshot, viewPixels, DESKTOP } from './helpers.mjs';
 
 let server;
 let browser;
@@ -214,8 +214,9 @@ test('themes: dark and transparent on the element and on ?embed=1', async () => 
   assert.deepEqual(modules.filter((m) => /lab-/.test(m)), [], 'a page of webs never fetches the lab modules');
   await page.goto(`${server.origin}/?embed=1&theme=dark&background=transparent`);
   await page.waitForFunction(() => window.silkApp?.stats().framesRendered > 3, null, { timeout: 60000, polling: 100 });
+  await viewPixels(page, { omitBackground: true }); // as shown: the embed draws in a Worker
   const embed = await page.evaluate(() => ({
-    corner: [...document.getElementById('view').getContext('2d').getImageData(1, 1, 1, 1).data],
+    corner: [...window.__viewPixels.data.slice(4 * (window.__viewPixels.width + 1), 4 * (window.__viewPixels.width + 1) + 4)],
     body: getComputedStyle(document.body).backgroundColor,
     theme: document.documentElement.dataset.theme,
   }));

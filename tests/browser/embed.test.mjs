@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve, launch, openPage, ready, screenshot, canvasCensus, dist } from './helpers.mjs';
+import { serve, launch, openPage, ready, screenshot, canvasCensus, viewPixels, dist } from './helpers.mjs';
 
 let server;
 let browser;
@@ -67,10 +67,10 @@ test('?embed=1: a plain readout (or none), a Pause button, and a portrait frame 
   await ready(page);
   await page.waitForFunction(() => window.silkApp.stats().framesRendered > 60 && document.getElementById('compact').textContent !== '');
   assert.match(await page.textContent('#compact'), /^web · 60 steps\/s · stable$/);
+  await viewPixels(page); // as shown: the canvas draws in a Worker
   const look = await page.evaluate(() => {
     const box = (s) => document.querySelector(s).getBoundingClientRect();
-    const c = document.getElementById('view');
-    const { data, width, height } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+    const { data, width, height } = window.__viewPixels;
     // rows of device pixels with something drawn (not the ground): where the scene is
     let first = -1;
     let last = -1;
@@ -122,7 +122,10 @@ async function checkSingleFile(url, name) {
   await screenshot(page, name);
   assert.deepEqual(errors, []); // a CSP violation would be a console error
   assert.deepEqual(external, []);
-  assert.deepEqual(requests.filter((u) => !u.startsWith('data:')), [url], 'one request: the file itself');
+  // one request: the file itself; and its Worker's script is a blob: URL of the file's own code
+  assert.deepEqual(requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:')), [url], 'one request: the file itself');
+  assert.equal(await page.evaluate(() => window.silkApp.stats().thread), 'worker');
+  assert.equal(requests.filter((u) => u.startsWith('blob:')).length, 1, 'the Worker, from a blob: URL');
 
   // The policy is enforced: injected inline script does not run.
   const ran = await page.evaluate(async () => {

@@ -37,7 +37,7 @@ export const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFact
 
 /**
  * A new page in a fresh context. Returns { page, context, errors, external }: console errors
- * and page errors, and URLs requested outside 127.0.0.1 (data: and file: are local).
+ * and page errors, and URLs requested outside 127.0.0.1 (data:, file: and blob: are local).
  */
 export async function openPage(browser, contextOptions = DESKTOP) {
   const context = await browser.newContext(contextOptions);
@@ -48,7 +48,7 @@ export async function openPage(browser, contextOptions = DESKTOP) {
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('request', (r) => {
     const u = new URL(r.url());
-    if (u.protocol === 'data:' || u.protocol === 'file:') return;
+    if (u.protocol === 'data:' || u.protocol === 'file:' || u.protocol === 'blob:') return; // blob: is this page's memory
     if (u.hostname !== '127.0.0.1') external.push(r.url());
   });
   return { page, context, errors, external };
@@ -123,13 +123,42 @@ export async function screenshot(page, name, options = {}) {
 }
 
 /**
+ * The pixels of #view as shown, device px, into window.__viewPixels ({ data, width, height }):
+ * read from its 2D context on the main thread, or -- a canvas transferred to a Worker (?embed=1,
+ * silk-embed.html) has no context here -- from a screenshot of its box (omitBackground: the
+ * browser's default white is left out, so a transparent canvas on a transparent page reads 0).
+ */
+export async function viewPixels(page, { omitBackground = false } = {}) {
+  const box = await page.evaluate(() => {
+    const c = document.getElementById('view');
+    try {
+      window.__viewPixels = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+      return null;
+    } catch {
+      const r = c.getBoundingClientRect();
+      return { x: r.left, y: r.top, width: r.width, height: r.height };
+    }
+  });
+  if (!box) return;
+  const png = (await page.screenshot({ clip: box, omitBackground })).toString('base64');
+  await page.evaluate(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = c.getContext('2d');
+    ctx.drawImage(bitmap, 0, 0);
+    window.__viewPixels = ctx.getImageData(0, 0, c.width, c.height);
+  }, png);
+}
+
+/**
  * Pixel census of the simulation canvas (device pixels): near-white, black (the spider),
  * green-dominant and red-dominant (the strain colours), anything else ("other").
  */
 export async function canvasCensus(page) {
+  await viewPixels(page);
   return page.evaluate(() => {
-    const c = document.getElementById('view');
-    const { data, width, height } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+    const { data, width, height } = window.__viewPixels;
     const n = { white: 0, black: 0, green: 0, red: 0, other: 0, total: width * height, width, height };
     for (let i = 0; i < data.length; i += 4) {
       const r = data[i], g = data[i + 1], b = data[i + 2];

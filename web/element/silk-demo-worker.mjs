@@ -10,7 +10,9 @@
 //
 // Messages in (from silk-demo.mjs), one object each, `type` first:
 //   init    { canvas (OffscreenCanvas, transferred), module (the page's compiled WebAssembly.Module),
-//             settings (parseParams's), transparent, paused, size: { dev: [w, h], css: [w, h] } }
+//             settings (parseParams's), transparent, paused, size: { dev: [w, h], css: [w, h] },
+//             focus (optional: { x, y, w, h } world px, renderer.setFocus; the page's ?embed=1) }
+//   focus   { focus }                        the box a frame of another shape is filled with, or null
 //   size    { dev: [w, h], css: [w, h] }     the element's box changed
 //   active  { active }                       on screen and the tab visible (else the loop waits)
 //   pause   { paused }                       the play / pause button
@@ -19,6 +21,8 @@
 //   down    { x, y, radius }                 a press, world px (grab the nearest particle)
 //   move    { xs, ys }                       the samples of one pointermove, world px
 //   up                                       the release
+// Messages that arrive while the engine is still loading are kept and handled, in order, once
+// it runs (the element posts its first size, pause and visibility right after init).
 // Messages out: ready; stats { stats } at most every STATS_EVERY ms and on each change of
 // state, never per frame (posting every frame halved the worker's frame rate in the bench);
 // error { message }.
@@ -31,6 +35,7 @@ import { getScene } from '../kit/scenes.mjs';
 const STATS_EVERY = 250; // ms
 
 let demo = null;
+const early = []; // messages before the demo runs
 
 self.onmessage = (m) => {
   const msg = m.data;
@@ -38,10 +43,12 @@ self.onmessage = (m) => {
     start(msg).catch((e) => self.postMessage({ type: 'error', message: e.message }));
   } else if (demo) {
     demo.handle(msg);
+  } else {
+    early.push(msg);
   }
 };
 
-async function start({ canvas, module, settings, theme, transparent, paused, size }) {
+async function start({ canvas, module, settings, theme, transparent, paused, size, focus = null }) {
   const silk = await loadSilk({ wasm: module });
   const world = silk.createWorld({
     seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
@@ -49,6 +56,7 @@ async function start({ canvas, module, settings, theme, transparent, paused, siz
   const renderer = createRenderer(canvas, world, { transparent, observe: false });
   renderer.fit(size.dev[0], size.dev[1], size.css[0], size.css[1]);
   renderer.setTheme(theme ?? 'light');
+  renderer.setFocus(focus);
   const session = createSession({ world, scene: getScene(settings.scene), settings, renderer, paused });
   const { counters, drag } = session; // the element's pointer messages feed the session's drag queue
   let lastStats = -Infinity;
@@ -62,12 +70,17 @@ async function start({ canvas, module, settings, theme, transparent, paused, siz
         framesRendered: counters.framesRendered, physicsSteps: counters.physicsSteps,
         paused: session.paused, running: loop.running, dragging: world.draggedParticle >= 0,
         measuredHz: loop.measuredHz, relaxPasses: world.step, strainP97: d.strainP97,
+        // the raw diagnostics (DIAG layout) for a host's readout line (the page's embed)
+        diag: world.diagnosticsView.slice(), stepsThisFrame,
       },
     });
   };
 
+  let stepsThisFrame = 0;
   const onFrame = (info) => {
+    const steps = counters.physicsSteps;
     session.frame(info);
+    stepsThisFrame = counters.physicsSteps - steps;
     const now = performance.now();
     if (now - lastStats >= STATS_EVERY) stats(now);
   };
@@ -82,6 +95,7 @@ async function start({ canvas, module, settings, theme, transparent, paused, siz
     step: () => session.singleStep(),
     reset: () => session.rebuild(),
     theme: ({ theme: t }) => renderer.setTheme(t),
+    focus: ({ focus: box }) => renderer.setFocus(box),
     down: ({ x, y, radius }) => { if (drag.begin(x, y, radius)) stats(performance.now()); },
     move: ({ xs, ys }) => { if (drag.state.pointerId >= 0) for (let k = 0; k < xs.length; k++) drag.queue(xs[k], ys[k]); },
     up: () => { if (drag.state.pointerId >= 0) drag.end(); },
@@ -97,5 +111,6 @@ async function start({ canvas, module, settings, theme, transparent, paused, siz
   };
   session.rebuild();
   self.postMessage({ type: 'ready' });
+  for (const msg of early.splice(0)) demo.handle(msg);
   stats(performance.now());
 }

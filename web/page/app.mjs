@@ -40,6 +40,7 @@ import { createReplay } from './replay.mjs';
 import { createLabHost } from '../labs/lab-host.mjs';
 import { watchTheme, isLight } from '../kit/theme.mjs';
 import { canvasLabel } from '../kit/describe.mjs';
+import { workerParam, embedWorkerPlan, startEmbedWorker, fallbackProblem } from './embed-worker.mjs';
 
 const SOLVER_SETTINGS = ['friction', 'gravity', 'solver', 'substeps']; // a lab scene that took the world sets these itself
 
@@ -58,7 +59,8 @@ function showNotice(lines, kind = 'warning') {
 
 /**
  * Starts the page. options: { wasm (bytes or URL for loadSilk), search (default
- * location.search), embed (default for ?embed), clock (for tests) }.
+ * location.search), embed (default for ?embed), clock (for tests), spawnWorker and workerFrom
+ * (silk-embed.html: how its Worker starts, embed-worker.mjs) }.
  */
 export async function start(options = {}) {
   const search = options.search ?? location.search;
@@ -71,8 +73,14 @@ export async function start(options = {}) {
   const guest = settings.embed || framed();
   if (guest) await whenNear($('#view'));
 
+  // ?embed=1 and silk-embed.html run in a Worker where they can (embed-worker.mjs); else here,
+  // saying why
+  const problems = await startInWorker(settings, theme, options);
+  if (!Array.isArray(problems)) return problems; // the Worker's silkApp
+
   const silk = await loadEngine(options.wasm);
   const page = createPage(silk, settings, { search, theme, clock: options.clock ?? browserClock() });
+  page.problems = problems;
   page.scenes = createScenes(page);
   page.frames = createFrames(page);
   page.setter = createSetter(page);
@@ -100,6 +108,35 @@ export async function start(options = {}) {
   return app;
 }
 
+/** The embed in a Worker (embed-worker.mjs): its window.silkApp, or the reasons this thread
+ *  runs it instead (stats().problems), also said once on the console unless the URL asked. */
+async function startInWorker(settings, theme, options) {
+  const plan = embedWorkerPlan(settings);
+  let reason = plan.reason;
+  let warn = plan.warn;
+  if (plan.worker) {
+    const dom = {
+      canvas: $('#view'), overlay: $('#play-overlay'), pause: $('#embed-pause'), compact: $('#compact'),
+      banner: $('#blowup'), notice: $('#notice'),
+    };
+    const run = await startEmbedWorker({
+      settings, theme, wasm: options.wasm, dom,
+      ...(options.spawnWorker ? { spawn: options.spawnWorker, from: options.workerFrom } : {}),
+    });
+    if (run.app) {
+      globalThis.silkApp = run.app;
+      document.documentElement.dataset.silk = 'ready';
+      return run.app;
+    }
+    reason = run.reason;
+    warn = true;
+  }
+  if (reason === null) return [];
+  const problem = fallbackProblem(reason);
+  if (warn) console.warn(`Silk: ${problem}`);
+  return [problem];
+}
+
 // ---- settings from the URL, the document's look, the engine ---------------------------------
 
 /** The page's settings from its URL; what the URL got wrong is shown, not thrown. */
@@ -108,6 +145,9 @@ function readSettings(search, embed) {
     ...DEFAULTS,
     embed: embed ?? DEFAULTS.embed,
   });
+  const worker = workerParam(search); // ?worker= (embed-worker.mjs)
+  settings.worker = worker.on;
+  if (worker.problem) problems.push(worker.problem);
   if (problems.length) showNotice(problems.map((p) => p.message));
   const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
   settings.paused = reduced;
@@ -474,6 +514,8 @@ function readStats(page) {
     dashboardMs: page.dashboardMs,
     lab: labHost.readouts(),
     offscreen: loop.offscreen,
+    thread: 'main',
+    problems: [...page.problems],
   };
 }
 

@@ -131,13 +131,7 @@ export function createDashboard({ panel, compact, banner, onReset, diagnostics, 
 
   let readout = 'plain';
   function compactText(d, s) {
-    const verdict = exploded ? 'BLOWN UP' : VERDICTS[d[DIAG.VERDICT]];
-    let t = '';
-    if (readout === 'full') {
-      t = `step ${d[DIAG.RELAX_PASSES]} · k/step ${sig(d[DIAG.K_EFFECTIVE])} ${verdict} · strain p97 ${pct(d[DIAG.STRAIN_P97])} · r ${px(d[DIAG.BOUNDING_RADIUS])} · ${s.measuredHz ? s.measuredHz.toFixed(0) : '…'} Hz ${s.loopMode}`;
-    } else if (readout === 'plain') {
-      t = plainReadout(s, exploded ? 'blown up' : VERDICTS[d[DIAG.VERDICT]]);
-    }
+    const t = compactLine(readout, d, s, exploded);
     if (compact.textContent !== t) compact.textContent = t;
   }
 
@@ -186,6 +180,20 @@ export function createDashboard({ panel, compact, banner, onReset, diagnostics, 
     },
     clearHistory() { plots.clear(); },
   };
+}
+
+/**
+ * The embed's line under the canvas for `mode` ('plain' | 'full' | 'none'): d is the diagnostics
+ * (DIAG layout: the live view, or the copy a Worker posts), s the stats. Shared by the dashboard
+ * and the embed in a Worker (embed-worker.mjs).
+ */
+export function compactLine(mode, d, s, exploded) {
+  const verdict = exploded ? 'BLOWN UP' : VERDICTS[d[DIAG.VERDICT]];
+  if (mode === 'full') {
+    return `step ${d[DIAG.RELAX_PASSES]} · k/step ${sig(d[DIAG.K_EFFECTIVE])} ${verdict} · strain p97 ${pct(d[DIAG.STRAIN_P97])} · r ${px(d[DIAG.BOUNDING_RADIUS])} · ${s.measuredHz ? s.measuredHz.toFixed(0) : '…'} Hz ${s.loopMode}`;
+  }
+  if (mode === 'plain') return plainReadout(s, exploded ? 'blown up' : VERDICTS[d[DIAG.VERDICT]]);
+  return '';
 }
 
 /**

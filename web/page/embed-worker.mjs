@@ -1,0 +1,344 @@
+// embed-worker.mjs -- ?embed=1 and silk-embed.html in a Worker (issue 19): the world, its loop
+// and its drawing run in the <silk-demo> element's Worker (silk-demo-worker.mjs) on the page's
+// #view, transferred (transferControlToOffscreen); this thread keeps the DOM: the Pause button,
+// the readout line (from the Worker's stats, at most 4 times a second, never per frame), keys,
+// the pointer's hit point in world px, visibility and the canvas's size.
+//
+// Why: an embed sits in someone else's post, and its iframe's main thread is, on a phone, the
+// same thread as the post's (same-site iframes share the renderer's main thread). The main-thread
+// path (app.mjs) stays, as the fallback and for ?worker=0; the reason it was taken is in
+// silkApp.stats().problems and, for a fallback the host did not ask for, one console.warn.
+//
+//   workerParam(search)       ?worker= -> { on, problem } (1 / on / true, 0 / off / false;
+//                             anything else keeps the Worker and is reported like other bad params)
+//   embedWorkerPlan(settings) whether this page starts in a Worker -> { worker, reason }
+//   startEmbedWorker(...)     starts it -> { app } or { reason } (the caller runs the main thread)
+//
+// The Worker is silk-demo-worker.mjs beside this file (silk-demo-spawn.mjs), or whatever
+// options.spawnWorker makes: silk-embed.html has no second file and starts it from a blob: URL
+// holding the inlined modules (scripts/embed.mjs), which its CSP allows with worker-src blob:.
+import { DIAG, DEFAULTS as ENGINE_DEFAULTS } from '../lib/silk.mjs';
+import { compileSilk, wasmURL } from '../lib/silk-wasm.mjs';
+import { spawnWorker, WORKER_FROM } from '../element/silk-demo-spawn.mjs';
+import { observeCanvasSize, fitView, viewToWorld, viewToCanvas } from '../kit/render.mjs';
+import { pickRadius } from '../kit/input.mjs';
+import { keyAction } from '../kit/session.mjs';
+import { getScene, sceneNames } from '../kit/scenes.mjs';
+import { checkSetting, shownValue } from '../kit/params.mjs';
+import { isLight } from '../kit/theme.mjs';
+import { canvasLabel } from '../kit/describe.mjs';
+import { sig } from '../kit/format.mjs';
+import { compactLine } from './dashboard.mjs';
+
+/** The scenes the Worker runs: the element's Worker scenes. Lab scenes need the page's DOM and
+ *  lab-host.mjs; the day the Worker runs them (the `labs` work on silk-demo-worker.mjs), this
+ *  is the one line to change: `(name) => true`. */
+export const inWorker = (name) => ['web', 'shapes', 'tree'].includes(name);
+
+const WORLD_SIZE = [ENGINE_DEFAULTS.silk_world_def.width, ENGINE_DEFAULTS.silk_world_def.height];
+const ON = ['1', 'on', 'true'];
+const OFF = ['0', 'off', 'false'];
+
+/** ?worker= -> { on, problem: { param, value, message } | null }; absent means on. */
+export function workerParam(search) {
+  const query = new URLSearchParams(search);
+  if (!query.has('worker')) return { on: true, problem: null };
+  const raw = query.get('worker');
+  const v = raw.trim().toLowerCase();
+  if (ON.includes(v)) return { on: true, problem: null };
+  if (OFF.includes(v)) return { on: false, problem: null };
+  return {
+    on: true,
+    problem: { param: 'worker', value: raw, message: `?worker=${shownValue(raw)} was ignored (worker must be 1 or 0: on, off, true or false); using on.` },
+  };
+}
+
+/**
+ * Whether the page starts in a Worker: an embed (?embed=1, silk-embed.html) of a Worker scene,
+ * with ?worker on, in a browser that can hand a canvas to a Worker. { worker: true } or
+ * { worker: false, reason, warn }: reason is null for the full page (its dashboard reads the
+ * world's memory on this thread: not a fallback); warn says whether the console hears of it.
+ */
+export function embedWorkerPlan(settings) {
+  if (!settings.embed) return { worker: false, reason: null, warn: false };
+  if (!settings.worker) return { worker: false, reason: '?worker=0 asked for it', warn: false };
+  if (!inWorker(settings.scene)) return { worker: false, reason: 'lab scenes run on the main thread in embeds', warn: false };
+  if (typeof Worker !== 'function') return { worker: false, reason: 'this browser has no Worker', warn: true };
+  if (typeof globalThis.HTMLCanvasElement?.prototype.transferControlToOffscreen !== 'function') {
+    return { worker: false, reason: 'this browser cannot hand a canvas to a Worker (no OffscreenCanvas)', warn: true };
+  }
+  return { worker: true, reason: null, warn: false };
+}
+
+/** The problem line stats().problems holds for a main-thread embed. */
+export const fallbackProblem = (reason) => `worker: running on the main thread: ${reason}`;
+
+function compileEngine(wasm) {
+  if (wasm === undefined) return compileSilk();
+  if (wasm instanceof WebAssembly.Module) return Promise.resolve(wasm);
+  if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) return WebAssembly.compile(wasm);
+  return fetch(wasmURL(String(wasm))).then((r) => {
+    if (!r.ok) throw new Error(`${r.status} ${r.statusText} for ${r.url}`);
+    return r.arrayBuffer();
+  }).then((bytes) => WebAssembly.compile(bytes));
+}
+
+/**
+ * Starts the embed in a Worker. `dom` is the page's elements ({ canvas, overlay, pause, compact,
+ * banner, notice }), `theme` dressDocument's, `spawn` (optional) makes the Worker and `from`
+ * says where its script comes from. Resolves { app } once the Worker has built the scene, or
+ * { reason } if it could not start; then the canvas is replaced by a fresh one (a transferred
+ * canvas cannot be drawn on here) and nothing of this run is left.
+ */
+export async function startEmbedWorker({ settings, theme, wasm, spawn = spawnWorker, from = WORKER_FROM, dom }) {
+  let module;
+  try {
+    module = await compileEngine(wasm);
+  } catch (e) {
+    return { reason: `the engine did not compile (${e.message})` };
+  }
+  let worker;
+  try {
+    worker = spawn();
+  } catch (e) {
+    return { reason: `the Worker could not start (${e.name}: ${e.message}; it comes from ${from})` };
+  }
+  const { canvas } = dom;
+  const scene = getScene(settings.scene);
+  const focus = scene.focus ?? null; // an embed of another shape than 8:5 is filled with the scene
+  const view = fitView({ dpr: 1, cssWidth: 1, cssHeight: 1, scale: 1, offsetX: 0, offsetY: 0 }, 1, 1, ...WORLD_SIZE);
+  const box = canvas.getBoundingClientRect();
+  const dpr = globalThis.devicePixelRatio || 1;
+  const size = { dev: [Math.max(1, Math.round(box.width * dpr)), Math.max(1, Math.round(box.height * dpr))], css: [box.width || 1, box.height || 1] };
+  fitView(view, size.css[0], size.css[1], ...WORLD_SIZE, focus);
+  let resolved = 'light';
+  let started = false;
+  const post = (msg) => worker.postMessage(msg);
+  theme.watch((t) => { resolved = t; if (started) post({ type: 'theme', theme: t }); });
+
+  const first = new Promise((resolve) => {
+    worker.onerror = (e) => {
+      e.preventDefault?.();
+      resolve(`the Worker failed to load${e.message ? ` (${e.message})` : ''}; it comes from ${from}`);
+    };
+    worker.onmessage = ({ data }) => {
+      if (data.type === 'ready') resolve(null);
+      else if (data.type === 'error') resolve(`the Worker stopped before it ran (${data.message})`);
+    };
+  });
+  try {
+    const offscreen = canvas.transferControlToOffscreen();
+    worker.postMessage({
+      type: 'init', canvas: offscreen, module, settings, theme: resolved, transparent: settings.background === 'transparent',
+      paused: settings.paused, size, focus,
+    }, [offscreen]);
+  } catch (e) {
+    worker.terminate();
+    canvas.replaceWith(canvas.cloneNode(false));
+    return { reason: `the canvas could not be handed to the Worker (${e.name}: ${e.message})` };
+  }
+  started = true;
+  const failed = await first;
+  if (failed) {
+    worker.terminate();
+    canvas.replaceWith(canvas.cloneNode(false)); // this one belongs to the dead Worker
+    return { reason: failed };
+  }
+  return { app: wire({ settings, theme, worker, post, view, focus, scene, dom }) };
+}
+
+/** The pointer, forwarded: hit point and samples in world px (the Worker grabs the nearest
+ *  particle and queues the samples, as input.mjs does on the main thread). The same as the
+ *  element's forwardPointer (silk-demo.mjs), which the page does not import: that module
+ *  defines <silk-demo> and would add its ~35 KB to silk-embed.html. The canvas's box is read
+ *  once per press; one message per pointermove, two flat arrays. */
+function forwardPointer(canvas, view, post, listen) {
+  let pointerId = -1;
+  let left = 0, top = 0;
+  listen(canvas, 'pointerdown', (e) => {
+    if (e.button !== 0 || pointerId >= 0) return;
+    e.preventDefault();
+    canvas.setPointerCapture?.(e.pointerId);
+    pointerId = e.pointerId;
+    const box = canvas.getBoundingClientRect();
+    left = box.left + canvas.clientLeft;
+    top = box.top + canvas.clientTop;
+    const [x, y] = viewToWorld(view, e.clientX - left, e.clientY - top);
+    post({ type: 'down', x, y, radius: pickRadius(e.pointerType, 1 / view.scale) });
+  });
+  listen(canvas, 'pointermove', (e) => {
+    if (e.pointerId !== pointerId) return;
+    const samples = e.getCoalescedEvents?.() ?? [];
+    const n = samples.length > 0 ? samples.length : 1;
+    const xs = new Array(n), ys = new Array(n);
+    for (let k = 0; k < n; k++) {
+      const s = samples.length > 0 ? samples[k] : e;
+      [xs[k], ys[k]] = viewToWorld(view, s.clientX - left, s.clientY - top);
+    }
+    post({ type: 'move', xs, ys });
+  });
+  const up = (e) => { if (e.pointerId === pointerId) { pointerId = -1; post({ type: 'up' }); } };
+  listen(canvas, 'pointerup', up);
+  listen(canvas, 'pointercancel', up);
+  listen(canvas, 'contextmenu', (e) => e.preventDefault());
+}
+
+/** The running embed: this thread's half (DOM, input, visibility, size) and window.silkApp. */
+function wire({ settings, theme, worker, post, view, focus, scene, dom }) {
+  const { canvas, overlay, pause, compact, banner, notice } = dom;
+  const cleanups = [];
+  const listen = (target, type, fn, options) => {
+    target.addEventListener(type, fn, options);
+    cleanups.push(() => target.removeEventListener(type, fn, options));
+  };
+  // the latest stats the Worker posted (its counters, a copy of its diagnostics)
+  let last = { framesRendered: 0, physicsSteps: 0, running: false, dragging: false, measuredHz: 0, diag: null };
+  let offscreen = false;
+  let exploded = false;
+  const problems = [];
+
+  const stats = () => {
+    const d = last.diag;
+    return {
+      thread: 'worker',
+      framesRendered: last.framesRendered,
+      physicsSteps: last.physicsSteps,
+      stepsThisFrame: last.stepsThisFrame ?? 0, // in the last frame before the Worker's last stats
+      measuredHz: last.measuredHz,
+      running: last.running,
+      dragging: last.dragging,
+      loopMode: settings.loopMode,
+      simulatedHz: settings.simulatedHz,
+      paused: settings.paused,
+      scene: settings.scene,
+      step: settings.step,
+      solver: settings.solver,
+      exploded,
+      nanCount: d ? d[DIAG.NAN_COUNT] : 0,
+      simSeconds: d ? d[DIAG.SIM_SECONDS] : 0,
+      offscreen,
+      problems: [...problems],
+    };
+  };
+
+  const showLine = () => {
+    compact.hidden = settings.readout === 'none';
+    if (!last.diag) return;
+    const t = compactLine(settings.readout, last.diag, stats(), exploded);
+    if (compact.textContent !== t) compact.textContent = t;
+  };
+
+  const showExploded = (d) => {
+    const blown = d[DIAG.EXPLODED] !== 0 || d[DIAG.NAN_COUNT] > 0;
+    if (blown === exploded) return;
+    exploded = blown;
+    banner.hidden = !blown;
+    document.body.classList.toggle('exploded', blown);
+    if (blown) {
+      const nan = d[DIAG.NAN_COUNT];
+      banner.querySelector('.why').textContent = nan > 0 ? `${nan} particles are NaN.`
+        : `Bounding radius ${sig(d[DIAG.BOUNDING_RADIUS])} px and no NaN: the numbers exploded silently.`; // as dashboard.mjs says it
+    }
+  };
+
+  worker.onmessage = ({ data }) => {
+    if (data.type === 'stats') {
+      last = data.stats;
+      showExploded(last.diag);
+      showLine();
+    } else if (data.type === 'error') {
+      problems.push(`Silk stopped: ${data.message}`);
+      console.error(`Silk stopped: ${data.message}`);
+    }
+  };
+  worker.onerror = (e) => { problems.push(`Silk stopped: ${e.message}`); };
+
+  // size: both fits, this thread's (the pointer) and the Worker's (the drawing)
+  const observer = observeCanvasSize(canvas, (devW, devH, cssW, cssH) => {
+    if (devW < 1 || devH < 1) return;
+    fitView(view, cssW, cssH, ...WORLD_SIZE, focus);
+    post({ type: 'size', dev: [devW, devH], css: [cssW, cssH] });
+  });
+  cleanups.push(() => observer.disconnect());
+
+  // runs while the canvas is on screen and the tab visible (loop.mjs's rule, decided here)
+  const active = () => post({ type: 'active', active: !offscreen && document.visibilityState !== 'hidden' });
+  const intersection = new IntersectionObserver((entries) => {
+    offscreen = !entries[entries.length - 1].isIntersecting;
+    active();
+  });
+  intersection.observe(canvas);
+  cleanups.push(() => intersection.disconnect());
+  listen(document, 'visibilitychange', active);
+
+  forwardPointer(canvas, view, post, listen);
+
+  function setPaused(paused) {
+    settings.paused = paused;
+    overlay.hidden = !paused;
+    pause.textContent = paused ? 'Play' : 'Pause';
+    pause.setAttribute('aria-pressed', String(paused));
+    post({ type: 'pause', paused });
+    showLine(); // the plain readout says "paused" at once
+  }
+  const step = () => { if (!settings.paused) setPaused(true); post({ type: 'step' }); };
+  const reset = () => post({ type: 'reset' });
+  listen(overlay, 'click', () => { setPaused(false); canvas.focus(); });
+  listen(pause, 'click', () => setPaused(!settings.paused));
+  listen(banner.querySelector('button'), 'click', reset);
+  listen(notice.querySelector('button'), 'click', () => { notice.hidden = true; });
+  listen(canvas, 'keydown', (e) => {
+    const action = keyAction(e.key); // the keys of session.mjs, for the Worker's session
+    if (action === 'pause') setPaused(!settings.paused);
+    else if (action === 'step') step();
+    else if (action === 'reset') reset();
+    else return;
+    e.preventDefault();
+  });
+  canvas.classList.toggle('light-scene', isLight(scene.background));
+  canvas.setAttribute('aria-label', canvasLabel(scene.name));
+  setPaused(settings.paused);
+  active();
+
+  const elsewhere = (what) => () => {
+    throw new Error(`${what} needs the world on this thread: this embed runs in a Worker (open it with &worker=0)`);
+  };
+  return {
+    world: null, // in the Worker; ?worker=0 puts it here
+    silk: null,
+    get options() { return Object.freeze({ ...settings }); },
+    /** paused, theme and readout; the rest changes the world, which is in the Worker. */
+    set(name, value) {
+      const v = checkSetting(name, value, sceneNames());
+      if (name === 'paused') setPaused(v);
+      else if (name === 'readout') { settings.readout = v; showLine(); }
+      else if (name === 'theme') {
+        settings.theme = v;
+        theme.follow(v);
+      } else {
+        throw new RangeError(`'${name}' cannot change while the embed runs in a Worker (open it with &worker=0 to set it from a script)`);
+      }
+    },
+    stats,
+    reset,
+    singleStep: step,
+    runDiagnostic: elsewhere('runDiagnostic'),
+    sweepRow: elsewhere('sweepRow'),
+    replayLast: elsewhere('replayLast'),
+    stateHash: elsewhere('stateHash'),
+    rafSamples: () => [],
+    /** World px -> viewport (client) CSS px: where to point to touch a particle. */
+    worldToClient(x, y) {
+      const r = canvas.getBoundingClientRect();
+      const [cx, cy] = viewToCanvas(view, x, y);
+      return [r.left + cx, r.top + cy];
+    },
+    refresh: () => showLine(),
+    get lab() { return null; },
+    labSet: elsewhere('labSet'),
+    destroy() {
+      for (const f of cleanups) f();
+      worker.terminate();
+    },
+  };
+}
