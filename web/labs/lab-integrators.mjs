@@ -20,7 +20,7 @@
 //   { scene: 'integrators', settings: { h (1/h: 240 ... 15), floor }, t,
 //     bounces: { explicit | semi-implicit | verlet: [{ n, E, ratio }] } (first 8 contacts),
 //     freeFall: { rows: [{ t, y, closed, diff, law }], maxError: { explicit, semi-implicit, verlet } },
-//     substeps: [{ n, hh, maxError, ratio }] }
+//     substeps: [{ n, hh, maxError, ratio }], launchEnergy: { explicit | semi-implicit | verlet } (E at t 0) }
 import { INTEGRATORS } from '../lib/silk.mjs';
 import { el, select, radios, readouts, prose, table, text, lineHeight, plot, sig } from './lab-kit.mjs';
 
@@ -112,7 +112,7 @@ export const integrators = {
     for (const run of Object.values(data.runs)) {
       for (let k = 0; k < run.y.length; k++) { ymax = Math.max(ymax, run.y[k]); emax = Math.max(emax, run.E[k]); }
     }
-    return { lab, data, t: 0, ymax: Math.min(ymax * 1.08, 60), emax: emax * 1.08, ui: null };
+    return { lab, data, t: 0, ymax: Math.min(ymax * 1.08, 60), emax: emax * 1.08 };
   },
 
   apply(st) { st.lab.rebuild(); },
@@ -166,7 +166,7 @@ export const integrators = {
     plot(ctx, f, box, series, { x: [0, SECONDS], y: [0, st.emax], xLabel: 't, s (0–12)', yLabel: `0 … ${sig(st.emax)} J` });
   },
 
-  panel(st, { bar, panel, context }) {
+  panel(r, { bar, panel, context }) {
     const s = context.settings;
     const h = select({
       name: 'h', label: 'Step h', value: s.h, options: RATES.map((r) => [r, `1/${r} s`]), onChange: (v) => context.set('h', v),
@@ -191,14 +191,11 @@ export const integrators = {
       prose('With the seed\'s snap floor, semi-implicit Euler and Verlet lose energy at every contact (a decay, not the seed\'s "narrow band"); with the mirror floor semi-implicit Euler stays in a band. Explicit Euler grows every bounce under both.'),
       el('h3', { textContent: '③ Sub-steps: n steps of h / n per frame' }), t3.root,
     );
-    st.ui = { h, floor, t1, t2, t3, max, headline };
+    return { h, floor, t1, t2, t3, max, headline };
   },
 
-  update(st) {
-    const ui = st.ui;
-    if (!ui) return;
-    const { data } = st;
-    const s = st.lab.settings;
+  show(ui, data) {
+    const s = data.settings;
     const f6 = (v) => v.toFixed(6);
     ui.t1.caption(`Explicit Euler, launched at 6 m/s, 0.9 rad from 5 m, h = 1/${s.h} s: the difference is exactly g h t / 2`);
     ui.t1.rows(data.freeFall.rows.map((r) => [r.t.toFixed(3), r.y.toFixed(5), r.closed.toFixed(5), f6(r.diff), f6(r.law)]));
@@ -218,7 +215,7 @@ export const integrators = {
     ui.t3.rows(data.substeps.map((r) => [String(r.n), `1/${Math.round(1 / r.hh)}`, f6(r.maxError), Number.isNaN(r.ratio) ? '—' : r.ratio.toFixed(6)]));
     const e = data.bounces.explicit;
     const m = data.bounces['semi-implicit'];
-    ui.headline.textContent = `h = 1/${s.h} s: explicit E ×${sig(e.length ? e[e.length - 1].E / data.runs.explicit.E[0] : NaN)} after ${e.length} bounces, semi-implicit ×${sig(m.length ? m[m.length - 1].E / data.runs['semi-implicit'].E[0] : NaN)}; sub-step error ratio ${data.substeps[1].ratio.toFixed(3)}`;
+    ui.headline.textContent = `h = 1/${s.h} s: explicit E ×${sig(e.length ? e[e.length - 1].E / data.launchEnergy.explicit : NaN)} after ${e.length} bounces, semi-implicit ×${sig(m.length ? m[m.length - 1].E / data.launchEnergy['semi-implicit'] : NaN)}; sub-step error ratio ${data.substeps[1].ratio.toFixed(3)}`;
   },
 
   readouts(st) {
@@ -228,6 +225,7 @@ export const integrators = {
       bounces: structuredClone(data.bounces),
       freeFall: structuredClone(data.freeFall),
       substeps: structuredClone(data.substeps),
+      launchEnergy: Object.fromEntries(INTEGRATORS.map((n) => [n, data.runs[n].E[0]])),
     };
   },
 };

@@ -55,7 +55,6 @@ export const spiral = {
       last: { steps: 0, frameSeconds: 0, alpha: 0, dropped: 0, accumulator: 0 },
       droppedTotal: 0, halted: false, haltReason: '',
       hist: { steps: new Float64Array(KEEP), frameSeconds: new Float64Array(KEEP), dropped: new Float64Array(KEEP), alpha: new Float64Array(KEEP), index: new Float64Array(KEEP), n: 0 },
-      ui: null,
     };
     return st;
   },
@@ -115,7 +114,7 @@ export const spiral = {
     }
   },
 
-  panel(st, { bar, panel, context }) {
+  panel(r, { bar, panel, context }) {
     const s = context.settings;
     const cost = range({
       name: 'cost', label: 'Cost of one step, in steps of wall time', min: 0.1, max: 4, step: 0.05, value: s.cost,
@@ -145,21 +144,18 @@ export const spiral = {
         'maximum of steps per frame', ': the stepper runs that many and drops the rest of the frame\'s time. The steps stay flat; the simulation falls behind the wall clock instead.'),
       max.root, list.root,
     );
-    st.ui = { cost, clamp, max, list, headline };
+    return { cost, clamp, max, list, headline };
   },
 
-  update(st) {
-    const ui = st.ui;
-    if (!ui) return;
-    const l = st.last;
-    ui.list.set('frame', String(st.frame));
-    ui.list.set('steps', String(l.steps));
-    ui.list.set('dt', `${sig(l.frameSeconds * 1000)} ms`);
-    ui.list.set('alpha', l.alpha.toFixed(3), l.alpha >= 0 && l.alpha < 1 ? '' : 'bad');
-    ui.list.set('dropped', `${sig(l.dropped)} s · ${sig(st.droppedTotal)} s`);
-    ui.list.set('acc', `${sig(l.accumulator * 1000)} ms`);
-    ui.headline.textContent = st.halted ? st.haltReason
-      : `frame ${st.frame}: ${l.steps} steps, ${sig(l.frameSeconds * 1000)} ms, dropped ${sig(st.droppedTotal)} s, alpha ${l.alpha.toFixed(3)}`;
+  show(ui, r) {
+    ui.list.set('frame', String(r.frame));
+    ui.list.set('steps', String(r.steps));
+    ui.list.set('dt', `${sig(r.frameSeconds * 1000)} ms`);
+    ui.list.set('alpha', r.alpha.toFixed(3), r.alpha >= 0 && r.alpha < 1 ? '' : 'bad');
+    ui.list.set('dropped', `${sig(r.droppedSeconds)} s · ${sig(r.droppedTotal)} s`);
+    ui.list.set('acc', `${sig(r.accumulatorSeconds * 1000)} ms`);
+    ui.headline.textContent = r.halted ? r.haltReason
+      : `frame ${r.frame}: ${r.steps} steps, ${sig(r.frameSeconds * 1000)} ms, dropped ${sig(r.droppedTotal)} s, alpha ${r.alpha.toFixed(3)}`;
   },
 
   readouts(st) {
