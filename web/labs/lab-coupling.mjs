@@ -436,7 +436,8 @@ function drawPlot(ctx, f, st) {
   }
   y1 += (y1 - y0) * 0.03;
   const lh = lineHeight(f, 10);
-  const box = { x: 8 * f.cssPx, y: 256 + lh, w: 800 - 16 * f.cssPx, h: 500 - 256 - 2 * lh - 6 * f.cssPx };
+  const { width: W, height: H } = st.lab.world; // the app's world: the plot fills it below the views
+  const box = { x: 8 * f.cssPx, y: 256 + lh, w: W - 16 * f.cssPx, h: H - 256 - 2 * lh - 6 * f.cssPx };
   const ref = { xs: new Float64Array([x0, x1]), ys: new Float64Array([x0, x1]), n: 2, colour: '#8a939c', width: 1, dash: [4, 3] };
   plot(ctx, f, box, [
     ref,

@@ -127,17 +127,18 @@ export const integrators = {
     const k = Math.min(data.steps, Math.floor(st.t / data.h));
     const lh = lineHeight(f, 11);
     const top = 0;
-    const height = 500 * 0.55;
+    const { width: W, height: H } = st.lab.world; // the app's world: the canvas shows all of it
+    const height = H * 0.55;
     const floorY = top + height - 6;
     const scale = (height - lh * 2.6 - 12) / st.ymax;
     INTEGRATORS.forEach((name, c) => {
       const run = data.runs[name];
-      const x0 = c * (800 / 3);
-      const cx = x0 + 400 / 3;
+      const x0 = c * (W / 3);
+      const cx = x0 + W / 6;
       ctx.fillStyle = c % 2 ? '#f6f8fa' : '#fff';
-      ctx.fillRect(x0, top, 800 / 3, height);
+      ctx.fillRect(x0, top, W / 3, height);
       ctx.fillStyle = '#4a5560';
-      ctx.fillRect(x0 + 10, floorY, 800 / 3 - 20, 2);
+      ctx.fillRect(x0 + 10, floorY, W / 3 - 20, 2);
       // trail: the last second of frames
       ctx.beginPath();
       const from = Math.max(0, k - Math.round(1 / data.h));
@@ -153,12 +154,12 @@ export const integrators = {
       ctx.arc(cx, floorY - run.y[k] * scale, Math.max(6, 5 * f.cssPx), 0, Math.PI * 2);
       ctx.fillStyle = COLOURS[name];
       ctx.fill();
-      const column = 800 / 3 - 12 * f.cssPx; // condensed rather than over the next column (a phone)
+      const column = W / 3 - 12 * f.cssPx; // condensed rather than over the next column (a phone)
       text(ctx, f, NAMES[name], x0 + 6 * f.cssPx, top + 3 * f.cssPx, { colour: COLOURS[name], weight: 600, maxWidth: column });
       text(ctx, f, `E ${run.E[k].toFixed(2)} J · y ${run.y[k].toFixed(2)} m`, x0 + 6 * f.cssPx, top + 3 * f.cssPx + lh, { size: 10, maxWidth: column });
     });
     // energy against time
-    const box = { x: 8 * f.cssPx, y: height + lh * 1.4, w: 800 - 16 * f.cssPx, h: 500 - height - lh * 3 };
+    const box = { x: 8 * f.cssPx, y: height + lh * 1.4, w: W - 16 * f.cssPx, h: H - height - lh * 3 };
     const series = INTEGRATORS.map((name) => ({ xs: data.runs[name].t, ys: data.runs[name].E, n: data.steps + 1, colour: COLOURS[name], width: 1.5 }));
     series.push({ xs: new Float64Array([st.t, st.t]), ys: new Float64Array([0, st.emax]), n: 2, colour: '#8a939c', width: 1, dash: [3, 3] });
     const s = st.lab.settings;

@@ -240,7 +240,7 @@ function drawParticles(ctx, f, st) {
 function drawOverlay(ctx, f, st, title) {
   const lh = lineHeight(f, 11);
   const l = st.live;
-  const maxWidth = 800 - 16 * f.cssPx; // the world is 800 px wide
+  const maxWidth = st.world.width - 16 * f.cssPx; // the app's world, all of it on the canvas
   text(ctx, f, title, 8 * f.cssPx, 4 * f.cssPx, { weight: 600, maxWidth });
   text(ctx, f, `stretch max ${sig(100 * l.maxStretch)} % · mean ${sig(100 * l.meanStretch)} % · ${l.links} links · solve ${l.solveMs.toFixed(3)} ms/frame`,
     8 * f.cssPx, 4 * f.cssPx + lh, { size: 10, colour: '#3d4852', maxWidth });
@@ -377,7 +377,7 @@ export const rope = {
 
   draw(ctx, f, st) {
     ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, 800, 500);
+    ctx.fillRect(0, 0, st.world.width, st.world.height);
     drawPolygons(ctx, f, st.polygons);
     drawLinks(ctx, f, 2.5);
     drawParticles(ctx, f, st);
@@ -543,7 +543,7 @@ export function clothLab(original) {
     draw(ctx, f, st) {
       if (st.mode === 'verlet-js') { original.draw(ctx, f, st.inner); return; }
       ctx.fillStyle = '#fff';
-      ctx.fillRect(0, 0, 800, 500);
+      ctx.fillRect(0, 0, st.world.width, st.world.height);
       drawPolygons(ctx, f, st.polygons);
       drawLinks(ctx, f, 1.2);
       drawSwipe(ctx, f, st);

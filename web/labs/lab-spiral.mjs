@@ -88,11 +88,12 @@ export const spiral = {
     for (let i = 0; i < n; i++) top = Math.max(top, h.steps[i]);
     const topPow = 2 ** Math.ceil(Math.log2(top * 1.2));
     const pad = 8 * f.cssPx;
+    const { width: W, height: H } = st.lab.world; // the app's world: the canvas shows all of it
     const boxes = [
-      { x: pad, y: lh + 4, w: 800 - 2 * pad, h: 500 * 0.46 },
+      { x: pad, y: lh + 4, w: W - 2 * pad, h: H * 0.46 },
     ];
-    boxes.push({ x: pad, y: boxes[0].y + boxes[0].h + lh * 1.6, w: 800 - 2 * pad, h: 500 * 0.17 });
-    boxes.push({ x: pad, y: boxes[1].y + boxes[1].h + lh * 1.6, w: 800 - 2 * pad, h: 500 - boxes[1].y - boxes[1].h - lh * 3.2 });
+    boxes.push({ x: pad, y: boxes[0].y + boxes[0].h + lh * 1.6, w: W - 2 * pad, h: H * 0.17 });
+    boxes.push({ x: pad, y: boxes[1].y + boxes[1].h + lh * 1.6, w: W - 2 * pad, h: H - boxes[1].y - boxes[1].h - lh * 3.2 });
     const s = st.lab.settings;
     text(ctx, f, `steps per frame (log) · cost ${sig(s.cost)} steps per step · ${s.clamp ? `max ${s.maxSteps} steps per frame` : 'no max steps per frame'}`, pad, 2, { weight: 600 });
     const grid = [];
