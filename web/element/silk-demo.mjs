@@ -156,7 +156,7 @@ canvas { display: block; width: 100%; height: 100%; touch-action: none;
 .message { margin: 0; padding: 4px 8px; border-radius: 4px; font-size: 0.85rem;
   background: #fde7ea; color: ${PALETTE.light.error}; border: 1px solid ${PALETTE.light.error}; }
 .dark .message { background: #3a1d22; color: ${PALETTE.dark.error}; border-color: ${PALETTE.dark.error}; }
-.message[hidden], .bar[hidden], .readout[hidden], .play-overlay[hidden], .side { display: none; }
+.message[hidden], .bar[hidden], .lab-bar[hidden], .readout[hidden], .play-overlay[hidden], .side { display: none; }
 .bar { display: flex; flex-wrap: wrap; align-items: end; gap: 6px; }
 .readout { margin: 0; font-size: 12px; color: ${PALETTE.light.muted}; font-variant-numeric: tabular-nums; }
 .dark .readout { color: ${PALETTE.dark.muted}; }

@@ -147,8 +147,6 @@ export function createLabBar({ dom, set, act, rebuild, hidden = false }) {
   const bar = el('div', { id: 'lab-bar', className: 'lab-bar', hidden: true });
   const panel = el('section', { id: 'lab-panel', className: 'lab-panel', hidden: true });
   panel.setAttribute('aria-label', 'Lab');
-  dom.stage.after(bar);
-  dom.side.prepend(panel);
   let last = null;
   let view = null;
   let scene = null;
@@ -162,6 +160,10 @@ export function createLabBar({ dom, set, act, rebuild, hidden = false }) {
       last = r;
       if (!r) return;
       if (build !== built) {
+        if (built < 0) { // placed now, in the task that shows it: never an empty bar in the layout
+          dom.stage.after(bar);
+          dom.side.prepend(panel);
+        }
         built = build;
         scene = getScene(r.scene);
         bar.replaceChildren();
