@@ -32,7 +32,7 @@
 import * as draw from '../kit/draw.mjs';
 import { DIAG } from '../lib/silk.mjs';
 import { compositeRanges } from '../kit/scenes.mjs';
-import { el, select, toggle, button, readouts, prose, table, text, lineHeight, plot, sig } from './lab-kit.mjs';
+import { el, setText, select, toggle, button, readouts, prose, table, text, lineHeight, plot, sig } from './lab-kit.mjs';
 
 const STEP = 1 / 60;
 const CENTRE_LINE = 250; // the web's centre, px: the thorax starts at -300
@@ -272,7 +272,7 @@ export const coupling = {
     ui.list.set('f-sim', `${r.fixed.steps} · ${r.fixed.simSeconds.toFixed(2)} s`);
     ui.list.set('f-fall', r.fixed.fall ? `${r.fixed.fall.steps} steps = ${r.fixed.fall.simSeconds.toFixed(3)} s, seen at ${r.fixed.fall.wallSeconds.toFixed(3)} s` : 'falling…');
     ui.list.set('f-drop', `${r.fixed.droppedSeconds.toFixed(3)} s · ${r.fixed.alpha.toFixed(3)}`);
-    ui.headline.textContent = headline(r);
+    setText(ui.headline, headline(r));
     const d = r.determinism;
     if (d) {
       ui.det.rows([

@@ -22,7 +22,7 @@
 //     freeFall: { rows: [{ t, y, closed, diff, law }], maxError: { explicit, semi-implicit, verlet } },
 //     substeps: [{ n, hh, maxError, ratio }], launchEnergy: { explicit | semi-implicit | verlet } (E at t 0) }
 import { INTEGRATORS } from '../lib/silk.mjs';
-import { el, select, radios, readouts, prose, table, text, lineHeight, plot, sig } from './lab-kit.mjs';
+import { el, setText, select, radios, readouts, prose, table, text, lineHeight, plot, sig } from './lab-kit.mjs';
 
 const G = 9.81;
 const RATES = [240, 120, 60, 30, 15]; // h = 1 / rate
@@ -216,7 +216,7 @@ export const integrators = {
     ui.t3.rows(data.substeps.map((r) => [String(r.n), `1/${Math.round(1 / r.hh)}`, f6(r.maxError), Number.isNaN(r.ratio) ? '—' : r.ratio.toFixed(6)]));
     const e = data.bounces.explicit;
     const m = data.bounces['semi-implicit'];
-    ui.headline.textContent = `h = 1/${s.h} s: explicit E ×${sig(e.length ? e[e.length - 1].E / data.launchEnergy.explicit : NaN)} after ${e.length} bounces, semi-implicit ×${sig(m.length ? m[m.length - 1].E / data.launchEnergy['semi-implicit'] : NaN)}; sub-step error ratio ${data.substeps[1].ratio.toFixed(3)}`;
+    setText(ui.headline, `h = 1/${s.h} s: explicit E ×${sig(e.length ? e[e.length - 1].E / data.launchEnergy.explicit : NaN)} after ${e.length} bounces, semi-implicit ×${sig(m.length ? m[m.length - 1].E / data.launchEnergy['semi-implicit'] : NaN)}; sub-step error ratio ${data.substeps[1].ratio.toFixed(3)}`);
   },
 
   readouts(st) {

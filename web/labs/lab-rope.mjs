@@ -26,7 +26,7 @@
 // (mode 'verlet-js': { scene, settings } only).
 import { DIAG } from '../lib/silk.mjs';
 import * as seed from '../reference/seed003.mjs';
-import { el, select, radios, toggle, button, readouts, prose, table, text, lineHeight, sig } from './lab-kit.mjs';
+import { el, setText, select, radios, toggle, button, readouts, prose, table, text, lineHeight, sig } from './lab-kit.mjs';
 
 const H = 1 / 120;
 const G = 980; // px/s^2, the seed's
@@ -452,7 +452,7 @@ function showLab(ui, r, which) {
   ui.list.set('links', `${l.links} · ${l.cuts}`);
   ui.list.set('inside', `${sig(l.penetration)} px`, l.penetration > 1e-6 ? 'bad' : '');
   ui.list.set('nan', String(l.nanCount), l.nanCount > 0 ? 'bad' : '');
-  ui.headline.textContent = `stretch max ${sig(100 * l.maxStretch)} %, mean ${sig(100 * l.meanStretch)} % · ${l.solveMs.toFixed(3)} ms/frame · ${l.links} links`;
+  setText(ui.headline, `stretch max ${sig(100 * l.maxStretch)} %, mean ${sig(100 * l.meanStretch)} % · ${l.solveMs.toFixed(3)} ms/frame · ${l.links} links`);
   if (which !== 'rope') return;
   const pct = (v) => sig(100 * v);
   ui.t.rows(r.table.map((row) => [

@@ -19,7 +19,7 @@
 //     frame, steps, frameSeconds, alpha, droppedSeconds (this frame), droppedTotal,
 //     accumulatorSeconds, halted, haltReason,
 //     history: { steps: [...], frameSeconds: [...], dropped: [...], alpha: [...] } (last 64) }
-import { el, range, toggle, button, readouts, prose, text, lineHeight, plot, sig } from './lab-kit.mjs';
+import { el, setText, range, toggle, button, readouts, prose, text, lineHeight, plot, sig } from './lab-kit.mjs';
 
 const STEP = 1 / 60;
 const UNCLAMPED = 2 ** 31 - 1;
@@ -155,8 +155,8 @@ export const spiral = {
     ui.list.set('alpha', r.alpha.toFixed(3), r.alpha >= 0 && r.alpha < 1 ? '' : 'bad');
     ui.list.set('dropped', `${sig(r.droppedSeconds)} s · ${sig(r.droppedTotal)} s`);
     ui.list.set('acc', `${sig(r.accumulatorSeconds * 1000)} ms`);
-    ui.headline.textContent = r.halted ? r.haltReason
-      : `frame ${r.frame}: ${r.steps} steps, ${sig(r.frameSeconds * 1000)} ms, dropped ${sig(r.droppedTotal)} s, alpha ${r.alpha.toFixed(3)}`;
+    setText(ui.headline, r.halted ? r.haltReason
+      : `frame ${r.frame}: ${r.steps} steps, ${sig(r.frameSeconds * 1000)} ms, dropped ${sig(r.droppedTotal)} s, alpha ${r.alpha.toFixed(3)}`);
   },
 
   readouts(st) {
