@@ -5,7 +5,7 @@
 //   - a mouse drag grabs a particle there and releases it;
 //   - the buttons reach it (pause stops the steps, play resumes them);
 //   - off-screen it renders nothing; removing it ends the Worker;
-//   - a lab scene with `worker` runs on the main thread, as documented;
+//   - a lab scene with `worker` runs in the Worker too (element-labs-worker.test.mjs has more);
 //   - `worker` is the default: the fallbacks below hold for an element without the attribute;
 //   - where the Worker cannot run (new Worker() throws, its script does not load, no
 //     OffscreenCanvas), the element runs on the main thread and says why: in stats().problems
@@ -126,13 +126,14 @@ test('<silk-demo worker>: steps and draws in a Worker, drags, pauses, stops off-
   await context.close();
 });
 
-test('<silk-demo worker> with a lab scene runs on the main thread (the labs need the page\'s DOM)', async () => {
+test('<silk-demo worker> with a lab scene runs in the Worker too (issue 19: its bar stays here)', async () => {
   const { page, context, errors } = await openHost('<silk-demo id="c" worker scene="coupling"></silk-demo>');
   await page.waitForFunction(() => document.getElementById('c').stats().framesRendered > 5, null, { timeout: 60000, polling: 100 });
   const s = await statsOf(page, 'c');
-  assert.equal(s.thread, 'main');
+  assert.equal(s.thread, 'worker');
   assert.deepEqual(s.problems, []);
-  assert.equal((await shared(page)).workers, 0);
+  assert.equal((await shared(page)).workers, 1);
+  assert.equal((await shared(page)).live, 0, 'no wasm instance on the page\'s thread');
   assert.deepEqual(errors, []);
   await context.close();
 });

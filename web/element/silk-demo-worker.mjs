@@ -23,19 +23,24 @@
 //   up                                       the release
 // Messages that arrive while the engine is still loading are kept and handled, in order, once
 // it runs (the element posts its first size, pause and visibility right after init).
+//   lab-set { name, value }, lab-act { name }  a lab scene's bar (lab-host.mjs createLabBar)
+// A lab scene (init's `lab` true; `search` holds its parameters) runs here too, on the lab host
+// of lab-worker-host.mjs (loaded only for a lab scene): its pointer tool sees a press first.
 // Messages out: ready; stats { stats } at most every STATS_EVERY ms and on each change of
 // state, never per frame (posting every frame halved the worker's frame rate in the bench);
-// error { message }.
+// lab { build, full, readouts } (a lab scene's readouts, at most 4 a second); error { message }.
 import { loadSilk } from '../lib/silk.mjs';
 import { createLoop, browserClock } from '../kit/loop.mjs';
 import { createRenderer } from '../kit/render.mjs';
-import { createSession } from '../kit/session.mjs';
+import { createSession, NO_LAB } from '../kit/session.mjs';
 import { getScene } from '../kit/scenes.mjs';
 
 const STATS_EVERY = 250; // ms
 
 let demo = null;
-const early = []; // messages before the demo runs
+// Messages that arrive while start() awaits (the wasm instance; a lab scene's modules, which
+// take a while to load): handled in order once the demo exists, so no `active` or `size` is lost.
+let early = [];
 
 self.onmessage = (m) => {
   const msg = m.data;
@@ -48,7 +53,9 @@ self.onmessage = (m) => {
   }
 };
 
-async function start({ canvas, module, settings, theme, transparent, paused, size, focus = null }) {
+async function start({ canvas, module, settings, theme, transparent, paused, size, focus = null, lab: isLab = false, search = '' }) {
+  // the lab scenes register themselves with lab-core.mjs: loaded before the scene is looked up
+  const labs = isLab ? await import('../labs/lab-worker-host.mjs') : null;
   const silk = await loadSilk({ wasm: module });
   const world = silk.createWorld({
     seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
@@ -57,7 +64,11 @@ async function start({ canvas, module, settings, theme, transparent, paused, siz
   renderer.fit(size.dev[0], size.dev[1], size.css[0], size.css[1]);
   renderer.setTheme(theme ?? 'light');
   renderer.setFocus(focus);
-  const session = createSession({ world, scene: getScene(settings.scene), settings, renderer, paused });
+  const lab = labs ? labs.createWorkerLabHost({
+    silk, world, search, appSettings: () => settings, rebuild: () => session.rebuild(), now: () => performance.now(),
+    post: (m) => self.postMessage({ type: 'lab', ...m }),
+  }) : NO_LAB;
+  const session = createSession({ world, scene: getScene(settings.scene), settings, renderer, paused, lab });
   const { counters, drag } = session; // the element's pointer messages feed the session's drag queue
   let lastStats = -Infinity;
 
@@ -96,9 +107,15 @@ async function start({ canvas, module, settings, theme, transparent, paused, siz
     reset: () => session.rebuild(),
     theme: ({ theme: t }) => renderer.setTheme(t),
     focus: ({ focus: box }) => renderer.setFocus(box),
-    down: ({ x, y, radius }) => { if (drag.begin(x, y, radius)) stats(performance.now()); },
-    move: ({ xs, ys }) => { if (drag.state.pointerId >= 0) for (let k = 0; k < xs.length; k++) drag.queue(xs[k], ys[k]); },
-    up: () => { if (drag.state.pointerId >= 0) drag.end(); },
+    // a lab scene's pointer tool (rope's cut, coupling's drag of both worlds) sees a press first
+    down: ({ x, y, radius }) => { if (lab !== NO_LAB && lab.pointerDown(x, y, radius)) return; if (drag.begin(x, y, radius)) stats(performance.now()); },
+    move: ({ xs, ys }) => {
+      if (lab.holding) lab.pointerMove(xs, ys);
+      else if (drag.state.pointerId >= 0) for (let k = 0; k < xs.length; k++) drag.queue(xs[k], ys[k]);
+    },
+    up: () => { if (lab.holding) lab.pointerUp(); else if (drag.state.pointerId >= 0) drag.end(); },
+    'lab-set': ({ name, value }) => lab.set(name, value),
+    'lab-act': ({ name }) => lab.act(name),
   };
   demo = {
     handle(msg) {
@@ -110,7 +127,8 @@ async function start({ canvas, module, settings, theme, transparent, paused, siz
     },
   };
   session.rebuild();
+  for (const msg of early) demo.handle(msg);
+  early = null;
   self.postMessage({ type: 'ready' });
-  for (const msg of early.splice(0)) demo.handle(msg);
   stats(performance.now());
 }

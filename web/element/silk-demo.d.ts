@@ -14,7 +14,7 @@ export interface SilkDemoStats {
   paused: boolean;
   scene: string | null;
   /** Where the world runs: 'worker' (the default, where the browser can), or 'main'
-   *  (worker="off", a lab scene, or the fallback: then `problems` says why). */
+   *  (worker="off", or the fallback: then `problems` says why). */
   thread: 'main' | 'worker' | null;
   /** Worker only: a particle is held (as of the last stats message, at most 250 ms old). */
   dragging: boolean | null;
@@ -23,6 +23,8 @@ export interface SilkDemoStats {
    *  Worker element (the default) runs on the main thread after all ("worker: running on the
    *  main thread: ..."; on the console once per page, not inside the element). */
   problems: string[];
+  /** A lab scene's readouts (each lab module documents them); in a Worker, the last ones it
+   *  posted (at most 400 ms old). */
   lab: object | null;
 }
 

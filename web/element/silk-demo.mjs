@@ -10,12 +10,13 @@
 //   hz        device | 30 | 60 | 120 | 144 | jittery          seed   0..2^53-1
 //   tensor    0.05..2 (web)            substeps 1..32 (robust)
 //   controls  none | bar | full        (bar: the lab scene's control bar, or play / reset)
-//   worker    on (the default) | off: web, shapes and tree run in a Worker on the transferred
-//             canvas (silk-demo-worker.mjs) wherever the browser can hand a canvas to a Worker
-//             (transferControlToOffscreen): the host's main thread keeps only input and the
-//             status line. worker="off" (also "false", "0") runs them on the main thread; any
-//             other value, or none, means on. Runs on the main thread for the lab scenes (they
-//             need the page's DOM), and falls back to it where there is no OffscreenCanvas
+//   worker    on (the default) | off: every scene runs in a Worker on the transferred canvas
+//             (silk-demo-worker.mjs) wherever the browser can hand a canvas to a Worker
+//             (transferControlToOffscreen): the host's main thread keeps only input, the status
+//             line and a lab scene's bar (its controls post to the Worker, its text follows the
+//             readouts the Worker posts at most 4 times a second: lab-worker-host.mjs).
+//             worker="off" (also "false", "0") runs them on the main thread; any other value,
+//             or none, means on. Falls back to the main thread where there is no OffscreenCanvas
 //             transfer or the Worker cannot start (a CSP, a blocked script): then
 //             stats().problems says why, and so does one console.warn (silk-demo-spawn.mjs says
 //             where the Worker's script comes from; from another origin, a CDN, it starts from
@@ -155,7 +156,7 @@ canvas { display: block; width: 100%; height: 100%; touch-action: none;
 .message { margin: 0; padding: 4px 8px; border-radius: 4px; font-size: 0.85rem;
   background: #fde7ea; color: ${PALETTE.light.error}; border: 1px solid ${PALETTE.light.error}; }
 .dark .message { background: #3a1d22; color: ${PALETTE.dark.error}; border-color: ${PALETTE.dark.error}; }
-.message[hidden], .bar[hidden], .readout[hidden], .play-overlay[hidden], .side { display: none; }
+.message[hidden], .bar[hidden], .lab-bar[hidden], .readout[hidden], .play-overlay[hidden], .side { display: none; }
 .bar { display: flex; flex-wrap: wrap; align-items: end; gap: 6px; }
 .readout { margin: 0; font-size: 12px; color: ${PALETTE.light.muted}; font-variant-numeric: tabular-nums; }
 .dark .readout { color: ${PALETTE.dark.muted}; }
@@ -381,7 +382,7 @@ export class SilkDemo extends BaseElement {
 
     await whenNear(this);
     if (generation !== this.#generation) return;
-    if (this.#workerWanted(settings)) {
+    if (this.#workerWanted()) {
       const module = await compileOnce();
       if (generation !== this.#generation) return;
       const onFail = (reason) => {
@@ -390,8 +391,8 @@ export class SilkDemo extends BaseElement {
         queueMicrotask(() => { if (generation === this.#generation) this.#restart(); });
       };
       this.#run = startInWorker({
-        module, settings, controls, reduced, onFail, onProblem: (m) => this.#showProblems([m]),
-        dom: { canvas, overlay, stage, bar, readout, frame },
+        module, settings, controls, reduced, onFail, onProblem: (m) => this.#showProblems([m]), lab, search,
+        dom: { canvas, overlay, stage, bar, readout, frame, side, reserveLab },
       });
       if (this.#run) this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
       return; // or onFail restarts on the main thread
@@ -474,10 +475,10 @@ export class SilkDemo extends BaseElement {
     this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
   }
 
-  /** A Worker (the default, unless worker="off") for a scene without a lab, in a browser that
-   *  can run it (else the reason is recorded: the element falls back to the main thread). */
-  #workerWanted(settings) {
-    if (!workerOn(this) || this.#workerProblem || !BASIC_SCENES.includes(settings.scene)) return false;
+  /** A Worker (the default, unless worker="off"), lab scenes included, in a browser that can
+   *  run it (else the reason is recorded: the element falls back to the main thread). */
+  #workerWanted() {
+    if (!workerOn(this) || this.#workerProblem) return false;
     const missing = typeof Worker !== 'function' ? 'this browser has no Worker'
       : typeof HTMLCanvasElement.prototype.transferControlToOffscreen !== 'function'
         ? 'this browser cannot hand a canvas to a Worker (no OffscreenCanvas)' : null;
@@ -520,8 +521,8 @@ export class SilkDemo extends BaseElement {
  * created (a CSP, a cross-origin script): onFail(reason) is called then, and when the Worker
  * fails to load; onProblem(message) if it reports an error later (shown inside the element).
  */
-function startInWorker({ module, settings, controls, reduced, onFail, onProblem, dom }) {
-  const { canvas, overlay, bar, readout, frame } = dom;
+function startInWorker({ module, settings, controls, reduced, onFail, onProblem, lab, search, dom }) {
+  const { canvas, overlay, stage, bar, readout, frame, side, reserveLab } = dom;
   let worker;
   try {
     worker = spawnWorker();
@@ -561,6 +562,20 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
       if (data.type === 'ready') ready = true;
       else if (data.type === 'error') onProblem(`Silk stopped: ${data.message}`);
       else if (data.type === 'stats') showStats(data.stats);
+      else if (data.type === 'lab') showLab(data);
+    };
+    // a lab scene's bar, here; its scene in the Worker (lab-worker-host.mjs)
+    const labBar = scene.panel && lab ? lab.createLabBar({
+      dom: { stage, side, flags: frame }, hidden: controls === 'none',
+      set: (name, value) => post({ type: 'lab-set', name, value }),
+      act: (name) => post({ type: 'lab-act', name }),
+      rebuild: () => post({ type: 'reset' }),
+    }) : null;
+    if (labBar) run.labHost = { ...NO_LAB, readouts: () => labBar.readouts() };
+    const showLab = (m) => {
+      if (!labBar) return;
+      labBar.show(m);
+      reserveLab.remove(); // the bar has its place now
     };
     const showStats = (s) => {
       run.counters.framesRendered = s.framesRendered;
@@ -580,7 +595,10 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
     fitView(view, size.css[0], size.css[1], ...WORLD_SIZE);
     const offscreen = canvas.transferControlToOffscreen();
     const theme = resolveTheme(settings.theme); // a Worker has no matchMedia: the element resolves 'auto'
-    worker.postMessage({ type: 'init', canvas: offscreen, module, settings, theme, transparent: settings.background === 'transparent', paused: reduced, size }, [offscreen]);
+    worker.postMessage({
+      type: 'init', canvas: offscreen, module, settings, theme, transparent: settings.background === 'transparent', paused: reduced, size,
+      lab: labBar !== null, search,
+    }, [offscreen]);
     const observer = observeCanvasSize(canvas, (devW, devH, cssW, cssH) => {
       if (devW < 1 || devH < 1) return;
       fitView(view, cssW, cssH, ...WORLD_SIZE);

@@ -32,7 +32,7 @@
 import * as draw from '../kit/draw.mjs';
 import { DIAG } from '../lib/silk.mjs';
 import { compositeRanges } from '../kit/scenes.mjs';
-import { el, select, toggle, button, readouts, prose, table, text, lineHeight, plot, sig } from './lab-kit.mjs';
+import { el, setText, select, toggle, button, readouts, prose, table, text, lineHeight, plot, sig } from './lab-kit.mjs';
 
 const STEP = 1 / 60;
 const CENTRE_LINE = 250; // the web's centre, px: the thorax starts at -300
@@ -166,10 +166,9 @@ export const coupling = {
       drop: dropFrames(silk, seed, settings.crawl),
       hist: { wall: new Float64Array(HISTORY), coupled: new Float64Array(HISTORY), fixed: new Float64Array(HISTORY), n: 0 },
       determinism: null,
-      ui: null,
     };
-    st.timer = setTimeout(() => { st.determinism = determinism(silk, seed); st.timer = 0; coupling.update(st); }, 0);
-    st.undrag = dragBoth(st, lab);
+    st.timer = setTimeout(() => { st.determinism = determinism(silk, seed); st.timer = 0; lab.refresh(); }, 0);
+    st.undrag = lab.pointer(dragBoth(st));
     record(st);
     return st;
   },
@@ -219,12 +218,19 @@ export const coupling = {
     drawPlot(ctx, f, st);
   },
 
-  panel(st, { bar, panel, context }) {
+  actions: {
+    /** "1 s stall": the next display frame lasts one second. */
+    stall(st) { st.stall = true; st.period = 0; },
+    /** The determinism check again, now. */
+    determinism(st) { st.determinism = determinism(st.silk, st.seed); st.lab.refresh(); },
+  },
+
+  panel(r, { bar, panel, context }) {
     const rate = select({
       name: 'rate', label: 'Display clock', value: context.settings.rate,
       options: RATES.map((r) => [r, RATE_NAMES[r]]), onChange: (v) => context.set('rate', v),
     });
-    const stall = button('1 s stall', () => { st.stall = true; st.period = 0; }, 'stall');
+    const stall = button('1 s stall', () => context.act('stall'), 'stall');
     const again = button('Drop again', () => context.rebuild(), 'again');
     const headline = el('p', { className: 'lab-headline', id: 'lab-headline' });
     bar.append(el('div', { className: 'lab-controls' }, rate.root, stall, again), headline);
@@ -245,31 +251,28 @@ export const coupling = {
       head: ['state hash', 'clock A', 'clock B'], className: 'hashes',
     });
     const verdict = readouts([['det-fixed', 'Accumulator'], ['det-coupled', 'Coupled']]);
-    const detButton = button('Run the determinism check again', () => { st.determinism = determinism(st.silk, st.seed); coupling.update(st); });
+    const detButton = button('Run the determinism check again', () => context.act('determinism'));
     panel.append(
       el('h2', { textContent: 'Frame-rate coupling, side by side' }),
       prose('The same spider page twice, on one display clock. ', 'Left', ': verlet-js runs one frame per display frame, so its physics runs at the display\'s rate. ',
         'Right', ': a fixed-step accumulator turns display time into 1/60 s steps and interpolates between them. Pick a display clock; the drop restarts.'),
       prose('The spider starts 550 px above the web\'s centre line. It falls freely: the crawl rule (feet gripping the web) starts only when the thorax crosses the line, so the drop is the ',
-        `${st.drop} frames`, ' it takes in free fall. With the crawl rule from the start the feet grip the web first and the same drop takes longer.'),
+        `${r.dropFrames} frames`, ' it takes in free fall. With the crawl rule from the start the feet grip the web first and the same drop takes longer.'),
       crawl.root, list.root,
       el('h3', { textContent: 'Determinism' }), det.root, verdict.root, detButton,
       prose('Clock A is seed 002\'s uneven frames, 156 of them; clock B has 150 random frames rescaled to the same total. The accumulator sees only whole steps, so both give the same steps and a bit-identical state hash. The coupled loop sees frames: 156 frames and 150 frames are two different states (it is deterministic per frame, not per second).'),
     );
-    st.ui = { rate, crawl, list, det, verdict, headline };
+    return { rate, crawl, list, det, verdict, headline };
   },
 
-  update(st) {
-    const ui = st.ui;
-    if (!ui) return;
-    const r = coupling.readouts(st);
+  show(ui, r) {
     ui.list.set('clock', `${RATE_NAMES[r.settings.rate]} · ${r.wallSeconds.toFixed(2)} s`);
     ui.list.set('c-sim', `${r.coupled.frames} · ${r.coupled.simSeconds.toFixed(2)} s`);
     ui.list.set('c-fall', r.coupled.fall ? `${r.coupled.fall.frames} frames, ${r.coupled.fall.wallSeconds.toFixed(3)} s` : 'falling…');
     ui.list.set('f-sim', `${r.fixed.steps} · ${r.fixed.simSeconds.toFixed(2)} s`);
     ui.list.set('f-fall', r.fixed.fall ? `${r.fixed.fall.steps} steps = ${r.fixed.fall.simSeconds.toFixed(3)} s, seen at ${r.fixed.fall.wallSeconds.toFixed(3)} s` : 'falling…');
     ui.list.set('f-drop', `${r.fixed.droppedSeconds.toFixed(3)} s · ${r.fixed.alpha.toFixed(3)}`);
-    ui.headline.textContent = headline(r);
+    setText(ui.headline, headline(r));
     const d = r.determinism;
     if (d) {
       ui.det.rows([
@@ -301,53 +304,38 @@ export const coupling = {
 /**
  * Dragging: a pointer on either web grabs the nearest particle in BOTH worlds (the same index:
  * they are built alike) and moves both to the same point, so the two loops get the same hand
- * and the comparison holds while the reader plays. The app's own pointer (input.mjs) drags its
- * world, which is empty here: this listens first (capture) and keeps the event. Returns the
- * function that removes the listeners.
+ * and the comparison holds while the reader plays. The app's own drag (its world is empty here)
+ * never sees the press: this is the scene's pointer tool (lab-core.mjs), fed in app world px on
+ * the page (lab-host.mjs) and in <silk-demo>'s Worker (lab-worker-host.mjs) alike.
  */
-function dragBoth(st, lab) {
-  const stage = lab.stage;
-  const canvas = lab.canvas;
-  if (!stage || !canvas) return () => {};
-  let id = -1;
+function dragBoth(st) {
   let side = 0; // the view the drag started in: 0 (left) or 400 (right), app world px
+  let held = false;
   // app world px -> a view's world px (each view is its world at half scale, 400 px apart)
-  const toView = (e) => {
-    const [x, y] = lab.toWorld(e.clientX, e.clientY);
-    return [(x - side) * 2, y * 2];
+  const toView = (x, y) => [(x - side) * 2, y * 2];
+  return {
+    down(x, y, radius) {
+      if (!(y >= 0 && y < 250 && x >= 0 && x < 800)) return false; // the plot below is not a web
+      side = x < 400 ? 0 : 400;
+      const [wx, wy] = toView(x, y);
+      const view = side === 0 ? st.coupled : st.fixed;
+      const i = view.world.findNearest(wx, wy, 2 * radius); // a view is at half scale
+      if (i < 0) return false;
+      held = true;
+      for (const v of [st.coupled, st.fixed]) v.world.dragBegin(i, wx, wy);
+      return true;
+    },
+    move(x, y) {
+      if (!held) return;
+      const [wx, wy] = toView(x, y);
+      for (const v of [st.coupled, st.fixed]) v.world.dragMove(wx, wy);
+    },
+    up() {
+      if (!held) return;
+      held = false;
+      for (const v of [st.coupled, st.fixed]) v.world.dragEnd();
+    },
   };
-  const down = (e) => {
-    if (e.button !== 0 || id >= 0) return;
-    const [x, y] = lab.toWorld(e.clientX, e.clientY);
-    if (!(y >= 0 && y < 250 && x >= 0 && x < 800)) return; // the plot below is not a web
-    side = x < 400 ? 0 : 400;
-    const [wx, wy] = toView(e);
-    const worldPerCss = 800 / Math.max(1, canvas.getBoundingClientRect().width); // app world px per CSS px
-    const radius = 2 * (e.pointerType === 'mouse' ? 20 : 32) * worldPerCss; // the pick radius of input.mjs, in a view
-    const view = side === 0 ? st.coupled : st.fixed;
-    const i = view.world.findNearest(wx, wy, Math.max(40, radius));
-    if (i < 0) return;
-    e.stopPropagation();
-    e.preventDefault();
-    canvas.setPointerCapture?.(e.pointerId);
-    id = e.pointerId;
-    for (const v of [st.coupled, st.fixed]) v.world.dragBegin(i, wx, wy);
-  };
-  const move = (e) => {
-    if (e.pointerId !== id) return;
-    e.stopPropagation();
-    const [wx, wy] = toView(e);
-    if (Number.isFinite(wx) && Number.isFinite(wy)) for (const v of [st.coupled, st.fixed]) v.world.dragMove(wx, wy);
-  };
-  const up = (e) => {
-    if (e.pointerId !== id) return;
-    e.stopPropagation();
-    id = -1;
-    for (const v of [st.coupled, st.fixed]) v.world.dragEnd();
-  };
-  const on = [['pointerdown', down], ['pointermove', move], ['pointerup', up], ['pointercancel', up]];
-  for (const [type, fn] of on) stage.addEventListener(type, fn, { capture: true });
-  return () => { for (const [type, fn] of on) stage.removeEventListener(type, fn, { capture: true }); };
 }
 
 function headline(r) {
@@ -448,7 +436,8 @@ function drawPlot(ctx, f, st) {
   }
   y1 += (y1 - y0) * 0.03;
   const lh = lineHeight(f, 10);
-  const box = { x: 8 * f.cssPx, y: 256 + lh, w: 800 - 16 * f.cssPx, h: 500 - 256 - 2 * lh - 6 * f.cssPx };
+  const { width: W, height: H } = st.lab.world; // the app's world: the plot fills it below the views
+  const box = { x: 8 * f.cssPx, y: 256 + lh, w: W - 16 * f.cssPx, h: H - 256 - 2 * lh - 6 * f.cssPx };
   const ref = { xs: new Float64Array([x0, x1]), ys: new Float64Array([x0, x1]), n: 2, colour: '#8a939c', width: 1, dash: [4, 3] };
   plot(ctx, f, box, [
     ref,

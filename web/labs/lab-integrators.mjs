@@ -20,9 +20,9 @@
 //   { scene: 'integrators', settings: { h (1/h: 240 ... 15), floor }, t,
 //     bounces: { explicit | semi-implicit | verlet: [{ n, E, ratio }] } (first 8 contacts),
 //     freeFall: { rows: [{ t, y, closed, diff, law }], maxError: { explicit, semi-implicit, verlet } },
-//     substeps: [{ n, hh, maxError, ratio }] }
+//     substeps: [{ n, hh, maxError, ratio }], launchEnergy: { explicit | semi-implicit | verlet } (E at t 0) }
 import { INTEGRATORS } from '../lib/silk.mjs';
-import { el, select, radios, readouts, prose, table, text, lineHeight, plot, sig } from './lab-kit.mjs';
+import { el, setText, select, radios, readouts, prose, table, text, lineHeight, plot, sig } from './lab-kit.mjs';
 
 const G = 9.81;
 const RATES = [240, 120, 60, 30, 15]; // h = 1 / rate
@@ -112,7 +112,7 @@ export const integrators = {
     for (const run of Object.values(data.runs)) {
       for (let k = 0; k < run.y.length; k++) { ymax = Math.max(ymax, run.y[k]); emax = Math.max(emax, run.E[k]); }
     }
-    return { lab, data, t: 0, ymax: Math.min(ymax * 1.08, 60), emax: emax * 1.08, ui: null };
+    return { lab, data, t: 0, ymax: Math.min(ymax * 1.08, 60), emax: emax * 1.08 };
   },
 
   apply(st) { st.lab.rebuild(); },
@@ -127,17 +127,18 @@ export const integrators = {
     const k = Math.min(data.steps, Math.floor(st.t / data.h));
     const lh = lineHeight(f, 11);
     const top = 0;
-    const height = 500 * 0.55;
+    const { width: W, height: H } = st.lab.world; // the app's world: the canvas shows all of it
+    const height = H * 0.55;
     const floorY = top + height - 6;
     const scale = (height - lh * 2.6 - 12) / st.ymax;
     INTEGRATORS.forEach((name, c) => {
       const run = data.runs[name];
-      const x0 = c * (800 / 3);
-      const cx = x0 + 400 / 3;
+      const x0 = c * (W / 3);
+      const cx = x0 + W / 6;
       ctx.fillStyle = c % 2 ? '#f6f8fa' : '#fff';
-      ctx.fillRect(x0, top, 800 / 3, height);
+      ctx.fillRect(x0, top, W / 3, height);
       ctx.fillStyle = '#4a5560';
-      ctx.fillRect(x0 + 10, floorY, 800 / 3 - 20, 2);
+      ctx.fillRect(x0 + 10, floorY, W / 3 - 20, 2);
       // trail: the last second of frames
       ctx.beginPath();
       const from = Math.max(0, k - Math.round(1 / data.h));
@@ -153,12 +154,12 @@ export const integrators = {
       ctx.arc(cx, floorY - run.y[k] * scale, Math.max(6, 5 * f.cssPx), 0, Math.PI * 2);
       ctx.fillStyle = COLOURS[name];
       ctx.fill();
-      const column = 800 / 3 - 12 * f.cssPx; // condensed rather than over the next column (a phone)
+      const column = W / 3 - 12 * f.cssPx; // condensed rather than over the next column (a phone)
       text(ctx, f, NAMES[name], x0 + 6 * f.cssPx, top + 3 * f.cssPx, { colour: COLOURS[name], weight: 600, maxWidth: column });
       text(ctx, f, `E ${run.E[k].toFixed(2)} J · y ${run.y[k].toFixed(2)} m`, x0 + 6 * f.cssPx, top + 3 * f.cssPx + lh, { size: 10, maxWidth: column });
     });
     // energy against time
-    const box = { x: 8 * f.cssPx, y: height + lh * 1.4, w: 800 - 16 * f.cssPx, h: 500 - height - lh * 3 };
+    const box = { x: 8 * f.cssPx, y: height + lh * 1.4, w: W - 16 * f.cssPx, h: H - height - lh * 3 };
     const series = INTEGRATORS.map((name) => ({ xs: data.runs[name].t, ys: data.runs[name].E, n: data.steps + 1, colour: COLOURS[name], width: 1.5 }));
     series.push({ xs: new Float64Array([st.t, st.t]), ys: new Float64Array([0, st.emax]), n: 2, colour: '#8a939c', width: 1, dash: [3, 3] });
     const s = st.lab.settings;
@@ -166,7 +167,7 @@ export const integrators = {
     plot(ctx, f, box, series, { x: [0, SECONDS], y: [0, st.emax], xLabel: 't, s (0–12)', yLabel: `0 … ${sig(st.emax)} J` });
   },
 
-  panel(st, { bar, panel, context }) {
+  panel(r, { bar, panel, context }) {
     const s = context.settings;
     const h = select({
       name: 'h', label: 'Step h', value: s.h, options: RATES.map((r) => [r, `1/${r} s`]), onChange: (v) => context.set('h', v),
@@ -191,14 +192,11 @@ export const integrators = {
       prose('With the seed\'s snap floor, semi-implicit Euler and Verlet lose energy at every contact (a decay, not the seed\'s "narrow band"); with the mirror floor semi-implicit Euler stays in a band. Explicit Euler grows every bounce under both.'),
       el('h3', { textContent: '③ Sub-steps: n steps of h / n per frame' }), t3.root,
     );
-    st.ui = { h, floor, t1, t2, t3, max, headline };
+    return { h, floor, t1, t2, t3, max, headline };
   },
 
-  update(st) {
-    const ui = st.ui;
-    if (!ui) return;
-    const { data } = st;
-    const s = st.lab.settings;
+  show(ui, data) {
+    const s = data.settings;
     const f6 = (v) => v.toFixed(6);
     ui.t1.caption(`Explicit Euler, launched at 6 m/s, 0.9 rad from 5 m, h = 1/${s.h} s: the difference is exactly g h t / 2`);
     ui.t1.rows(data.freeFall.rows.map((r) => [r.t.toFixed(3), r.y.toFixed(5), r.closed.toFixed(5), f6(r.diff), f6(r.law)]));
@@ -218,7 +216,7 @@ export const integrators = {
     ui.t3.rows(data.substeps.map((r) => [String(r.n), `1/${Math.round(1 / r.hh)}`, f6(r.maxError), Number.isNaN(r.ratio) ? '—' : r.ratio.toFixed(6)]));
     const e = data.bounces.explicit;
     const m = data.bounces['semi-implicit'];
-    ui.headline.textContent = `h = 1/${s.h} s: explicit E ×${sig(e.length ? e[e.length - 1].E / data.runs.explicit.E[0] : NaN)} after ${e.length} bounces, semi-implicit ×${sig(m.length ? m[m.length - 1].E / data.runs['semi-implicit'].E[0] : NaN)}; sub-step error ratio ${data.substeps[1].ratio.toFixed(3)}`;
+    setText(ui.headline, `h = 1/${s.h} s: explicit E ×${sig(e.length ? e[e.length - 1].E / data.launchEnergy.explicit : NaN)} after ${e.length} bounces, semi-implicit ×${sig(m.length ? m[m.length - 1].E / data.launchEnergy['semi-implicit'] : NaN)}; sub-step error ratio ${data.substeps[1].ratio.toFixed(3)}`);
   },
 
   readouts(st) {
@@ -228,6 +226,7 @@ export const integrators = {
       bounces: structuredClone(data.bounces),
       freeFall: structuredClone(data.freeFall),
       substeps: structuredClone(data.substeps),
+      launchEnergy: Object.fromEntries(INTEGRATORS.map((n) => [n, data.runs[n].E[0]])),
     };
   },
 };

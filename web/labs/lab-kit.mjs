@@ -90,14 +90,23 @@ export function table({ caption, head, className = '' }) {
     el('caption', { textContent: caption }),
     el('thead', {}, el('tr', {}, ...head.map((h) => el('th', { scope: 'col', textContent: h })))),
     tbody);
+  let shown = null; // the rows and classes in the table now: the same again rebuilds nothing
   return {
     root: el('div', { className: 'table-wrap' }, t),
     table: t,
-    caption(text) { t.caption.textContent = text; },
+    caption(text) { if (t.caption.textContent !== text) t.caption.textContent = text; },
     rows(rows, classes = []) {
+      const key = JSON.stringify([rows, classes]);
+      if (key === shown) return;
+      shown = key;
       tbody.replaceChildren(...rows.map((cells, i) => el('tr', { className: classes[i] ?? '' }, ...cells.map((c) => el('td', { textContent: c })))));
     },
   };
+}
+
+/** Sets a node's text only when it differs (an unchanged readout costs no style or layout). */
+export function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
 }
 
 /** A paragraph of explanation (plain text, or [text, strongText, text ...] alternating). */

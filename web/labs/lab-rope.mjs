@@ -26,7 +26,7 @@
 // (mode 'verlet-js': { scene, settings } only).
 import { DIAG } from '../lib/silk.mjs';
 import * as seed from '../reference/seed003.mjs';
-import { el, select, radios, toggle, button, readouts, prose, table, text, lineHeight, sig } from './lab-kit.mjs';
+import { el, setText, select, radios, toggle, button, readouts, prose, table, text, lineHeight, sig } from './lab-kit.mjs';
 
 const H = 1 / 120;
 const G = 980; // px/s^2, the seed's
@@ -115,50 +115,30 @@ function advanceLab(st, info, stepWorld) {
   return { steps, alpha, dropped };
 }
 
-/** The cut tool: a swipe's path cuts the links it crosses (captured before the drag handler). */
-function cutTool(st, lab) {
-  const stage = lab.stage ?? document.getElementById('stage');
-  const canvas = lab.canvas ?? document.getElementById('view');
+/** The cut tool: a swipe's path cuts the links it crosses (the scene's pointer tool, lab-core.mjs:
+ *  in world px, on the page and in <silk-demo>'s Worker alike); in the "drag" tool it takes no
+ *  press, and the app's drag moves the rope. */
+function cutTool(st) {
   let last = null;
-  let id = -1;
-  const point = (e) => lab.toWorld(e.clientX, e.clientY);
-  const down = (e) => {
-    if (lab.settings.tool !== 'cut' || e.button !== 0) return;
-    e.stopPropagation(); // the drag handler (input.mjs) does not see it
-    e.preventDefault();
-    canvas.setPointerCapture?.(e.pointerId);
-    id = e.pointerId;
-    last = point(e);
-    st.swipe = [last];
-  };
-  const move = (e) => {
-    if (e.pointerId !== id) return;
-    e.stopPropagation();
-    const samples = e.getCoalescedEvents?.() ?? [];
-    for (const s of samples.length ? samples : [e]) {
-      const p = point(s);
-      if (p[0] === last[0] && p[1] === last[1]) continue;
-      st.live.cuts += st.world.cut(last[0], last[1], p[0], p[1]);
-      last = p;
-      st.swipe.push(p);
+  return {
+    down(x, y) {
+      if (st.lab.settings.tool !== 'cut') return false;
+      last = [x, y];
+      st.swipe = [last];
+      st.swipeFade = undefined;
+      return true;
+    },
+    move(x, y) {
+      if (last === null || (x === last[0] && y === last[1])) return;
+      st.live.cuts += st.world.cut(last[0], last[1], x, y);
+      last = [x, y];
+      st.swipe.push(last);
       if (st.swipe.length > 64) st.swipe.shift();
-    }
-  };
-  const up = (e) => {
-    if (e.pointerId !== id) return;
-    e.stopPropagation();
-    id = -1;
-    st.swipeFade = 12;
-  };
-  stage.addEventListener('pointerdown', down, { capture: true });
-  stage.addEventListener('pointermove', move, { capture: true });
-  stage.addEventListener('pointerup', up, { capture: true });
-  stage.addEventListener('pointercancel', up, { capture: true });
-  return () => {
-    stage.removeEventListener('pointerdown', down, { capture: true });
-    stage.removeEventListener('pointermove', move, { capture: true });
-    stage.removeEventListener('pointerup', up, { capture: true });
-    stage.removeEventListener('pointercancel', up, { capture: true });
+    },
+    up() {
+      last = null;
+      st.swipeFade = 12;
+    },
   };
 }
 
@@ -260,7 +240,7 @@ function drawParticles(ctx, f, st) {
 function drawOverlay(ctx, f, st, title) {
   const lh = lineHeight(f, 11);
   const l = st.live;
-  const maxWidth = 800 - 16 * f.cssPx; // the world is 800 px wide
+  const maxWidth = st.world.width - 16 * f.cssPx; // the app's world, all of it on the canvas
   text(ctx, f, title, 8 * f.cssPx, 4 * f.cssPx, { weight: 600, maxWidth });
   text(ctx, f, `stretch max ${sig(100 * l.maxStretch)} % · mean ${sig(100 * l.meanStretch)} % · ${l.links} links · solve ${l.solveMs.toFixed(3)} ms/frame`,
     8 * f.cssPx, 4 * f.cssPx + lh, { size: 10, colour: '#3d4852', maxWidth });
@@ -362,19 +342,19 @@ export const rope = {
     const s = lab.settings;
     const st = {
       lab, world, live: newLive(), frames: 0, fixed: new Set([0]), heavy: s.weight ? s.particles - 1 : -1,
-      polygons: [world.polygon(0)], table: [], tableDone: false, verlet: null, swipe: null, ui: null,
+      polygons: [world.polygon(0)], table: [], tableDone: false, verlet: null, swipe: null,
     };
     measure(world, st.live);
-    st.release = cutTool(st, lab);
+    st.release = lab.pointer(cutTool(st));
     // the table, one row per task so the page stays responsive
     const jobs = [];
     for (const n of PARTICLES) for (const it of ITERATIONS) jobs.push([n, it]);
     const next = () => {
-      if (!jobs.length) { st.tableDone = true; st.timer = 0; rope.update(st); return; }
+      if (!jobs.length) { st.tableDone = true; st.timer = 0; lab.refresh(); return; }
       const [n, it] = jobs.shift();
       st.table.push(measureRow(lab.silk, n, it));
       if (st.table.length === 1) st.verlet = verletRows(lab.silk);
-      rope.update(st);
+      lab.refresh();
       st.timer = setTimeout(next, 0);
     };
     st.timer = setTimeout(next, 0);
@@ -384,15 +364,20 @@ export const rope = {
   dispose(st) { clearTimeout(st.timer); st.release(); },
 
   apply(st, name) {
-    if (name === 'tool') { st.ui?.tool.set(st.lab.settings.tool); return; }
+    if (name === 'tool') return; // the next press; the panel's radios follow (setting)
     st.lab.rebuild();
+  },
+
+  actions: {
+    /** Every particle of the rope but the pin onto one point beside it (seed 003's coincident guard). */
+    collapse(st) { collapseRope(st); },
   },
 
   advance: advanceLab,
 
   draw(ctx, f, st) {
     ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, 800, 500);
+    ctx.fillRect(0, 0, st.world.width, st.world.height);
     drawPolygons(ctx, f, st.polygons);
     drawLinks(ctx, f, 2.5);
     drawParticles(ctx, f, st);
@@ -401,13 +386,13 @@ export const rope = {
     drawOverlay(ctx, f, st, `seed 003 rope · ${s.particles} particles · ${s.iterations} iterations · h 1/120 s${s.weight ? ' · end weight ×20' : ''}`);
   },
 
-  panel(st, { bar, panel, context }) {
+  panel(r, { bar, panel, context }) {
     const s = context.settings;
     const particles = select({ name: 'particles', label: 'Particles', value: s.particles, options: PARTICLES.map((n) => [n, String(n)]), onChange: (v) => context.set('particles', v) });
     const iterations = select({ name: 'iterations', label: 'Iterations', value: s.iterations, options: ITERATIONS.map((n) => [n, String(n)]), onChange: (v) => context.set('iterations', v) });
     const tool = radios({ name: 'tool', label: 'Swipe', value: s.tool, options: [['cut', 'cuts'], ['drag', 'drags']], onChange: (v) => context.set('tool', v) });
     const weight = toggle({ name: 'weight', label: 'heavy end weight (mass 20)', checked: s.weight, onChange: (v) => context.set('weight', v) });
-    const collapse = button('Collapse onto one point', () => collapseRope(st));
+    const collapse = button('Collapse onto one point', () => context.act('collapse'));
     const again = button('Reset', () => context.rebuild());
     const headline = el('p', { className: 'lab-headline' });
     bar.append(el('div', { className: 'lab-controls' }, particles.root, iterations.root, tool.root, again), headline);
@@ -438,10 +423,10 @@ export const rope = {
       el('h3', { textContent: '"Verlet never gains energy"' }), v.root,
       prose('It holds at the seed\'s fixed step: the undamped pendulum never rises above its release. Fed a frame time that shrinks, updateVerlet carries x − old into a shorter step and the bob swings over the pivot. A particle that crosses more than half of a thin polygon in one step is pushed out of the far side, faster (lab seed003.5).'),
     );
-    st.ui = { particles, iterations, tool, weight, list, t, v, headline };
+    return { particles, iterations, tool, weight, list, t, v, headline, setting: toolSetting(tool) };
   },
 
-  update(st) { updateLab(st, 'rope'); },
+  show(ui, r) { showLab(ui, r, 'rope'); },
 
   readouts(st) {
     return { live: { ...st.live }, table: st.table.map((r) => ({ ...r })), tableDone: st.tableDone, verlet: st.verlet && { ...st.verlet } };
@@ -455,25 +440,28 @@ function collapseRope(st) {
   for (let i = 1; i < w.particleCount; i++) { w.setPosition(i, x, y); w.setLastPosition(i, x, y); }
 }
 
-function updateLab(st, which) {
-  const ui = st.ui;
-  if (!ui) return;
-  const l = st.live;
+/** The panel's radios follow a tool set without a rebuild (lab-host.mjs calls view.setting). */
+function toolSetting(tool) {
+  return (name, value) => { if (name === 'tool') tool.set(value); };
+}
+
+function showLab(ui, r, which) {
+  const l = r.live;
   ui.list.set('stretch', `${sig(100 * l.maxStretch)} % · ${sig(100 * l.meanStretch)} %`);
   ui.list.set('solve', `${l.solveMs.toFixed(3)} ms`);
   ui.list.set('links', `${l.links} · ${l.cuts}`);
   ui.list.set('inside', `${sig(l.penetration)} px`, l.penetration > 1e-6 ? 'bad' : '');
   ui.list.set('nan', String(l.nanCount), l.nanCount > 0 ? 'bad' : '');
-  ui.headline.textContent = `stretch max ${sig(100 * l.maxStretch)} %, mean ${sig(100 * l.meanStretch)} % · ${l.solveMs.toFixed(3)} ms/frame · ${l.links} links`;
+  setText(ui.headline, `stretch max ${sig(100 * l.maxStretch)} %, mean ${sig(100 * l.meanStretch)} % · ${l.solveMs.toFixed(3)} ms/frame · ${l.links} links`);
   if (which !== 'rope') return;
   const pct = (v) => sig(100 * v);
-  ui.t.rows(st.table.map((r) => [
-    String(r.particles), String(r.iterations), `${pct(r.maxStretch)} / ${pct(r.meanStretch)}`,
-    r.claim === null ? '' : String(r.claim), `${pct(r.printedMax)} / ${pct(r.printedMean)}`,
-    `${r.solveMs.toFixed(3)}${r.claimMs === null ? '' : ` (${r.claimMs})`}`,
-  ]), st.table.map((r) => (r.claim !== null ? 'claim' : '')));
-  if (st.verlet) {
-    const v = st.verlet;
+  ui.t.rows(r.table.map((row) => [
+    String(row.particles), String(row.iterations), `${pct(row.maxStretch)} / ${pct(row.meanStretch)}`,
+    row.claim === null ? '' : String(row.claim), `${pct(row.printedMax)} / ${pct(row.printedMean)}`,
+    `${row.solveMs.toFixed(3)}${row.claimMs === null ? '' : ` (${row.claimMs})`}`,
+  ]), r.table.map((row) => (row.claim !== null ? 'claim' : '')));
+  if (r.verlet) {
+    const v = r.verlet;
     ui.v.set('v-fixed', `${sig(v.fixed)} px: no gain`, 'good');
     ui.v.set('v-shrink', `+${sig(v.shrinking)} px: gains`, 'bad');
     ui.v.set('v-tunnel', `exits at ${sig(v.tunnelOut)} px/s: gains`, 'bad');
@@ -522,16 +510,16 @@ export function clothLab(original) {
       if (lab.settings.mode === 'verlet-js') return { mode: 'verlet-js', lab, inner: original.prepare(world) };
       const fixed = new Set();
       for (let k = 0; k < CLOTH.cols; k++) if (world.inverseMass(k) === 0) fixed.add(k);
-      const st = { mode: 'seed003', lab, world, live: newLive(), frames: 0, fixed, heavy: -1, polygons: [world.polygon(0)], swipe: null, ui: null };
+      const st = { mode: 'seed003', lab, world, live: newLive(), frames: 0, fixed, heavy: -1, polygons: [world.polygon(0)], swipe: null };
       measure(world, st.live);
-      st.release = cutTool(st, lab);
+      st.release = lab.pointer(cutTool(st));
       return st;
     },
 
     dispose(st) { st.release?.(); },
 
     apply(st, name) {
-      if (name === 'tool') { st.ui?.tool?.set(st.lab.settings.tool); return; }
+      if (name === 'tool' && st.mode === 'seed003') return; // the next press; the radios follow (setting)
       st.lab.rebuild();
     },
 
@@ -555,26 +543,25 @@ export function clothLab(original) {
     draw(ctx, f, st) {
       if (st.mode === 'verlet-js') { original.draw(ctx, f, st.inner); return; }
       ctx.fillStyle = '#fff';
-      ctx.fillRect(0, 0, 800, 500);
+      ctx.fillRect(0, 0, st.world.width, st.world.height);
       drawPolygons(ctx, f, st.polygons);
       drawLinks(ctx, f, 1.2);
       drawSwipe(ctx, f, st);
       drawOverlay(ctx, f, st, `seed 003 cloth · ${CLOTH.cols} × ${CLOTH.rows} · ${st.lab.settings.iterations} iterations · h 1/120 s`);
     },
 
-    panel(st, { bar, panel, context }) {
+    panel(r, { bar, panel, context }) {
       const s = context.settings;
       const mode = radios({
         name: 'mode', label: 'Cloth', value: s.mode,
         options: [['verlet-js', 'the verlet-js page'], ['seed003', 'seed 003 lab: on a ledge, torn by a swipe']],
         onChange: (v) => context.set('mode', v),
       });
-      if (st.mode === 'verlet-js') {
+      if (r.settings.mode === 'verlet-js') {
         bar.append(el('div', { className: 'lab-controls' }, mode.root));
         panel.append(el('h2', { textContent: 'Cloth' }),
           prose('The original verlet-js cloth page (compat solver, bit for bit). Switch to the ', 'seed 003 lab', ' to drop a cloth on a ledge with the seed\'s algorithm and tear it with a swipe.'));
-        st.ui = null;
-        return;
+        return null;
       }
       const iterations = select({ name: 'iterations', label: 'Iterations', value: s.iterations, options: ITERATIONS.map((n) => [n, String(n)]), onChange: (v) => context.set('iterations', v) });
       const tool = radios({ name: 'tool', label: 'Swipe', value: s.tool, options: [['cut', 'tears'], ['drag', 'drags']], onChange: (v) => context.set('tool', v) });
@@ -594,10 +581,10 @@ export function clothLab(original) {
         list.root,
         prose('Fewer passes, more stretch: at 1 iteration the cloth hangs like rubber. The ledge keeps every particle out after every pass; links between particles can still cut its corner (particles are points).'),
       );
-      st.ui = { iterations, tool, list, headline, v: null, t: null };
+      return { iterations, tool, list, headline, v: null, t: null, setting: toolSetting(tool) };
     },
 
-    update(st) { if (st.mode === 'seed003') updateLab(st, 'cloth'); },
+    show(ui, r) { if (ui && r.settings.mode === 'seed003') showLab(ui, r, 'cloth'); },
 
     readouts(st) {
       if (st.mode === 'verlet-js') return {};

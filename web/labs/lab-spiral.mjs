@@ -19,7 +19,7 @@
 //     frame, steps, frameSeconds, alpha, droppedSeconds (this frame), droppedTotal,
 //     accumulatorSeconds, halted, haltReason,
 //     history: { steps: [...], frameSeconds: [...], dropped: [...], alpha: [...] } (last 64) }
-import { el, range, toggle, button, readouts, prose, text, lineHeight, plot, sig } from './lab-kit.mjs';
+import { el, setText, range, toggle, button, readouts, prose, text, lineHeight, plot, sig } from './lab-kit.mjs';
 
 const STEP = 1 / 60;
 const UNCLAMPED = 2 ** 31 - 1;
@@ -55,7 +55,6 @@ export const spiral = {
       last: { steps: 0, frameSeconds: 0, alpha: 0, dropped: 0, accumulator: 0 },
       droppedTotal: 0, halted: false, haltReason: '',
       hist: { steps: new Float64Array(KEEP), frameSeconds: new Float64Array(KEEP), dropped: new Float64Array(KEEP), alpha: new Float64Array(KEEP), index: new Float64Array(KEEP), n: 0 },
-      ui: null,
     };
     return st;
   },
@@ -89,11 +88,12 @@ export const spiral = {
     for (let i = 0; i < n; i++) top = Math.max(top, h.steps[i]);
     const topPow = 2 ** Math.ceil(Math.log2(top * 1.2));
     const pad = 8 * f.cssPx;
+    const { width: W, height: H } = st.lab.world; // the app's world: the canvas shows all of it
     const boxes = [
-      { x: pad, y: lh + 4, w: 800 - 2 * pad, h: 500 * 0.46 },
+      { x: pad, y: lh + 4, w: W - 2 * pad, h: H * 0.46 },
     ];
-    boxes.push({ x: pad, y: boxes[0].y + boxes[0].h + lh * 1.6, w: 800 - 2 * pad, h: 500 * 0.17 });
-    boxes.push({ x: pad, y: boxes[1].y + boxes[1].h + lh * 1.6, w: 800 - 2 * pad, h: 500 - boxes[1].y - boxes[1].h - lh * 3.2 });
+    boxes.push({ x: pad, y: boxes[0].y + boxes[0].h + lh * 1.6, w: W - 2 * pad, h: H * 0.17 });
+    boxes.push({ x: pad, y: boxes[1].y + boxes[1].h + lh * 1.6, w: W - 2 * pad, h: H - boxes[1].y - boxes[1].h - lh * 3.2 });
     const s = st.lab.settings;
     text(ctx, f, `steps per frame (log) · cost ${sig(s.cost)} steps per step · ${s.clamp ? `max ${s.maxSteps} steps per frame` : 'no max steps per frame'}`, pad, 2, { weight: 600 });
     const grid = [];
@@ -115,7 +115,7 @@ export const spiral = {
     }
   },
 
-  panel(st, { bar, panel, context }) {
+  panel(r, { bar, panel, context }) {
     const s = context.settings;
     const cost = range({
       name: 'cost', label: 'Cost of one step, in steps of wall time', min: 0.1, max: 4, step: 0.05, value: s.cost,
@@ -145,21 +145,18 @@ export const spiral = {
         'maximum of steps per frame', ': the stepper runs that many and drops the rest of the frame\'s time. The steps stay flat; the simulation falls behind the wall clock instead.'),
       max.root, list.root,
     );
-    st.ui = { cost, clamp, max, list, headline };
+    return { cost, clamp, max, list, headline };
   },
 
-  update(st) {
-    const ui = st.ui;
-    if (!ui) return;
-    const l = st.last;
-    ui.list.set('frame', String(st.frame));
-    ui.list.set('steps', String(l.steps));
-    ui.list.set('dt', `${sig(l.frameSeconds * 1000)} ms`);
-    ui.list.set('alpha', l.alpha.toFixed(3), l.alpha >= 0 && l.alpha < 1 ? '' : 'bad');
-    ui.list.set('dropped', `${sig(l.dropped)} s · ${sig(st.droppedTotal)} s`);
-    ui.list.set('acc', `${sig(l.accumulator * 1000)} ms`);
-    ui.headline.textContent = st.halted ? st.haltReason
-      : `frame ${st.frame}: ${l.steps} steps, ${sig(l.frameSeconds * 1000)} ms, dropped ${sig(st.droppedTotal)} s, alpha ${l.alpha.toFixed(3)}`;
+  show(ui, r) {
+    ui.list.set('frame', String(r.frame));
+    ui.list.set('steps', String(r.steps));
+    ui.list.set('dt', `${sig(r.frameSeconds * 1000)} ms`);
+    ui.list.set('alpha', r.alpha.toFixed(3), r.alpha >= 0 && r.alpha < 1 ? '' : 'bad');
+    ui.list.set('dropped', `${sig(r.droppedSeconds)} s · ${sig(r.droppedTotal)} s`);
+    ui.list.set('acc', `${sig(r.accumulatorSeconds * 1000)} ms`);
+    setText(ui.headline, r.halted ? r.haltReason
+      : `frame ${r.frame}: ${r.steps} steps, ${sig(r.frameSeconds * 1000)} ms, dropped ${sig(r.droppedTotal)} s, alpha ${r.alpha.toFixed(3)}`);
   },
 
   readouts(st) {
