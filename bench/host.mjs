@@ -8,7 +8,8 @@
 //                       [--dist dist]       (build dist/ first: scripts/build.sh)
 //                       [--before path/to/silk-demo.mjs]  adds the default element from another
 //                       build (e.g. before a change; it must fit this dist/'s other files)
-//   --quick: 1 run of 2 s per row (a smoke run, ~2 min); the default ~8-10 min on 2 cores.
+//   --quick: 1 round of 2 s per row (a smoke run, ~3 min); the default 3 rounds of 4 s take
+//   12 min at load average 20 on 2 cores (measured 2026-12-03); less on a quiet machine.
 //
 // Rows (each a fresh browser context; rounds alternate between rows so a burst of load from
 // another process hits all alike; each figure is the median over the rounds):
@@ -229,7 +230,7 @@ const el = (query) => ({
 const inPost = (file) => ({
   url: `/${file}`,
   ready: () => { const w = document.querySelector('iframe')?.contentWindow; return w?.silkApp?.stats?.().framesRendered > 3; },
-  thread: () => document.querySelector('iframe').contentWindow.silkApp.stats().thread ?? 'main',
+  thread: () => document.querySelector('iframe').contentWindow.silkApp.stats().thread ?? 'not reported',
   drawn: () => document.querySelector('iframe').contentWindow.silkApp.stats().framesRendered,
 });
 const ROWS = [
@@ -269,7 +270,9 @@ async function measure(browser, origin, row, hz) {
   const drawn = () => (row.drawn ? page.evaluate(row.drawn) : NaN);
   const raf0 = await page.evaluate(() => window.__bench?.rafMs.length ?? window.baseline?.rafMs.length ?? 0);
   const d0 = await drawn();
+  const i0 = Date.now();
   const idle = mainThreadTime(await traceDuring(cdp, () => page.waitForTimeout(SECONDS * 1000)));
+  const idleSeconds = (Date.now() - i0) / 1000; // the traced window (tracing takes a while to start and stop)
   const d1 = await drawn();
   // the main thread's rAF callbacks: the bench's wrapper (instrumented rows), the floor's own
   // timings, the page's loop's (silkApp.rafSamples)
@@ -278,10 +281,10 @@ async function measure(browser, origin, row, hz) {
   const thread = await page.evaluate(row.thread);
   const out = {
     thread,
-    hostCpu60: idle.cpuMs / SECONDS / 60,
-    drawnPerS: (d1 - d0) / SECONDS,
-    // per frame the host's main thread drew (main-thread rows only)
-    cpuPerFrame: thread === 'main' && d1 > d0 ? idle.cpuMs / (d1 - d0) : NaN,
+    hostCpu60: idle.cpuMs / idleSeconds / 60,
+    drawnPerS: (d1 - d0) / idleSeconds,
+    // per frame the host's main thread drew (not for a Worker row: its frames are the Worker's)
+    cpuPerFrame: !String(thread).startsWith('worker') && d1 > d0 ? idle.cpuMs / (d1 - d0) : NaN,
     rafMedian: raf.length ? quantile(raf, 0.5) : NaN,
     rafP95: raf.length ? quantile(raf, 0.95) : NaN,
     dragCpu60: NaN, lat: [],
