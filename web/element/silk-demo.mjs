@@ -653,7 +653,11 @@ function forwardPointer(canvas, view, post, listen) {
     const [x, y] = viewToWorld(view, e.clientX - left, e.clientY - top);
     post({ type: 'down', x, y, radius: pickRadius(e.pointerType, 1 / view.scale) });
   });
-  listen(canvas, 'pointermove', (e) => {
+  // pointerrawupdate (Chromium, secure contexts) is dispatched as soon as the input arrives;
+  // pointermove waits for the host's next frame, by which time the Worker has often drawn its
+  // own frame for that display refresh, so the drag showed one frame later than on the main
+  // thread (bench/host.mjs: input latency). Same samples, same message.
+  listen(canvas, 'onpointerrawupdate' in globalThis ? 'pointerrawupdate' : 'pointermove', (e) => {
     if (e.pointerId !== pointerId) return;
     const samples = e.getCoalescedEvents?.() ?? [];
     const n = samples.length > 0 ? samples.length : 1;
