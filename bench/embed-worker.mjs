@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// bench/embed-worker.mjs -- issue 19: what ?embed=1 and silk-embed.html cost the host's main
+// bench/embed-worker.mjs -- what ?embed=1 and silk-embed.html cost the host's main
 // thread, in their Worker (the default) and on the main thread (?worker=0), on the phone profile
 // of bench/page.mjs (390x844 DPR 3, CPU throttled 4x), beside the floor (bench/baseline/floor.html:
 // 300 lines on a canvas, nothing else).

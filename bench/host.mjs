@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// bench/host.mjs -- issue 19's goals in one run: what every way of putting Silk on a page costs
+// bench/host.mjs -- the host-page goals in one run: what every way of putting Silk on a page costs
 // the host's main thread, beside the floor, on the phone profile (390x844 DPR 3, CPU x4), at
 // 60 Hz and at 120 Hz, with input latency main thread against Worker. Prints one table with the
 // goal beside each figure; writes build/bench/host.json; asserts nothing.
@@ -367,7 +367,7 @@ for (const c of cells) {
 const floorOf = (hz) => cells.find((c) => c.row.floor && c.hz === hz)?.m;
 const mainEl = (hz) => cells.find((c) => c.row.name.startsWith('<silk-demo worker="off">') && c.hz === hz)?.m;
 const minutes = (Date.now() - started) / 60000;
-console.log(`Silk on a host page (issue 19): phone 390x844 DPR 3, CPU throttling ${RATE}x, median of ${RUNS} run(s) of ${SECONDS} s idle (+ ${SECONDS} s drag on the drag rows); load average ${load0.toFixed(1)} -> ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; ${minutes.toFixed(1)} min\n`);
+console.log(`Silk on a host page: phone 390x844 DPR 3, CPU throttling ${RATE}x, median of ${RUNS} run(s) of ${SECONDS} s idle (+ ${SECONDS} s drag on the drag rows); load average ${load0.toFixed(1)} -> ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; ${minutes.toFixed(1)} min\n`);
 console.log('| row | Hz | thread | host CPU ms / (1/60 s), idle | goal | frames drawn / s | CPU ms / frame | above floor | rAF median / p95 ms | drag: host CPU ms / (1/60 s) | input latency median / p95 ms (n) | latency goal |');
 console.log('| --- | ---: | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
 for (const c of cells) {

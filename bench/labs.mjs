@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // bench/labs.mjs -- what a lab scene of <silk-demo> costs the host page's main thread, in the
-// Worker (the default since issue 19: lab-worker-host.mjs) against worker="off" (the lab scene
+// Worker (the default: lab-worker-host.mjs) against worker="off" (the lab scene
 // on the main thread, as before), on the phone profile of bench/worker.mjs (390x844 DPR 3, CPU
 // throttled 4x; the Worker runs unthrottled):
 //   - idle: the renderer main thread's top-level task time (wall and CPU, bench/lib.mjs

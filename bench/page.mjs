@@ -178,7 +178,7 @@ try {
     let base = null;
     if (p.original) {
       base = await medianOf(baseRuns);
-      console.log(`| ${p.name} | original, as measured in issue 3 | ${p.original.split(' / ').join(' | ')} |`);
+      console.log(`| ${p.name} | original verlet-js page, as first measured | ${p.original.split(' / ').join(' | ')} |`);
       row(p.name, 'baseline (original re-created), now', base);
       row(p.name, 'floor (300 lines on a canvas, nothing else), now', await medianOf(floorRuns));
     }
@@ -188,8 +188,8 @@ try {
     if (base) console.log(`| ${p.name} | Silk / baseline | ${f(r.frames / base.frames)} | ${f(r.mainMs / base.mainMs)} | ${f(r.rafMedian / base.rafMedian)} | ${f(r.rafP95 / base.rafP95)} | ${f(r.cpuMs / base.cpuMs)} | ${f(r.rafCpuMedian / base.rafCpuMedian)} | ${f(r.rafCpuP95 / base.rafCpuP95)} |`);
   }
   console.log(`\nload average at the end: ${(await import('node:os')).loadavg()[0].toFixed(1)}`);
-  console.log('\nTargets (issue 3): >= 295 frames in 5 s; main thread at most half the original (<= 10 ms phone, <= 3.85 ms desktop); rAF p95 <= 2 ms.');
-  console.log('Targets (issue 12, phone): rAF p95 <= 2.0 ms; main thread <= 2.5 ms per frame with the dashboard visible; the same at 120 Hz (600 frames / 5 s).');
+  console.log('\nTargets (first page): >= 295 frames in 5 s; main thread at most half the original (<= 10 ms phone, <= 3.85 ms desktop); rAF p95 <= 2 ms.');
+  console.log('Targets (phone page): rAF p95 <= 2.0 ms; main thread <= 2.5 ms per frame with the dashboard visible; the same at 120 Hz (600 frames / 5 s).');
 } finally {
   await browser.close();
   silk.server.close();

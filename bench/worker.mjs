@@ -16,7 +16,7 @@
 //   - two floors beside the element: bench/baseline/floor.html (300 lines on a canvas, nothing
 //     else: what any main-thread canvas animation costs here) and bench/worker/blank.html (no
 //     script: what the browser's own handling of the same drag costs the main thread)
-//   - the element with its default attributes (a Worker since issue 19), with `worker`, and with
+//   - the element with its default attributes (a Worker by default), with `worker`, and with
 //     worker="off"; --before DIR adds the default element from another flat build (e.g. the
 //     element before a change) in the same run
 // Rounds alternate between the modes (load from other processes hits all alike); each figure is

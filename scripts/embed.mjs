@@ -13,7 +13,7 @@
 // ('default-src none'; the icon is a data: URL; the wasm is compiled from bytes, which needs
 // 'wasm-unsafe-eval' and nothing more).
 //
-// The Worker (issue 19): ?embed=1 simulates and draws in the <silk-demo> element's Worker
+// The Worker: ?embed=1 simulates and draws in the <silk-demo> element's Worker
 // (silk-demo-worker.mjs, web/page/embed-worker.mjs). A single file has no second file to start
 // it from, and its policy forbids eval, so the Worker runs the same inlined modules: they are
 // all defined inside one function, silk(entry), whose source text (Function.prototype.toString,

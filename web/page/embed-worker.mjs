@@ -1,4 +1,4 @@
-// embed-worker.mjs -- ?embed=1 and silk-embed.html in a Worker (issue 19): the world, its loop
+// embed-worker.mjs -- ?embed=1 and silk-embed.html in a Worker: the world, its loop
 // and its drawing run in the <silk-demo> element's Worker (silk-demo-worker.mjs) on the page's
 // #view, transferred (transferControlToOffscreen); this thread keeps the DOM: the Pause button,
 // the readout line (from the Worker's stats, at most 4 times a second, never per frame), keys,
