@@ -53,8 +53,8 @@ import { loadSilk, DEFAULTS as ENGINE_DEFAULTS } from '../lib/silk.mjs';
 import { compileSilk } from '../lib/silk-wasm.mjs';
 import { spawnWorker, WORKER_FROM } from './silk-demo-spawn.mjs';
 import { createLoop, whenNear } from '../kit/loop.mjs';
-import { createRenderer, observeCanvasSize, fitView, viewToWorld, viewToCanvas } from '../kit/render.mjs';
-import { createPointer, pickRadius } from '../kit/input.mjs';
+import { createRenderer, observeCanvasSize, createView, fitView, viewToCanvas } from '../kit/render.mjs';
+import { createPointer, forwardPointer } from '../kit/input.mjs';
 import { createSession, keyAction, NO_LAB } from '../kit/session.mjs';
 import { getScene, sceneNames } from '../kit/scenes.mjs';
 import { DEFAULTS, parseParams, shownValue } from '../kit/params.mjs';
@@ -531,7 +531,7 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
     return null;
   }
   const scene = getScene(settings.scene);
-  const view = fitView({ dpr: 1, cssWidth: 1, cssHeight: 1, scale: 1, offsetX: 0, offsetY: 0 }, 1, 1, ...WORLD_SIZE);
+  const view = fitView(createView(), 1, 1, ...WORLD_SIZE);
   const post = (msg) => worker.postMessage(msg);
   const run = {
     thread: 'worker', world: null, settings, paused: reduced, resolvedTheme: 'light', labHost: NO_LAB, dragging: false,
@@ -634,45 +634,6 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
   return run;
 }
 
-/** The pointer for a Worker element: hit point and samples in world px (the Worker grabs the
- *  nearest particle and queues the samples, as input.mjs does on the main thread). The canvas's
- *  box is read once per press (getBoundingClientRect), and each sample is clientX/Y against it:
- *  offsetX/Y would make the browser bring layout up to date for every coalesced sample of every
- *  move, on the host's main thread. One message per pointermove, two flat arrays. */
-function forwardPointer(canvas, view, post, listen) {
-  let pointerId = -1;
-  let left = 0, top = 0;
-  listen(canvas, 'pointerdown', (e) => {
-    if (e.button !== 0 || pointerId >= 0) return;
-    e.preventDefault();
-    canvas.setPointerCapture?.(e.pointerId);
-    pointerId = e.pointerId;
-    const box = canvas.getBoundingClientRect();
-    left = box.left + canvas.clientLeft;
-    top = box.top + canvas.clientTop;
-    const [x, y] = viewToWorld(view, e.clientX - left, e.clientY - top);
-    post({ type: 'down', x, y, radius: pickRadius(e.pointerType, 1 / view.scale) });
-  });
-  // pointerrawupdate (Chromium, secure contexts) is dispatched as soon as the input arrives;
-  // pointermove waits for the host's next frame, by which time the Worker has often drawn its
-  // own frame for that display refresh, so the drag showed one frame later than on the main
-  // thread (bench/host.mjs: input latency). Same samples, same message.
-  listen(canvas, 'onpointerrawupdate' in globalThis ? 'pointerrawupdate' : 'pointermove', (e) => {
-    if (e.pointerId !== pointerId) return;
-    const samples = e.getCoalescedEvents?.() ?? [];
-    const n = samples.length > 0 ? samples.length : 1;
-    const xs = new Array(n), ys = new Array(n);
-    for (let k = 0; k < n; k++) {
-      const s = samples.length > 0 ? samples[k] : e;
-      [xs[k], ys[k]] = viewToWorld(view, s.clientX - left, s.clientY - top);
-    }
-    post({ type: 'move', xs, ys });
-  });
-  const up = (e) => { if (e.pointerId === pointerId) { pointerId = -1; post({ type: 'up' }); } };
-  listen(canvas, 'pointerup', up);
-  listen(canvas, 'pointercancel', up);
-  listen(canvas, 'contextmenu', (e) => e.preventDefault());
-}
 
 /** Play / Pause, Reset and the keys (Space, K, '.', R) of a Worker element. */
 function workerTransport(run, overlay, canvas, post) {

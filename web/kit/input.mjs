@@ -16,7 +16,7 @@
 // touch-action: none is set on the canvas only (style.css): the page still scrolls outside
 // it, and no listener here touches events of other elements.
 
-import { createDragQueue, pickRadius, advanceWithPointer } from './kit-core.mjs';
+import { createDragQueue, pickRadius, advanceWithPointer, viewToWorld } from './kit-core.mjs';
 import { advanceFrames } from './session.mjs';
 
 // The engine-side drag (createDragQueue: begin, queue samples, advance or flush), the selection
@@ -68,4 +68,45 @@ export function createPointer(canvas, renderer, world) {
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());
 
   return { state, flush: drag.flush, cancel: drag.cancel, advance: drag.advance };
+}
+
+/** The pointer for a world in a Worker (the element's and the embed's): hit point and samples
+ *  in world px (the Worker grabs the nearest particle and queues the samples, as createPointer
+ *  does on the main thread). `view` is this thread's copy of the canvas's fit. The canvas's
+ *  box is read once per press (getBoundingClientRect), and each sample is clientX/Y against it:
+ *  offsetX/Y would make the browser bring layout up to date for every coalesced sample of every
+ *  move, on the host's main thread. One message per pointermove, two flat arrays. */
+export function forwardPointer(canvas, view, post, listen) {
+  let pointerId = -1;
+  let left = 0, top = 0;
+  listen(canvas, 'pointerdown', (e) => {
+    if (e.button !== 0 || pointerId >= 0) return;
+    e.preventDefault();
+    canvas.setPointerCapture?.(e.pointerId);
+    pointerId = e.pointerId;
+    const box = canvas.getBoundingClientRect();
+    left = box.left + canvas.clientLeft;
+    top = box.top + canvas.clientTop;
+    const [x, y] = viewToWorld(view, e.clientX - left, e.clientY - top);
+    post({ type: 'down', x, y, radius: pickRadius(e.pointerType, 1 / view.scale) });
+  });
+  // pointerrawupdate (Chromium, secure contexts) is dispatched as soon as the input arrives;
+  // pointermove waits for the host's next frame, by which time the Worker has often drawn its
+  // own frame for that display refresh, so the drag showed one frame later than on the main
+  // thread (bench/host.mjs: input latency). Same samples, same message.
+  listen(canvas, 'onpointerrawupdate' in globalThis ? 'pointerrawupdate' : 'pointermove', (e) => {
+    if (e.pointerId !== pointerId) return;
+    const samples = e.getCoalescedEvents?.() ?? [];
+    const n = samples.length > 0 ? samples.length : 1;
+    const xs = new Array(n), ys = new Array(n);
+    for (let k = 0; k < n; k++) {
+      const s = samples.length > 0 ? samples[k] : e;
+      [xs[k], ys[k]] = viewToWorld(view, s.clientX - left, s.clientY - top);
+    }
+    post({ type: 'move', xs, ys });
+  });
+  const up = (e) => { if (e.pointerId === pointerId) { pointerId = -1; post({ type: 'up' }); } };
+  listen(canvas, 'pointerup', up);
+  listen(canvas, 'pointercancel', up);
+  listen(canvas, 'contextmenu', (e) => e.preventDefault());
 }

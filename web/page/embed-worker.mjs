@@ -20,8 +20,8 @@
 import { DIAG, DEFAULTS as ENGINE_DEFAULTS } from '../lib/silk.mjs';
 import { compileSilk, wasmURL } from '../lib/silk-wasm.mjs';
 import { spawnWorker, WORKER_FROM } from '../element/silk-demo-spawn.mjs';
-import { observeCanvasSize, fitView, viewToWorld, viewToCanvas } from '../kit/render.mjs';
-import { pickRadius } from '../kit/input.mjs';
+import { observeCanvasSize, createView, fitView, viewToCanvas } from '../kit/render.mjs';
+import { forwardPointer } from '../kit/input.mjs';
 import { keyAction } from '../kit/session.mjs';
 import { getScene, sceneNames } from '../kit/scenes.mjs';
 import { checkSetting, shownValue } from '../kit/params.mjs';
@@ -106,7 +106,7 @@ export async function startEmbedWorker({ settings, theme, wasm, spawn = spawnWor
   const { canvas } = dom;
   const scene = getScene(settings.scene);
   const focus = scene.focus ?? null; // an embed of another shape than 8:5 is filled with the scene
-  const view = fitView({ dpr: 1, cssWidth: 1, cssHeight: 1, scale: 1, offsetX: 0, offsetY: 0 }, 1, 1, ...WORLD_SIZE);
+  const view = fitView(createView(), 1, 1, ...WORLD_SIZE);
   const box = canvas.getBoundingClientRect();
   const dpr = globalThis.devicePixelRatio || 1;
   const size = { dev: [Math.max(1, Math.round(box.width * dpr)), Math.max(1, Math.round(box.height * dpr))], css: [box.width || 1, box.height || 1] };
@@ -147,41 +147,6 @@ export async function startEmbedWorker({ settings, theme, wasm, spawn = spawnWor
   return { app: wire({ settings, theme, worker, post, view, focus, scene, dom }) };
 }
 
-/** The pointer, forwarded: hit point and samples in world px (the Worker grabs the nearest
- *  particle and queues the samples, as input.mjs does on the main thread). The same as the
- *  element's forwardPointer (silk-demo.mjs), which the page does not import: that module
- *  defines <silk-demo> and would add its ~35 KB to silk-embed.html. The canvas's box is read
- *  once per press; one message per pointermove, two flat arrays. */
-function forwardPointer(canvas, view, post, listen) {
-  let pointerId = -1;
-  let left = 0, top = 0;
-  listen(canvas, 'pointerdown', (e) => {
-    if (e.button !== 0 || pointerId >= 0) return;
-    e.preventDefault();
-    canvas.setPointerCapture?.(e.pointerId);
-    pointerId = e.pointerId;
-    const box = canvas.getBoundingClientRect();
-    left = box.left + canvas.clientLeft;
-    top = box.top + canvas.clientTop;
-    const [x, y] = viewToWorld(view, e.clientX - left, e.clientY - top);
-    post({ type: 'down', x, y, radius: pickRadius(e.pointerType, 1 / view.scale) });
-  });
-  listen(canvas, 'pointermove', (e) => {
-    if (e.pointerId !== pointerId) return;
-    const samples = e.getCoalescedEvents?.() ?? [];
-    const n = samples.length > 0 ? samples.length : 1;
-    const xs = new Array(n), ys = new Array(n);
-    for (let k = 0; k < n; k++) {
-      const s = samples.length > 0 ? samples[k] : e;
-      [xs[k], ys[k]] = viewToWorld(view, s.clientX - left, s.clientY - top);
-    }
-    post({ type: 'move', xs, ys });
-  });
-  const up = (e) => { if (e.pointerId === pointerId) { pointerId = -1; post({ type: 'up' }); } };
-  listen(canvas, 'pointerup', up);
-  listen(canvas, 'pointercancel', up);
-  listen(canvas, 'contextmenu', (e) => e.preventDefault());
-}
 
 /** The running embed: this thread's half (DOM, input, visibility, size) and window.silkApp. */
 function wire({ settings, theme, worker, post, view, focus, scene, dom }) {
