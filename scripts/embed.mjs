@@ -27,7 +27,8 @@
 // becomes a function, run at its first import, whose exports are returned as an object;
 // `import { a, b as c } from './x.mjs'` becomes `const { a, b: c } = need('x.mjs')`. Only these forms are supported (they are the ones
 // dist/ holds once scripts/flatten.mjs has made web/'s imports flat): named imports of
-// ./*.mjs, `import * as ns`, `export function|async function|const|let|class NAME`, and
+// ./*.mjs, `import * as ns`, `import('./x.mjs')` (inlined: a promise of the module),
+// `export function|async function|const|let|class NAME`, and
 // `export { a, b }`. Anything else stops the build with an error instead of producing a broken
 // file.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -42,6 +43,9 @@ const IMPORT_NAMED = /^import\s*\{([^}]*)\}\s*from\s*'\.\/([\w.-]+\.mjs)';?[ \t]
 const IMPORT_NS = /^import\s+\*\s+as\s+(\w+)\s+from\s*'\.\/([\w.-]+\.mjs)';?[ \t]*$/gm;
 const EXPORT_DECL = /^export\s+((?:async\s+)?function\*?|const|let|class)\s+(\w+)/gm;
 const EXPORT_LIST = /^export\s*\{([^}]*)\};?[ \t]*$/gm;
+// import('./x.mjs'): the Worker loads the lab modules only for a lab scene; in one file they are
+// already there, so the import becomes a promise of the inlined module (and x.mjs joins the graph)
+const IMPORT_DYNAMIC = /\bimport\(\s*'\.\/([\w.-]+\.mjs)'\s*\)/g;
 
 function fail(file, message) {
   throw new Error(`embed.mjs: ${file}: ${message}`);
@@ -65,6 +69,10 @@ function transform(file, source) {
       exported.push(name);
       return `${kind} ${name}`;
     })
+    .replace(IMPORT_DYNAMIC, (_, dep) => {
+      deps.push(dep);
+      return `Promise.resolve().then(() => need(${JSON.stringify(dep)}))`;
+    })
     .replace(EXPORT_LIST, (_, names) => {
       for (const n of names.split(',').map((s) => s.trim()).filter(Boolean)) {
         const m = /^(\w+)(?:\s+as\s+(\w+))?$/.exec(n);
@@ -74,7 +82,7 @@ function transform(file, source) {
       return '';
     });
   // Whatever import/export statement is left is a form this script does not understand.
-  const left = /^\s*(import\s*[{*\w'"]|export\b)/m.exec(code);
+  const left = /^\s*(import\s*[{*\w'"]|export\b)|\bimport\s*\(\s*['"`]/m.exec(code);
   if (left) fail(file, `unsupported module syntax: ${code.slice(left.index, left.index + 60).trim()}`);
   // "</script" would end the inline script: written "<\/script" it means the same in a string,
   // a template, a regular expression or a comment (silk-demo.mjs shows its <script> tag in one)

@@ -98,10 +98,7 @@ test('?worker=0 (off, false) runs on the main thread and says so; a bad value is
   assert.equal((await stats(page)).thread, 'worker');
   assert.equal(await page.isVisible('#notice'), true);
   assert.match(await page.textContent('#notice .text'), /\?worker=maybe was ignored \(worker must be 1 or 0: on, off, true or false\); using on\./);
-  // the full page and lab scenes stay on the main thread (the page: by design; labs: stated)
-  await page.goto(`${server.origin}/?embed=1&scene=rope`);
-  await ready(page);
-  assert.deepEqual((await stats(page)).problems, ['worker: running on the main thread: lab scenes run on the main thread in embeds']);
+  // the full page stays on the main thread (its dashboard reads the world's memory: by design)
   await page.goto(`${server.origin}/`);
   await ready(page);
   const full = await stats(page);
@@ -110,6 +107,37 @@ test('?worker=0 (off, false) runs on the main thread and says so; a bad value is
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The lab scenes run in the embed's Worker too: their bar on the page, fed the readouts the
+// Worker posts (at most 4 a second); a bar setting reaches the Worker's scene and comes back.
+for (const [where, url] of [['?embed=1', '/?embed=1&scene='], ['silk-embed.html', '/silk-embed.html?scene=']]) {
+  test(`${where}: the lab scenes run in the Worker, their bar on the page`, async () => {
+    const { page, context, errors } = await openPage(browser, VIEW);
+    await page.addInitScript(instrument);
+    for (const scene of ['coupling', 'spiral', 'integrators', 'rope', 'cloth']) {
+      await page.goto(`${server.origin}${url}${scene}`);
+      await ready(page);
+      await running(page, 10);
+      const s = await stats(page);
+      assert.equal(s.thread, 'worker', `${scene}: ${JSON.stringify(s)}`);
+      assert.deepEqual(s.problems, [], scene);
+      await page.waitForFunction((n) => window.silkApp.lab?.scene === n, scene, { timeout: 30000, polling: 100 });
+      assert.equal(await page.evaluate(() => window.__main.instances), 0, `${scene}: no wasm instance on the main thread`);
+      // the bar shows under the canvas for the lab scenes (cloth's original mode keeps the compact line)
+      assert.equal(await page.isVisible('#lab-bar'), scene !== 'cloth', scene);
+    }
+    // a setting from the page's script, checked here and applied in the Worker
+    await page.goto(`${server.origin}${url}spiral`);
+    await ready(page);
+    await page.waitForFunction(() => window.silkApp.lab?.scene === 'spiral', null, { timeout: 30000, polling: 100 });
+    await assert.rejects(page.evaluate(() => window.silkApp.labSet('cost', 99)), /cost must be from 0\.1 to 4/);
+    await assert.rejects(page.evaluate(() => window.silkApp.labSet('nope', 1)), /unknown lab setting "nope"/);
+    await page.evaluate(() => window.silkApp.labSet('cost', 0.5));
+    await page.waitForFunction(() => window.silkApp.lab.settings.cost === 0.5, null, { timeout: 10000, polling: 100 });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
 
 async function fallback(url, prepare) {
   const o = await openPage(browser, VIEW);

@@ -400,6 +400,8 @@ for (const scene of SCENES) {
   test(`?embed=1: ?scene=${scene} shows the canvas and its control bar, filling the frame`, async () => {
     const { page, context, errors } = await open(`?scene=${scene}&embed=1`, { viewport: { width: 560, height: 360 }, deviceScaleFactor: 2 });
     await frames(page, 120, 60);
+    // in the embed's Worker (the default) the bar is placed with the scene's first readouts
+    await until(page, () => window.silkApp.lab !== null && document.getElementById('lab-bar') !== null);
     const shown = await page.evaluate(() => Object.fromEntries(['#view', '#lab-bar', '#lab-panel', '#dashboard', '#controls', '.top'].map((s) => {
       const e = document.querySelector(s);
       const r = e.getBoundingClientRect();

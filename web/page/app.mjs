@@ -117,10 +117,10 @@ async function startInWorker(settings, theme, options) {
   if (plan.worker) {
     const dom = {
       canvas: $('#view'), overlay: $('#play-overlay'), pause: $('#embed-pause'), compact: $('#compact'),
-      banner: $('#blowup'), notice: $('#notice'),
+      banner: $('#blowup'), notice: $('#notice'), stage: $('#stage'), side: $('.right'),
     };
     const run = await startEmbedWorker({
-      settings, theme, wasm: options.wasm, dom,
+      settings, theme, wasm: options.wasm, dom, search: options.search ?? location.search,
       ...(options.spawnWorker ? { spawn: options.spawnWorker, from: options.workerFrom } : {}),
     });
     if (run.app) {

@@ -29,11 +29,7 @@ import { isLight } from '../kit/theme.mjs';
 import { canvasLabel } from '../kit/describe.mjs';
 import { sig } from '../kit/format.mjs';
 import { compactLine } from './dashboard.mjs';
-
-/** The scenes the Worker runs: the element's Worker scenes. Lab scenes need the page's DOM and
- *  lab-host.mjs; the day the Worker runs them (the `labs` work on silk-demo-worker.mjs), this
- *  is the one line to change: `(name) => true`. */
-export const inWorker = (name) => ['web', 'shapes', 'tree'].includes(name);
+import { createLabBar } from '../labs/lab-host.mjs';
 
 const WORLD_SIZE = [ENGINE_DEFAULTS.silk_world_def.width, ENGINE_DEFAULTS.silk_world_def.height];
 const ON = ['1', 'on', 'true'];
@@ -62,7 +58,6 @@ export function workerParam(search) {
 export function embedWorkerPlan(settings) {
   if (!settings.embed) return { worker: false, reason: null, warn: false };
   if (!settings.worker) return { worker: false, reason: '?worker=0 asked for it', warn: false };
-  if (!inWorker(settings.scene)) return { worker: false, reason: 'lab scenes run on the main thread in embeds', warn: false };
   if (typeof Worker !== 'function') return { worker: false, reason: 'this browser has no Worker', warn: true };
   if (typeof globalThis.HTMLCanvasElement?.prototype.transferControlToOffscreen !== 'function') {
     return { worker: false, reason: 'this browser cannot hand a canvas to a Worker (no OffscreenCanvas)', warn: true };
@@ -90,7 +85,7 @@ function compileEngine(wasm) {
  * { reason } if it could not start; then the canvas is replaced by a fresh one (a transferred
  * canvas cannot be drawn on here) and nothing of this run is left.
  */
-export async function startEmbedWorker({ settings, theme, wasm, spawn = spawnWorker, from = WORKER_FROM, dom }) {
+export async function startEmbedWorker({ settings, theme, wasm, search = '', spawn = spawnWorker, from = WORKER_FROM, dom }) {
   let module;
   try {
     module = await compileEngine(wasm);
@@ -131,6 +126,7 @@ export async function startEmbedWorker({ settings, theme, wasm, spawn = spawnWor
     worker.postMessage({
       type: 'init', canvas: offscreen, module, settings, theme: resolved, transparent: settings.background === 'transparent',
       paused: settings.paused, size, focus,
+      lab: typeof scene.panel === 'function', search, // a lab scene: its host in the Worker, its lab parameters
     }, [offscreen]);
   } catch (e) {
     worker.terminate();
@@ -161,6 +157,14 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom }) {
   let offscreen = false;
   let exploded = false;
   const problems = [];
+
+  // a lab scene's bar and (hidden in an embed) panel, here; the scene runs in the Worker
+  const labBar = typeof scene.panel === 'function' ? createLabBar({
+    dom: { stage: dom.stage, side: dom.side, flags: document.body },
+    set: (name, value) => post({ type: 'lab-set', name, value }),
+    act: (name) => post({ type: 'lab-act', name }),
+    rebuild: () => post({ type: 'reset' }),
+  }) : null;
 
   const stats = () => {
     const d = last.diag;
@@ -211,6 +215,8 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom }) {
       last = data.stats;
       showExploded(last.diag);
       showLine();
+    } else if (data.type === 'lab') {
+      labBar?.show(data);
     } else if (data.type === 'error') {
       problems.push(`Silk stopped: ${data.message}`);
       console.error(`Silk stopped: ${data.message}`);
@@ -299,8 +305,16 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom }) {
       return [r.left + cx, r.top + cy];
     },
     refresh: () => showLine(),
-    get lab() { return null; },
-    labSet: elsewhere('labSet'),
+    /** The lab scene's readouts, as the Worker last posted them (at most about 400 ms old). */
+    get lab() { return labBar?.readouts() ?? null; },
+    /** A lab setting: checked here (TypeError / RangeError, as on the page), applied in the Worker. */
+    labSet(name, value) {
+      const r = labBar?.readouts();
+      if (!r) throw new RangeError('lab settings exist only on a lab scene');
+      if (typeof name !== 'string') throw new TypeError(`name must be a string, got ${typeof name}`);
+      if (!(name in r.settings)) throw new RangeError(`unknown lab setting ${JSON.stringify(name)} (${Object.keys(r.settings).join(', ')})`);
+      post({ type: 'lab-set', name, value: scene.check(name, value) });
+    },
     destroy() {
       for (const f of cleanups) f();
       worker.terminate();
