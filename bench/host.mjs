@@ -93,6 +93,8 @@ const writePost = (name, head, demo) => writeFileSync(path.join(site, name), pos
 const FOLD = Array.from({ length: 40 }, (_, k) => `<p>Paragraph ${k + 1} of the rest of the post: text between the first demo and the others, so that they start far below the fold, as in a long post.</p>`).join('\n');
 writePost('post-embed.html', '', '<iframe class="silk" src="/?embed=1&theme=dark" title="Silk"></iframe>');
 writePost('post-single.html', '', '<iframe class="silk" src="/silk-embed.html?theme=dark" title="Silk"></iframe>');
+// the lab scenes in the iframe embed (in its Worker, their bar on the embed's page)
+for (const s of LAB_SCENES) writePost(`post-embed-${s}.html`, '', `<iframe class="silk" src="/?embed=1&theme=dark&scene=${s}" title="Silk"></iframe>`);
 writePost('post-seven.html', ELEMENT_HEAD, `<silk-demo theme="dark"></silk-demo>\n${FOLD}\n<silk-demo theme="dark"></silk-demo>\n${LAB_SCENES.map((s) => `<silk-demo scene="${s}" theme="dark"></silk-demo>`).join('\n')}`);
 // one element, attributes from the query (worker, scene), controls as a host would leave them
 writeFileSync(path.join(site, 'element.html'), `<!doctype html>
@@ -243,6 +245,7 @@ const ROWS = [
   ...LAB_SCENES.map((s) => ({ name: `<silk-demo scene=${s}>`, ...el(`?scene=${s}`), goal: true, hz: [60] })),
   { name: '?embed=1 in an iframe (dark post)', ...inPost('post-embed.html'), goal: true, hz: [60] },
   { name: 'silk-embed.html in an iframe (dark post)', ...inPost('post-single.html'), goal: true, hz: [60] },
+  ...LAB_SCENES.map((s) => ({ name: `?embed=1&scene=${s} in an iframe`, ...inPost(`post-embed-${s}.html`), goal: true, hz: [60] })),
   {
     name: '7 elements on the dark post, 1 visible', url: '/post-seven.html', goal: true, hz: [60],
     ready: () => document.querySelector('silk-demo')?.stats?.().framesRendered > 3,
