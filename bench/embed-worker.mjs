@@ -18,17 +18,12 @@ import { cpSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createServer } from '../scripts/serve.mjs';
-import { repoRoot, benchOutDir, quantile, writeSummary, mainThreadTime, traceDuring } from './lib.mjs';
+import { repoRoot, benchOutDir, quantile, writeSummary, mainThreadTime, traceDuring, arg, PHONE, circleDrag } from './lib.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const SECONDS = Number(arg('seconds', 4));
 const RATE = Number(arg('rate', 4));
 const RUNS = Number(arg('runs', 3));
 const DIST = path.join(repoRoot, 'dist');
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
 const MODES = [
   { name: 'floor: 300 lines on a canvas, nothing else', url: '/floor.html', floor: true },
   { name: '?embed=1 (Worker, the default)', url: '/?embed=1' },
@@ -78,17 +73,7 @@ async function run(mode) {
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height * 0.45;
   const t1 = Date.now();
-  const drag = mainThreadTime(await traceDuring(cdp, async () => {
-    await page.mouse.move(cx, cy);
-    await page.mouse.down();
-    const end = Date.now() + SECONDS * 1000;
-    for (let k = 0; Date.now() < end; k++) {
-      const a = (k / 30) * 2 * Math.PI;
-      await page.mouse.move(cx + 25 * Math.cos(a), cy + 15 * Math.sin(a));
-      await page.waitForTimeout(16);
-    }
-    await page.mouse.up();
-  }));
+  const drag = mainThreadTime(await traceDuring(cdp, () => circleDrag(page, cx, cy, SECONDS)));
   const dragSeconds = (Date.now() - t1) / 1000;
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await context.close();

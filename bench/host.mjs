@@ -53,13 +53,9 @@ import { cpSync, mkdirSync, rmSync, existsSync, readFileSync, writeFileSync, rea
 import os from 'node:os';
 import path from 'node:path';
 import { createServer } from '../scripts/serve.mjs';
-import { repoRoot, benchOutDir, quantile, writeSummary, mainThreadTime, traceDuring } from './lib.mjs';
+import { repoRoot, benchOutDir, quantile, writeSummary, mainThreadTime, traceDuring, arg, PHONE, circleDrag } from './lib.mjs';
 
 const argv = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? argv[i + 1] : fallback;
-};
 const QUICK = argv.includes('--quick');
 const SECONDS = Number(arg('seconds', QUICK ? 2 : 4));
 const RUNS = Number(arg('runs', QUICK ? 1 : 3));
@@ -67,7 +63,6 @@ const RATE = Number(arg('rate', 4));
 const DIST = path.resolve(repoRoot, arg('dist', 'dist'));
 const ONLY = arg('only', null)?.split(',');
 const BEFORE = arg('before', null) && path.resolve(arg('before', null)); // a silk-demo.mjs from another build
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
 const LAB_SCENES = ['coupling', 'spiral', 'integrators', 'rope', 'cloth'];
 
 if (!existsSync(path.join(DIST, 'silk-demo.mjs'))) {
@@ -303,17 +298,7 @@ async function measure(browser, origin, row, hz) {
     };
     const before = await collect();
     const t0 = Date.now();
-    const drag = mainThreadTime(await traceDuring(cdp, async () => {
-      await page.mouse.move(cx, cy);
-      await page.mouse.down();
-      const end = Date.now() + SECONDS * 1000;
-      for (let k = 0; Date.now() < end; k++) {
-        const a = (k / 30) * 2 * Math.PI;
-        await page.mouse.move(cx + 25 * Math.cos(a), cy + 15 * Math.sin(a));
-        await page.waitForTimeout(16);
-      }
-      await page.mouse.up();
-    }));
+    const drag = mainThreadTime(await traceDuring(cdp, () => circleDrag(page, cx, cy, SECONDS)));
     const seconds = (Date.now() - t0) / 1000;
     const lat = await page.evaluate((n) => window.__bench?.lat.slice(n) ?? [], before[0]);
     const workers = page.workers();

@@ -15,18 +15,13 @@ import { chromium } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createServer } from '../scripts/serve.mjs';
-import { repoRoot, quantile, writeSummary, mainThreadTime, traceDuring } from './lib.mjs';
+import { repoRoot, quantile, writeSummary, mainThreadTime, traceDuring, arg, PHONE } from './lib.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const SECONDS = Number(arg('seconds', 4));
 const RATE = Number(arg('rate', 4));
 const RUNS = Number(arg('runs', 3));
 const SCENES = arg('scenes', 'coupling,spiral,integrators,rope,cloth').split(',');
 const DIST = path.join(repoRoot, 'dist');
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
 const MODES = [
   { name: 'Worker (default)', attrs: '' },
   { name: 'main thread (worker="off")', attrs: 'worker="off"' },

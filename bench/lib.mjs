@@ -159,3 +159,29 @@ export function mainThreadEvents(events, name) {
   for (const list of byThread.values()) if (list.length > best.length) best = list;
   return best;
 }
+
+/** `--name value` from the command line, or `fallback` when the flag is absent. */
+export function arg(name, fallback) {
+  const argv = process.argv.slice(2);
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : fallback;
+}
+
+/** The phone every browser benchmark emulates (playwright context options); CPU throttling
+ *  is set per benchmark (--rate). */
+export const PHONE = Object.freeze({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+
+/** The benchmarks' drag: press at (cx, cy), circle an ellipse 25 x 15 px around it, one mouse
+ *  move per 16 ms for `seconds`, release. The same path in every benchmark, so their drag
+ *  figures compare. */
+export async function circleDrag(page, cx, cy, seconds) {
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  const end = Date.now() + seconds * 1000;
+  for (let k = 0; Date.now() < end; k++) {
+    const a = (k / 30) * 2 * Math.PI;
+    await page.mouse.move(cx + 25 * Math.cos(a), cy + 15 * Math.sin(a));
+    await page.waitForTimeout(16);
+  }
+  await page.mouse.up();
+}

@@ -28,13 +28,9 @@ import { chromium } from 'playwright-core';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from '../scripts/serve.mjs';
-import { mainThreadTime, mainThreadEvents, traceDuring } from './lib.mjs';
+import { mainThreadTime, mainThreadEvents, traceDuring, arg, PHONE } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const SECONDS = Number(arg('seconds', 5));
 const RATE = Number(arg('rate', 4));
 const DIST = path.resolve(root, arg('dist', 'dist'));
@@ -42,7 +38,6 @@ const RUNS = Number(arg('runs', 3)); // each number is the median over the runs
 const COMPARE = arg('compare', null) && path.resolve(root, arg('compare', null));
 const ONLY = arg('only', null)?.split(',');
 
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
 const PROFILES = [
   { name: 'phone 390x844 DPR 3', context: PHONE, original: '248 / 20 / 0.7 / 4.1' },

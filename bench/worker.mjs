@@ -29,18 +29,13 @@ import { cpSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createServer } from '../scripts/serve.mjs';
-import { repoRoot, benchOutDir, quantile, writeSummary, mainThreadTime, traceDuring } from './lib.mjs';
+import { repoRoot, benchOutDir, quantile, writeSummary, mainThreadTime, traceDuring, arg, PHONE, circleDrag } from './lib.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const SECONDS = Number(arg('seconds', 5));
 const RATE = Number(arg('rate', 4));
 const RUNS = Number(arg('runs', 3));
 const DIST = path.resolve(repoRoot, arg('dist', 'dist'));
 const BEFORE = arg('before', null) && path.resolve(arg('before'));
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
 const MODES = [
   { name: 'main thread (the page\'s design)', query: '?mode=main' },
   { name: 'worker, diagnostics posted every frame', query: '?mode=worker&diag=frame' },
@@ -113,17 +108,7 @@ async function run(mode) {
   const idle = mainThreadTime(idleEvents);
   const before = { b: await read() };
   const t0 = Date.now();
-  const events = await traceDuring(cdp, async () => {
-    await page.mouse.move(cx, cy);
-    await page.mouse.down();
-    const end = Date.now() + SECONDS * 1000;
-    for (let k = 0; Date.now() < end; k++) {
-      const a = (k / 30) * 2 * Math.PI;
-      await page.mouse.move(cx + 25 * Math.cos(a), cy + 15 * Math.sin(a));
-      await page.waitForTimeout(16);
-    }
-    await page.mouse.up();
-  });
+  const events = await traceDuring(cdp, () => circleDrag(page, cx, cy, SECONDS));
   const seconds = (Date.now() - t0) / 1000;
   const after = { b: await read() };
   const main = mainThreadTime(events);
