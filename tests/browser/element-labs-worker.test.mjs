@@ -9,7 +9,7 @@
 //   - the bar's text follows readouts posted at most 4 times a second (counted over 2 s).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, DESKTOP } from './helpers.mjs';
+import { serve, launch, openPage, DESKTOP, elementInk } from './helpers.mjs';
 
 let server;
 let browser;
@@ -46,25 +46,6 @@ async function openHost(body) {
 const statsOf = (page, id = 'l') => page.evaluate((i) => document.getElementById(i).stats(), id);
 const until = (page, fn, arg, timeout = 10000) => page.waitForFunction(fn, arg, { timeout, polling: 50 });
 
-/** Pixels of the element's canvas that are not near-white, as shown (a screenshot). */
-async function inked(page, id = 'l') {
-  const box = await page.evaluate((i) => {
-    const r = document.getElementById(i).shadowRoot.querySelector('canvas').getBoundingClientRect();
-    return { x: r.left, y: r.top, width: r.width, height: r.height };
-  }, id);
-  const png = (await page.screenshot({ clip: box })).toString('base64');
-  return page.evaluate(async (b64) => {
-    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = c.getContext('2d');
-    ctx.drawImage(bitmap, 0, 0);
-    const { data } = ctx.getImageData(0, 0, c.width, c.height);
-    let n = 0;
-    for (let k = 0; k < data.length; k += 4) if (data[k] < 200 || data[k + 1] < 200 || data[k + 2] < 200) n++;
-    return n;
-  }, png);
-}
 
 /** Sets a control of the lab bar (a select or a radio, by name) as a reader would. */
 function choose(page, name, value, id = 'l') {
@@ -101,7 +82,7 @@ for (const [scene, { control, shows }] of Object.entries(SCENES)) {
     assert.equal(s.lab.scene, scene);
     assert.equal(await page.evaluate(() => document.getElementById('l').world), null, 'no world on this thread');
     assert.equal((await page.evaluate(() => customElements.get('silk-demo').shared())).live, 0, 'no wasm instance on this thread');
-    assert.ok(await inked(page) > 200, 'the Worker draws the lab scene');
+    assert.ok(await elementInk(page, 'l') > 200, 'the Worker draws the lab scene');
     // the bar is on this thread, with the scene's controls and its headline (cloth: the mode)
     const bar = await page.evaluate(() => {
       const b = document.getElementById('l').shadowRoot.querySelector('.lab-bar');

@@ -12,7 +12,7 @@
 //     and in one console.warn.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, screenshot, DESKTOP } from './helpers.mjs';
+import { serve, launch, openPage, screenshot, DESKTOP, elementInk } from './helpers.mjs';
 
 let server;
 let browser;
@@ -43,25 +43,6 @@ async function openHost(body, prepare) {
 const statsOf = (page, id) => page.evaluate((i) => document.getElementById(i).stats(), id);
 const shared = (page) => page.evaluate(() => customElements.get('silk-demo').shared());
 
-/** Pixels of the element's canvas, as shown (a screenshot: a transferred canvas has no context here). */
-async function inked(page, id) {
-  const box = await page.evaluate((i) => {
-    const r = document.getElementById(i).shadowRoot.querySelector('canvas').getBoundingClientRect();
-    return { x: r.left, y: r.top, width: r.width, height: r.height };
-  }, id);
-  const png = (await page.screenshot({ clip: box })).toString('base64');
-  return page.evaluate(async (b64) => {
-    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = c.getContext('2d');
-    ctx.drawImage(bitmap, 0, 0);
-    const { data } = ctx.getImageData(0, 0, c.width, c.height);
-    let n = 0;
-    for (let k = 0; k < data.length; k += 4) if (data[k] < 200 || data[k + 1] < 200 || data[k + 2] < 200) n++;
-    return n;
-  }, png);
-}
 
 test('<silk-demo worker>: steps and draws in a Worker, drags, pauses, stops off-screen, ends on removal', async () => {
   // a main-thread element of the same scene beside it: its world says where a particle is
@@ -78,7 +59,7 @@ test('<silk-demo worker>: steps and draws in a Worker, drags, pauses, stops off-
   assert.equal(sh.live, 1, 'one wasm instance on the page: the main-thread element\'s');
   assert.equal(sh.compiles, 1);
   assert.equal(wasm.length, 1, `silk.wasm fetched once for both (the Worker gets the compiled module): ${wasm}`);
-  assert.ok(await inked(page, 'w') > 200, 'the Worker draws on the transferred canvas');
+  assert.ok(await elementInk(page, 'w') > 200, 'the Worker draws on the transferred canvas');
   await page.waitForFunction(() => /Hz$/.test(document.getElementById('w').shadowRoot.querySelector('.readout').textContent), null, { timeout: 5000 });
 
   // the drag: press on a particle (found in the main-thread twin's world), move, release

@@ -139,16 +139,37 @@ export async function viewPixels(page, { omitBackground = false } = {}) {
       return { x: r.left, y: r.top, width: r.width, height: r.height };
     }
   });
-  if (!box) return;
+  if (box) await shownPixels(page, box, { omitBackground, into: '__viewPixels' });
+}
+
+/** The page's pixels inside `box` (CSS px), as shown (a screenshot: what a canvas handed to a
+ *  Worker drew, which no 2D context here can read), decoded in the page into window[into] as
+ *  an ImageData. */
+export async function shownPixels(page, box, { omitBackground = false, into = '__shownPixels' } = {}) {
   const png = (await page.screenshot({ clip: box, omitBackground })).toString('base64');
-  await page.evaluate(async (b64) => {
+  await page.evaluate(async ([b64, name]) => {
     const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
     const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
     const c = new OffscreenCanvas(bitmap.width, bitmap.height);
     const ctx = c.getContext('2d');
     ctx.drawImage(bitmap, 0, 0);
-    window.__viewPixels = ctx.getImageData(0, 0, c.width, c.height);
-  }, png);
+    window[name] = ctx.getImageData(0, 0, c.width, c.height);
+  }, [png, into]);
+}
+
+/** Pixels of a <silk-demo>'s canvas (element id `id`) that are not near-white, as shown. */
+export async function elementInk(page, id) {
+  const box = await page.evaluate((i) => {
+    const r = document.getElementById(i).shadowRoot.querySelector('canvas').getBoundingClientRect();
+    return { x: r.left, y: r.top, width: r.width, height: r.height };
+  }, id);
+  await shownPixels(page, box);
+  return page.evaluate(() => {
+    const { data } = window.__shownPixels;
+    let n = 0;
+    for (let k = 0; k < data.length; k += 4) if (data[k] < 200 || data[k + 1] < 200 || data[k + 2] < 200) n++;
+    return n;
+  });
 }
 
 /**
