@@ -746,16 +746,7 @@ static silk_world* budget_world(budget* b, int scene, silk_solver solver)
     def.alloc_fn = budget_alloc;
     def.free_fn = budget_free;
     def.allocator_user = b;
-    silk_world* w = NULL;
-    CHECK_EQ_INT(silk_world_create(&def, &w), SILK_OK);
-    CHECK_EQ_INT(silk_world_set_solver(w, solver), SILK_OK);
-    if (scene >= 0)
-    {
-        silk_scene_def sd = silk_default_scene_def();
-        sd.scene = (silk_scene)scene;
-        CHECK_EQ_INT(silk_world_build_scene(w, &sd), SILK_OK);
-    }
-    return w;
+    return scene_world_from(&def, scene, solver);
 }
 
 /* The robust solver's per-step scratch is sized by its first step after storage grew, not by

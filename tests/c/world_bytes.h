@@ -30,12 +30,12 @@ static inline bool same_bytes(bytes a, bytes b)
     return a.size == b.size && memcmp(a.data, b.data, a.size) == 0;
 }
 
-/* A default world in `solver`, with page scene `scene` built (none when scene < 0). */
-static inline silk_world* scene_world(int scene, silk_solver solver)
+/* A world made from `def` (its allocator, say), in `solver`, with page scene `scene` built (none
+   when scene < 0). */
+static inline silk_world* scene_world_from(const silk_world_def* def, int scene, silk_solver solver)
 {
-    silk_world_def def = silk_default_world_def();
     silk_world* w = NULL;
-    CHECK_EQ_INT(silk_world_create(&def, &w), SILK_OK);
+    CHECK_EQ_INT(silk_world_create(def, &w), SILK_OK);
     CHECK_EQ_INT(silk_world_set_solver(w, solver), SILK_OK);
     if (scene >= 0)
     {
@@ -44,6 +44,13 @@ static inline silk_world* scene_world(int scene, silk_solver solver)
         CHECK_EQ_INT(silk_world_build_scene(w, &sd), SILK_OK);
     }
     return w;
+}
+
+/* A default world in `solver`, with page scene `scene` built (none when scene < 0). */
+static inline silk_world* scene_world(int scene, silk_solver solver)
+{
+    silk_world_def def = silk_default_world_def();
+    return scene_world_from(&def, scene, solver);
 }
 
 #endif
