@@ -40,9 +40,9 @@ import { createReplay } from './replay.mjs';
 import { createLabHost } from '../labs/lab-host.mjs';
 import { watchTheme, isLight } from '../kit/theme.mjs';
 import { canvasLabel } from '../kit/describe.mjs';
+import { SOLVER_SETTINGS, ownedMessage, createOverrides, applyWorldSetting, highlightPoint } from './page-world.mjs';
 import { workerParam, embedWorkerPlan, startEmbedWorker, fallbackProblem } from './embed-worker.mjs';
 
-const SOLVER_SETTINGS = ['friction', 'gravity', 'solver', 'substeps']; // a lab scene that took the world sets these itself
 
 function $(selector) {
   const e = document.querySelector(selector);
@@ -73,9 +73,9 @@ export async function start(options = {}) {
   const guest = settings.embed || framed();
   if (guest) await whenNear($('#view'));
 
-  // ?embed=1 and silk-embed.html run in a Worker where they can (embed-worker.mjs); else here,
-  // saying why
-  const problems = await startInWorker(settings, theme, options);
+  // the page, ?embed=1 and silk-embed.html run in a Worker where they can (embed-worker.mjs,
+  // page-worker.mjs); else here, saying why
+  const problems = await startInWorker(settings, theme, options, guest);
   if (!Array.isArray(problems)) return problems; // the Worker's silkApp
 
   const silk = await loadEngine(options.wasm);
@@ -90,6 +90,7 @@ export async function start(options = {}) {
     silk,
     size: () => [page.world.width, page.world.height],
     current: () => ({ scene: page.scenes.scene, settings, overrides: page.scenes.overrides }),
+    labSettings: () => page.labHost.readouts()?.settings,
   });
   page.loop = createLoop({ onFrame: page.session.frame, clock: page.clock, element: guest ? page.canvas : null });
   page.loop.rate = settings.simulatedHz;
@@ -108,10 +109,10 @@ export async function start(options = {}) {
   return app;
 }
 
-/** The embed in a Worker (embed-worker.mjs): its window.silkApp, or the reasons this thread
+/** The page in a Worker (embed-worker.mjs): its window.silkApp, or the reasons this thread
  *  runs it instead (stats().problems), also said once on the console unless the URL asked. */
-async function startInWorker(settings, theme, options) {
-  const plan = embedWorkerPlan(settings);
+async function startInWorker(settings, theme, options, guest) {
+  const plan = embedWorkerPlan(settings, options.spawnWorker !== undefined);
   let reason = plan.reason;
   let warn = plan.warn;
   if (plan.worker) {
@@ -120,7 +121,7 @@ async function startInWorker(settings, theme, options) {
       banner: $('#blowup'), notice: $('#notice'), stage: $('#stage'), side: $('.right'),
     };
     const run = await startEmbedWorker({
-      settings, theme, wasm: options.wasm, dom, search: options.search ?? location.search,
+      settings, theme, wasm: options.wasm, dom, search: options.search ?? location.search, guest,
       ...(options.spawnWorker ? { spawn: options.spawnWorker, from: options.workerFrom } : {}),
     });
     if (run.app) {
@@ -230,56 +231,32 @@ function createPage(silk, settings, { search, theme, clock }) {
  */
 function createScenes(page) {
   const { settings, world, canvas, pointer, replay, labHost } = page;
-  let overrides = {}; // friction / gravity the user set; kept across rebuilds of one scene
-
-  /** The friction / gravity the user set for this scene, over the scene's own; settings follow. */
-  function applyOverrides() {
-    if (overrides.friction !== undefined) world.friction = overrides.friction;
-    if (overrides.gravity !== undefined) world.gravity = [0, overrides.gravity];
-    settings.friction = world.friction;
-    settings.gravity = world.gravity[1];
-  }
+  const overrides = createOverrides(world, settings); // page-world.mjs: the same in the Worker
 
   /** In an embed, a frame of another shape than 8:5 is filled with the scene's content. */
   function focus() {
     page.renderer.setFocus(settings.embed && !labHost.stepping ? page.session.scene.focus : null);
   }
 
-  /** The robust solver's gravity and damping in seconds, from the compat sliders (the engine's
-   *  mapping: one compat frame per fixed step). */
-  function matchRobustToCompat() {
-    world.matchRobustToCompat();
-  }
-
   const rebuild = () => page.session.rebuild();
   return {
     get scene() { return page.session.scene; },
     get state() { return page.session.state; },
-    get overrides() { return overrides; },
+    get overrides() { return overrides.values; },
+    overridesOf: overrides,
     rebuild,
     focus,
     reset() {
       rebuild();
     },
-    /** Switches to another scene; the user's overrides belong to the old one. */
+    /** Shows another scene (applyWorldSetting has set settings.scene and dropped the overrides). */
     show(name) {
-      settings.scene = name;
       page.session.scene = getScene(name);
-      overrides = {};
       rebuild();
-    },
-    setFriction(v) {
-      overrides.friction = settings.friction = world.friction = v;
-      matchRobustToCompat();
-    },
-    setGravity(v) {
-      overrides.gravity = settings.gravity = v;
-      world.gravity = [0, v];
-      matchRobustToCompat();
     },
     /** The session's rebuild hooks (createRun). */
     hooks: {
-      adjust: applyOverrides,
+      adjust: overrides.apply,
       /** On the built world, before the scene's prepare: the recording starts from here. */
       onBuilt() {
         world.setWatchdog({ autoRestore: settings.autoRestore });
@@ -311,26 +288,8 @@ function createFrames(page) {
   const highlightAt = { x: 0, y: 0 };
   let lastHover = null;
 
-  /** Where the ring goes: the dragged particle, or the one under a hovering mouse (or its pin). */
-  function highlight() {
-    let i = world.draggedParticle;
-    const hover = pointer.state.hover;
-    if (i < 0 && hover) i = world.findNearest(hover.x, hover.y, 20);
-    if (i < 0) return null;
-    const pin = i === world.draggedParticle ? world.draggedPin : world.particlePin(i);
-    if (pin >= 0) {
-      const t = world.constraintTargets;
-      highlightAt.x = t[2 * pin];
-      highlightAt.y = t[2 * pin + 1];
-    } else {
-      const cur = world.positions;
-      const prev = world.previousPositions;
-      const alpha = page.counters.alpha;
-      highlightAt.x = prev[2 * i] + (cur[2 * i] - prev[2 * i]) * alpha;
-      highlightAt.y = prev[2 * i + 1] + (cur[2 * i + 1] - prev[2 * i + 1]) * alpha;
-    }
-    return highlightAt;
-  }
+  /** Where the ring goes (page-world.mjs): the dragged particle, or the one under a hovering mouse. */
+  const highlight = () => highlightPoint(world, pointer.state.hover, page.counters.alpha, highlightAt);
 
   function redrawNow() {
     if (!page.dashboard) return;
@@ -381,6 +340,11 @@ function createFrames(page) {
 function createSetter(page) {
   const { settings, world, labHost } = page;
   const listeners = [];
+  // what applyWorldSetting (page-world.mjs) changes: the world, the scene, the loop's rate
+  const target = {
+    world, settings, overrides: page.scenes.overridesOf, show: page.scenes.show, rebuild: page.scenes.rebuild,
+    setRate: (hz) => { page.loop.rate = hz; },
+  };
   function changed() {
     for (const fn of listeners) fn(settings);
   }
@@ -398,48 +362,13 @@ function createSetter(page) {
 
   function set(name, value) {
     const v = checkSetting(name, value, sceneNames());
-    if (labHost.ownsWorld && SOLVER_SETTINGS.includes(name)) {
-      throw new RangeError(`'${name}' does not apply to this lab scene: it runs the seed's own solver settings (see silkApp.labSet)`);
+    if (labHost.ownsWorld && SOLVER_SETTINGS.includes(name)) throw new RangeError(ownedMessage(name));
+    if (applyWorldSetting(target, name, v)) {
+      changed();
+      page.renderer.invalidate();
+      return;
     }
     switch (name) {
-      case 'scene':
-        page.scenes.show(v);
-        break;
-      case 'tensor':
-      case 'seed':
-        settings[name] = v;
-        page.scenes.rebuild();
-        break;
-      case 'step':
-        settings.step = v;
-        world.step = v;
-        break;
-      case 'friction':
-        page.scenes.setFriction(v);
-        break;
-      case 'gravity':
-        page.scenes.setGravity(v);
-        break;
-      case 'solver':
-        settings.solver = v;
-        world.setSolver(v);
-        break;
-      case 'substeps':
-        settings.substeps = v;
-        world.setRobust({ substeps: v });
-        break;
-      case 'autoRestore':
-        settings.autoRestore = v;
-        world.setWatchdog({ autoRestore: v });
-        break;
-      case 'loopMode':
-        settings.loopMode = v;
-        world.loopMode = v;
-        break;
-      case 'simulatedHz':
-        settings.simulatedHz = v;
-        page.loop.rate = v;
-        break;
       case 'paused':
         page.session.setPaused(v);
         break;

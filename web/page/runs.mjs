@@ -3,12 +3,26 @@
 // A copy is built like the live one: same scene, seed, tensor and the user's friction and
 // gravity; the web's crawl rule runs before every frame (world.runFrames with autoCrawl).
 
-export function createLab({ silk, size, current }) {
+//
+// A lab scene (rope's cloth, coupling ...) builds from its lab context (lab-core.mjs): the copy
+// gets one of its own, with the scene's current lab settings (`labSettings`), that changes
+// nothing else -- takeWorld, set and the pointer tool are no-ops on a copy.
+export function createLab({ silk, size, current, labSettings = () => null }) {
+  function scratchContext(scene, w, settings) {
+    const none = () => {};
+    return {
+      silk, world: w, params: new URLSearchParams(), seed: settings.seed, embed: false,
+      settings: { ...(scene.defaults ?? {}), ...(labSettings() ?? {}) },
+      set: none, rebuild: none, act: none, refresh: none, takeWorld: none,
+      now: () => performance.now(), pointer: () => none,
+    };
+  }
+
   function scratchWorld(step) {
     const { scene, settings, overrides } = current();
     const [width, height] = size();
     const w = silk.createWorld({ width, height, seed: settings.seed, step });
-    scene.build(w, settings);
+    scene.build(w, settings, scratchContext(scene, w, settings));
     if (overrides.friction !== undefined) w.friction = overrides.friction;
     if (overrides.gravity !== undefined) w.gravity = [0, overrides.gravity];
     return w;

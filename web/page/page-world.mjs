@@ -1,0 +1,121 @@
+// page-world.mjs -- the full page's rules for its world, with no DOM: the same on the main thread
+// (app.mjs, ?worker=0) and in the page's Worker (page-worker.mjs, the default). Before the page
+// could run in a Worker these lived inside app.mjs beside the DOM; now both threads call them,
+// so a setting means one thing wherever the world is.
+//
+//   createOverrides(world, settings)   the friction / gravity the user set for this scene
+//   applyWorldSetting(target, name, v) set(name, v) for the settings that change the world
+//   highlightPoint(world, hover, alpha, out)  where the hover ring goes
+//   SOLVER_SETTINGS                    the settings a lab scene that took the world refuses
+
+/** A lab scene that took the world (rope, cloth lab: takeWorld) sets these itself. */
+export const SOLVER_SETTINGS = ['friction', 'gravity', 'solver', 'substeps'];
+
+/** The message set() throws for a solver setting while a lab scene owns the world. */
+export const ownedMessage = (name) =>
+  `'${name}' does not apply to this lab scene: it runs the seed's own solver settings (see silkApp.labSet)`;
+
+/**
+ * The friction and gravity the user set for the scene on screen: kept across its rebuilds,
+ * dropped when another scene is shown. apply() is the session's `adjust` hook (after the build,
+ * before the compat -> robust mapping, so the mapping sees them); settings follow the world.
+ */
+export function createOverrides(world, settings) {
+  let overrides = {};
+  return {
+    get values() { return overrides; },
+    clear() { overrides = {}; },
+    apply() {
+      if (overrides.friction !== undefined) world.friction = overrides.friction;
+      if (overrides.gravity !== undefined) world.gravity = [0, overrides.gravity];
+      settings.friction = world.friction;
+      settings.gravity = world.gravity[1];
+    },
+    setFriction(v) {
+      overrides.friction = settings.friction = world.friction = v;
+      world.matchRobustToCompat(); // the robust solver's damping in seconds, from the slider
+    },
+    setGravity(v) {
+      overrides.gravity = settings.gravity = v;
+      world.gravity = [0, v];
+      world.matchRobustToCompat();
+    },
+  };
+}
+
+/**
+ * Applies a checked setting (params.mjs checkSetting) that changes the world or its run.
+ * target: { world, settings, overrides (createOverrides), show(sceneName), rebuild(),
+ * setRate(hz) }. Returns false for a setting that is not the world's (paused, theme, embed,
+ * readout, background: the caller's).
+ */
+export function applyWorldSetting(target, name, v) {
+  const { world, settings, overrides } = target;
+  switch (name) {
+    case 'scene':
+      settings.scene = v;
+      overrides.clear(); // the user's overrides belong to the old scene
+      target.show(v);
+      return true;
+    case 'tensor':
+    case 'seed':
+      settings[name] = v;
+      target.rebuild();
+      return true;
+    case 'step':
+      settings.step = v;
+      world.step = v;
+      return true;
+    case 'friction':
+      overrides.setFriction(v);
+      return true;
+    case 'gravity':
+      overrides.setGravity(v);
+      return true;
+    case 'solver':
+      settings.solver = v;
+      world.setSolver(v);
+      return true;
+    case 'substeps':
+      settings.substeps = v;
+      world.setRobust({ substeps: v });
+      return true;
+    case 'autoRestore':
+      settings.autoRestore = v;
+      world.setWatchdog({ autoRestore: v });
+      return true;
+    case 'loopMode':
+      settings.loopMode = v;
+      world.loopMode = v;
+      return true;
+    case 'simulatedHz':
+      settings.simulatedHz = v;
+      target.setRate(v);
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Where the hover ring goes: the dragged particle, or the one within 20 world px of a hovering
+ * mouse (`hover` { x, y } or null); a pinned particle's ring sits on its pin target. Writes
+ * { x, y } into `out` and returns it, or null. The particle is interpolated like the drawing.
+ */
+export function highlightPoint(world, hover, alpha, out) {
+  let i = world.draggedParticle;
+  if (i < 0 && hover) i = world.findNearest(hover.x, hover.y, 20);
+  if (i < 0) return null;
+  const pin = i === world.draggedParticle ? world.draggedPin : world.particlePin(i);
+  if (pin >= 0) {
+    const t = world.constraintTargets;
+    out.x = t[2 * pin];
+    out.y = t[2 * pin + 1];
+  } else {
+    const cur = world.positions;
+    const prev = world.previousPositions;
+    out.x = prev[2 * i] + (cur[2 * i] - prev[2 * i]) * alpha;
+    out.y = prev[2 * i + 1] + (cur[2 * i + 1] - prev[2 * i + 1]) * alpha;
+  }
+  return out;
+}
