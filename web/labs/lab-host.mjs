@@ -143,7 +143,7 @@ function listenPointer(stage, canvas, toWorld, tool) {
  * element whose classes say lab / lab-full) }; hidden keeps the bar hidden (controls="none").
  * Returns { show(message), readouts() (the last snapshot, or null), bar }.
  */
-export function createLabBar({ dom, set, act, rebuild, hidden = false }) {
+export function createLabBar({ dom, set, act, rebuild, hidden = false, embed = true }) {
   const bar = el('div', { id: 'lab-bar', className: 'lab-bar', hidden: true });
   const panel = el('section', { id: 'lab-panel', className: 'lab-panel', hidden: true });
   panel.setAttribute('aria-label', 'Lab');
@@ -151,16 +151,29 @@ export function createLabBar({ dom, set, act, rebuild, hidden = false }) {
   let view = null;
   let scene = null;
   let built = -1; // the build of the Worker's scene the panel shows
+  let placed = false;
 
   return {
     bar,
     readouts: () => last,
+    /** Another scene than a lab scene is on: no bar, no panel, no readouts (the page's Worker). */
+    hide() {
+      last = null;
+      view = null;
+      built = -1;
+      bar.replaceChildren();
+      panel.replaceChildren();
+      bar.hidden = true;
+      panel.hidden = true;
+      dom.flags.classList.remove('lab', 'lab-full');
+    },
     /** A posted snapshot: { build (counts the Worker's scene builds), full, readouts }. */
     show({ build, full, readouts: r }) {
       last = r;
       if (!r) return;
       if (build !== built) {
-        if (built < 0) { // placed now, in the task that shows it: never an empty bar in the layout
+        if (!placed) { // placed now, in the task that shows it: never an empty bar in the layout
+          placed = true;
           dom.stage.after(bar);
           dom.side.prepend(panel);
         }
@@ -170,7 +183,7 @@ export function createLabBar({ dom, set, act, rebuild, hidden = false }) {
         panel.replaceChildren();
         const context = {
           settings: r.settings,
-          embed: true,
+          embed,
           set(name, value) {
             const v = scene.check(name, value); // a bad value throws here, as on the page
             view?.setting?.(name, v);

@@ -2,6 +2,8 @@
 // touch work without extra code) that calls app.set(name, value), the same function hosts and
 // tests reach as window.silkApp.set. app.onChange tells the panel when a setting changed from
 // elsewhere (the URL, the API, a scene switch), so the two never disagree.
+// The silent runs and the replay's status answer at once on the main thread (app.mjs) and as
+// promises when the world is in the page's Worker (page-worker-host.mjs): both are awaited.
 import { LIMITS, DISPLAY_RATES } from '../kit/params.mjs';
 import { sig } from '../kit/format.mjs';
 import { el } from '../kit/dom.mjs';
@@ -100,8 +102,18 @@ export function createControls(root, app) {
 
   // lab: the silent runs
   const diagOut = root.querySelector('.diag-result');
-  root.querySelector('button.diag').addEventListener('click', () => {
-    const r = app.runDiagnostic(300);
+  const diagButton = root.querySelector('button.diag');
+  diagButton.addEventListener('click', async () => {
+    diagButton.disabled = true;
+    let r;
+    try {
+      r = await app.runDiagnostic(300);
+    } catch (e) {
+      diagOut.textContent = `The diagnostic run failed: ${e.message}`;
+      return;
+    } finally {
+      diagButton.disabled = false;
+    }
     diagOut.textContent =
       `${r.frames} frames of a fresh ${r.scene} at step ${r.step} (seed ${r.seed}), ${r.ms.toFixed(0)} ms: ` +
       `NaN particles ${r.nanCount}, final bounding radius ${sig(r.boundingRadius)} px, ` +
@@ -124,9 +136,10 @@ export function createControls(root, app) {
     sweepButton.disabled = true;
     let step = 1;
     // One row per task: a 32-row sweep is ~60 k frames, too long for one task on a phone.
-    const next = () => {
+    const next = async () => {
       if (job !== sweepJob) return;
-      const r = app.sweepRow(step, 120);
+      const r = await app.sweepRow(step, 120);
+      if (job !== sweepJob) return;
       const tr = el('tr', { className: r.exploded ? 'bad' : '' },
         el('td', { textContent: r.step }),
         el('td', { textContent: sig(r.kEffective) }),
@@ -147,8 +160,8 @@ export function createControls(root, app) {
   const replayOut = root.querySelector('.replay-result');
   const replayFiles = root.querySelector('.replay-files');
   let replayTimer = 0;
-  function showReplay() {
-    const r = app.replayStatus();
+  async function showReplay() {
+    const r = await app.replayStatus();
     if (r.state === 'playing') {
       replayOut.textContent = `Replaying step ${r.step} of ${r.steps} (${(r.steps / 60).toFixed(1)} s of recorded input)…`;
       replayTimer = setTimeout(showReplay, 200);
@@ -159,19 +172,19 @@ export function createControls(root, app) {
     const hashes = r.parts.map((p) => `${p.hash} ${p.matches ? '=' : '≠'} ${p.recordedHash}`).join(', then ');
     replayOut.textContent = `Replayed ${r.steps} steps (${(r.steps / 60).toFixed(1)} s): ` +
       `${r.matches ? 'the same state as the recorded run, bit for bit' : 'the state DIFFERS from the recorded run'} (hash ${hashes}).`;
-    const links = app.replayDownloads().map((bytes, i, all) => {
+    const links = (await app.replayDownloads()).map((bytes, i, all) => {
       const a = el('a', { href: URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' })), textContent: `recording ${i + 1} of ${all.length}` });
       a.download = `silk-replay-${i + 1}.silkrec`;
       return a;
     });
     replayFiles.replaceChildren('Download (for silk-lab replay FILE): ', ...links.flatMap((a, i) => (i ? [' · ', a] : [a])));
   }
-  replayButton.addEventListener('click', () => {
+  replayButton.addEventListener('click', async () => {
     clearTimeout(replayTimer);
     for (const a of replayFiles.querySelectorAll('a')) URL.revokeObjectURL(a.href);
     replayFiles.replaceChildren();
     replayButton.disabled = true;
-    app.replayLast();
+    await app.replayLast();
     showReplay();
   });
 

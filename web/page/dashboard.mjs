@@ -147,6 +147,18 @@ export function createDashboard({ panel, compact, banner, onReset, diagnostics, 
     }
   }
 
+  /** After a frame's sample: the blow-up check, and the idle job when it is due. */
+  function after(d, now) {
+    lastNow = now;
+    const blown = d[DIAG.EXPLODED] !== 0 || d[DIAG.NAN_COUNT] > 0;
+    if (blown !== exploded) showExploded(d, blown);
+    if (!pending && now - lastJob >= TEXT_EVERY) {
+      pending = true;
+      lastJob = now;
+      idle(job);
+    }
+  }
+
   return {
     /** Shows the full panel or only the compact line (embed). */
     set full(on) { full = on; },
@@ -155,20 +167,25 @@ export function createDashboard({ panel, compact, banner, onReset, diagnostics, 
     get exploded() { return exploded; },
     /** Called once per displayed frame; `now` in seconds. */
     frame(d, now, running) {
-      lastNow = now;
-      const blown = d[DIAG.EXPLODED] !== 0 || d[DIAG.NAN_COUNT] > 0;
-      if (blown !== exploded) showExploded(d, blown);
       if (running) {
         sampleValues[0] = d[DIAG.STRAIN_P97];
         sampleValues[1] = d[DIAG.ERROR_P99];
         sampleValues[2] = d[DIAG.BOUNDING_RADIUS];
         plots.sample(now, sampleValues);
       }
-      if (!pending && now - lastJob >= TEXT_EVERY) {
-        pending = true;
-        lastJob = now;
-        idle(job);
+      after(d, now);
+    },
+    /** The page's Worker (page-worker.mjs) posts its stats a few times a second: the plot
+     *  samples of its frames since the last ones ([t s, strain p97, error p99, radius] each, on
+     *  the Worker's clock) and its diagnostics; then what frame() checks. */
+    feed(d, samples) {
+      for (const [t, strain, error, radius] of samples) {
+        sampleValues[0] = strain;
+        sampleValues[1] = error;
+        sampleValues[2] = radius;
+        plots.sample(t, sampleValues);
       }
+      after(d, samples.length > 0 ? samples[samples.length - 1][0] : lastNow + TEXT_EVERY);
     },
     /** Forces every readout to the current state now (after a rebuild, a single step, a test). */
     refresh(d, s, now) {

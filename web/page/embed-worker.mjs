@@ -30,6 +30,13 @@ import { canvasLabel } from '../kit/describe.mjs';
 import { sig } from '../kit/format.mjs';
 import { compactLine } from './dashboard.mjs';
 import { createLabBar } from '../labs/lab-host.mjs';
+import { wireFullPage } from './page-worker-host.mjs';
+
+/** The full page's Worker: page-worker.mjs beside this file (same origin, as the page). */
+export function spawnPageWorker() {
+  return new Worker(new URL('./page-worker.mjs', import.meta.url), { type: 'module' });
+}
+const PAGE_WORKER_FROM = 'page-worker.mjs beside app.mjs';
 
 const WORLD_SIZE = [ENGINE_DEFAULTS.silk_world_def.width, ENGINE_DEFAULTS.silk_world_def.height];
 const ON = ['1', 'on', 'true'];
@@ -50,13 +57,14 @@ export function workerParam(search) {
 }
 
 /**
- * Whether the page starts in a Worker: an embed (?embed=1, silk-embed.html) of a Worker scene,
- * with ?worker on, in a browser that can hand a canvas to a Worker. { worker: true } or
- * { worker: false, reason, warn }: reason is null for the full page (its dashboard reads the
- * world's memory on this thread: not a fallback); warn says whether the console hears of it.
+ * Whether the page starts in a Worker: the full page, ?embed=1 and silk-embed.html, with
+ * ?worker on, in a browser that can hand a canvas to a Worker. { worker: true } or
+ * { worker: false, reason, warn }: warn says whether the console hears of it. `single`: the
+ * single file (silk-embed.html), whose one Worker is the embed's: its full page (?embed=0)
+ * runs here.
  */
-export function embedWorkerPlan(settings) {
-  if (!settings.embed) return { worker: false, reason: null, warn: false };
+export function embedWorkerPlan(settings, single = false) {
+  if (!settings.embed && single) return { worker: false, reason: 'the single file (silk-embed.html) runs its full page on the main thread', warn: false };
   if (!settings.worker) return { worker: false, reason: '?worker=0 asked for it', warn: false };
   if (typeof Worker !== 'function') return { worker: false, reason: 'this browser has no Worker', warn: true };
   if (typeof globalThis.HTMLCanvasElement?.prototype.transferControlToOffscreen !== 'function') {
@@ -85,7 +93,10 @@ function compileEngine(wasm) {
  * { reason } if it could not start; then the canvas is replaced by a fresh one (a transferred
  * canvas cannot be drawn on here) and nothing of this run is left.
  */
-export async function startEmbedWorker({ settings, theme, wasm, search = '', spawn = spawnWorker, from = WORKER_FROM, dom }) {
+export async function startEmbedWorker({ settings, theme, wasm, search = '', spawn, from, dom, guest = true }) {
+  const full = !settings.embed; // the full page: its own Worker, the page's settings and calls
+  spawn ??= full ? spawnPageWorker : spawnWorker;
+  from ??= full ? PAGE_WORKER_FROM : WORKER_FROM;
   let module;
   try {
     module = await compileEngine(wasm);
@@ -126,7 +137,8 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
     worker.postMessage({
       type: 'init', canvas: offscreen, module, settings, theme: resolved, transparent: settings.background === 'transparent',
       paused: settings.paused, size, focus,
-      lab: typeof scene.panel === 'function', search, // a lab scene: its host in the Worker, its lab parameters
+      // a lab scene (or the full page, which can switch to one): its host in the Worker
+      lab: full || typeof scene.panel === 'function', search,
     }, [offscreen]);
   } catch (e) {
     worker.terminate();
@@ -140,12 +152,12 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
     canvas.replaceWith(canvas.cloneNode(false)); // this one belongs to the dead Worker
     return { reason: failed };
   }
-  return { app: wire({ settings, theme, worker, post, view, focus, scene, dom }) };
+  return { app: wire({ settings, theme, worker, post, view, focus, scene, dom, full, guest }) };
 }
 
 
 /** The running embed: this thread's half (DOM, input, visibility, size) and window.silkApp. */
-function wire({ settings, theme, worker, post, view, focus, scene, dom }) {
+function wire({ settings, theme, worker, post, view, focus, scene, dom, full, guest }) {
   const { canvas, overlay, pause, compact, banner, notice } = dom;
   const cleanups = [];
   const listen = (target, type, fn, options) => {
@@ -159,16 +171,19 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom }) {
   const problems = [];
 
   // a lab scene's bar and (hidden in an embed) panel, here; the scene runs in the Worker
-  const labBar = typeof scene.panel === 'function' ? createLabBar({
+  const labBar = full || typeof scene.panel === 'function' ? createLabBar({
     dom: { stage: dom.stage, side: dom.side, flags: document.body },
     set: (name, value) => post({ type: 'lab-set', name, value }),
     act: (name) => post({ type: 'lab-act', name }),
     rebuild: () => post({ type: 'reset' }),
+    embed: settings.embed,
   }) : null;
+  let page = null; // the full page's half (page-worker-host.mjs)
+  let afterStats = [];
 
   const stats = () => {
     const d = last.diag;
-    return {
+    const base = {
       thread: 'worker',
       framesRendered: last.framesRendered,
       physicsSteps: last.physicsSteps,
@@ -188,9 +203,11 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom }) {
       offscreen,
       problems: [...problems],
     };
+    return page ? page.stats(base) : base;
   };
 
   const showLine = () => {
+    if (page) return; // the full page's dashboard shows the line
     compact.hidden = settings.readout === 'none';
     if (!last.diag) return;
     const t = compactLine(settings.readout, last.diag, stats(), exploded);
@@ -213,10 +230,19 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom }) {
   worker.onmessage = ({ data }) => {
     if (data.type === 'stats') {
       last = data.stats;
-      showExploded(last.diag);
-      showLine();
+      if (page) page.onStats(last);
+      else {
+        showExploded(last.diag);
+        showLine();
+      }
+      const fns = afterStats;
+      afterStats = [];
+      for (const fn of fns) fn();
     } else if (data.type === 'lab') {
-      labBar?.show(data);
+      // a snapshot posted before a scene switch reached the Worker belongs to the old scene
+      if (!page || data.readouts?.scene === settings.scene) labBar?.show(data);
+    } else if (data.id !== undefined && page?.onResult(data)) {
+      // an answer to one of silkApp's calls
     } else if (data.type === 'error') {
       problems.push(`Silk stopped: ${data.message}`);
       console.error(`Silk stopped: ${data.message}`);
@@ -233,7 +259,9 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom }) {
   cleanups.push(() => observer.disconnect());
 
   // runs while the canvas is on screen and the tab visible (loop.mjs's rule, decided here)
-  const active = () => post({ type: 'active', active: !offscreen && document.visibilityState !== 'hidden' });
+  // (the full page on its own keeps running while its dashboard is scrolled to: only a hidden tab
+  // stops it; in an iframe, a guest, it waits off-screen like an embed)
+  const active = () => post({ type: 'active', active: ((full && !guest) || !offscreen) && document.visibilityState !== 'hidden' });
   const intersection = new IntersectionObserver((entries) => {
     offscreen = !entries[entries.length - 1].isIntersecting;
     active();
@@ -251,12 +279,13 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom }) {
     pause.setAttribute('aria-pressed', String(paused));
     post({ type: 'pause', paused });
     showLine(); // the plain readout says "paused" at once
+    page?.syncPaused(paused);
   }
   const step = () => { if (!settings.paused) setPaused(true); post({ type: 'step' }); };
   const reset = () => post({ type: 'reset' });
   listen(overlay, 'click', () => { setPaused(false); canvas.focus(); });
   listen(pause, 'click', () => setPaused(!settings.paused));
-  listen(banner.querySelector('button'), 'click', reset);
+  if (!full) listen(banner.querySelector('button'), 'click', reset); // the page's dashboard has it
   listen(notice.querySelector('button'), 'click', () => { notice.hidden = true; });
   listen(canvas, 'keydown', (e) => {
     const action = keyAction(e.key); // the keys of session.mjs, for the Worker's session
@@ -268,6 +297,13 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom }) {
   });
   canvas.classList.toggle('light-scene', isLight(scene.background));
   canvas.setAttribute('aria-label', canvasLabel(scene.name));
+  if (full) {
+    page = wireFullPage({
+      settings, theme, post, canvas, view, listen, labBar, last: () => last, stats: () => stats(),
+      setPaused: (p) => setPaused(p), step: () => step(), reset: () => reset(),
+      afterNextStats: (fn) => afterStats.push(fn),
+    });
+  }
   setPaused(settings.paused);
   active();
 
@@ -319,5 +355,6 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom }) {
       for (const f of cleanups) f();
       worker.terminate();
     },
+    ...(page ? { set: page.set, ...page.app } : {}),
   };
 }

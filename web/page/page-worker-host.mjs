@@ -1,0 +1,190 @@
+// page-worker-host.mjs -- the full page's main-thread half when its world runs in the page's
+// Worker (page-worker.mjs; embed-worker.mjs starts it and keeps what the embed and the page
+// share: the canvas's size, visibility, the pointer, Pause and the keys). This file adds the
+// page's own DOM: the control panel, the dashboard (its text and plots drawn here, at 2.5 Hz in
+// idle time, from the diagnostics and plot samples the Worker posts with its stats a few times a
+// second), the hover ring's pointer, the lab's panel across scene switches, and window.silkApp's
+// calls that need the world (answered by the Worker: they return promises).
+import { DIAG } from '../lib/silk.mjs';
+import { getScene, sceneNames } from '../kit/scenes.mjs';
+import { checkSetting } from '../kit/params.mjs';
+import { viewToWorld } from '../kit/render.mjs';
+import { isLight } from '../kit/theme.mjs';
+import { canvasLabel } from '../kit/describe.mjs';
+import { createDashboard } from './dashboard.mjs';
+import { createControls } from './controls.mjs';
+import { SOLVER_SETTINGS, ownedMessage } from './page-world.mjs';
+
+const CALL_TIMEOUT = 60_000; // ms: a silent run of 300 frames takes well under a second
+
+/**
+ * wire: { settings, theme, post, canvas, view, listen, setPaused, step, reset, labBar, last()
+ * (the Worker's last stats), baseStats() (embed-worker.mjs's stats) }. Returns { onStats(stats),
+ * onResult(message) -> true when it was an answer, set, app (the fields of window.silkApp this
+ * page has beyond the embed's) }.
+ */
+export function wireFullPage(wire) {
+  const { settings, theme, post, canvas, view, listen, labBar, last } = wire;
+  const $ = (s) => document.querySelector(s);
+  const listeners = [];
+  let seq = 0; // sets posted; the Worker's stats say how many it has applied
+  let builds = -1;
+  let feedMs = 0;
+
+  // ---- calls answered by the Worker -----------------------------------------------------------
+  let nextId = 1;
+  const pending = new Map();
+  function call(name, ...args) {
+    return new Promise((resolve, reject) => {
+      const id = nextId++;
+      const timer = setTimeout(() => { pending.delete(id); reject(new Error(`${name}: the Worker did not answer`)); }, CALL_TIMEOUT);
+      pending.set(id, { resolve, reject, timer });
+      post({ type: 'call', id, name, args });
+    });
+  }
+  function onResult(data) {
+    const p = pending.get(data.id);
+    if (!p) return false;
+    pending.delete(data.id);
+    clearTimeout(p.timer);
+    if (data.type === 'result') p.resolve(data.value);
+    else p.reject(new ({ RangeError, TypeError }[data.name] ?? Error)(data.message));
+    return true;
+  }
+
+  // ---- settings ---------------------------------------------------------------------------------
+  const changed = () => { for (const fn of listeners) fn(settings); };
+  /** The canvas's look and name for the scene; the old scene's lab panel goes (a lab scene's
+   *  comes with the Worker's first readouts of it). */
+  function showScene() {
+    const scene = getScene(settings.scene);
+    canvas.classList.toggle('light-scene', isLight(scene.background));
+    canvas.setAttribute('aria-label', canvasLabel(scene.name));
+    if (labBar.readouts()?.scene !== scene.name) labBar.hide();
+  }
+
+  /** silkApp.set: checked here (TypeError / RangeError, as on the main thread), applied there. */
+  function set(name, value) {
+    const v = checkSetting(name, value, sceneNames());
+    if (last().ownsWorld && SOLVER_SETTINGS.includes(name)) throw new RangeError(ownedMessage(name));
+    if (name === 'background') {
+      if (v !== settings.background) throw new RangeError('background is chosen when the page starts (?background=transparent)');
+      return;
+    }
+    if (name === 'paused') wire.setPaused(v);
+    else if (name === 'theme') { settings.theme = v; theme.follow(v); }
+    else if (name === 'embed') {
+      settings.embed = v;
+      document.body.classList.toggle('embed', v);
+      document.documentElement.classList.toggle('embed', v);
+      dashboard.full = !v;
+    } else if (name === 'readout') {
+      settings.readout = v;
+      dashboard.readout = v;
+    } else {
+      settings[name] = v;
+    }
+    if (name === 'scene') showScene();
+    if (name !== 'paused') post({ type: 'set', name, value: v, seq: ++seq });
+    changed();
+  }
+
+  // ---- the dashboard and the controls ---------------------------------------------------------
+  const stats = () => wire.stats();
+  const dashboard = createDashboard({
+    panel: $('#dashboard'), compact: $('#compact'), banner: $('#blowup'), onReset: wire.reset,
+    diagnostics: () => last().diag, stats,
+  });
+  dashboard.full = !settings.embed;
+  dashboard.readout = settings.readout;
+  const controls = createControls(document, {
+    get settings() { return settings; },
+    set,
+    singleStep: wire.step,
+    reset: wire.reset,
+    runDiagnostic: (frames) => call('runDiagnostic', frames),
+    sweepRow: (step, frames) => call('sweepRow', step, frames),
+    replayLast: () => call('replayLast'),
+    replayStatus: () => call('replayStatus'),
+    replayDownloads: () => call('replayDownloads'),
+    sceneList: () => sceneNames().map((n) => getScene(n)),
+    currentScene: () => getScene(settings.scene),
+  });
+  listeners.push(controls.sync);
+
+  /** The Worker's stats: the page's settings once it has applied every set, the dashboard's feed. */
+  function onStats(s) {
+    const t0 = performance.now();
+    if (s.seq === seq && s.settings) {
+      for (const k of ['friction', 'gravity', 'solver', 'substeps', 'step', 'loopMode']) settings[k] = s.settings[k];
+    }
+    if (s.builds !== builds) {
+      builds = s.builds;
+      dashboard.clearHistory();
+      changed();
+    }
+    const origin = performance.timeOrigin / 1000;
+    const samples = s.samples ?? [];
+    for (const sample of samples) sample[0] -= origin; // the Worker's epoch seconds -> this page's clock
+    dashboard.feed(s.diag, samples);
+    feedMs += (performance.now() - t0 - feedMs) * 0.1;
+  }
+
+  // ---- the hover ring: a mouse over the canvas, not pressed -----------------------------------
+  let box = null;
+  listen(canvas, 'pointermove', (e) => {
+    if (e.pointerType !== 'mouse' || e.buttons !== 0) return;
+    box ??= canvas.getBoundingClientRect(); // read once per entry, not per move (layout)
+    const [x, y] = viewToWorld(view, e.clientX - box.left, e.clientY - box.top);
+    post({ type: 'hover', at: { x, y } });
+  });
+  listen(canvas, 'pointerleave', (e) => {
+    box = null;
+    if (e.pointerType === 'mouse') post({ type: 'hover', at: null });
+  });
+
+  showScene();
+  controls.sync(settings);
+  controls.syncPaused(settings.paused);
+
+  return {
+    onStats,
+    onResult,
+    set,
+    syncPaused: controls.syncPaused,
+    /** What only the full page's stats() has, beside embed-worker.mjs's fields. */
+    stats(base) {
+      const s = last();
+      const d = s.diag;
+      return {
+        ...base,
+        rafCallbacks: s.rafCallbacks ?? 0,
+        alpha: s.alpha ?? 0,
+        droppedSeconds: s.droppedSeconds ?? 0,
+        verdict: s.verdict, health: s.health, replay: s.replay, stateHash: s.stateHash,
+        physicsMs: s.physicsMs ?? 0, renderMs: s.renderMs ?? 0,
+        dashboardMs: feedMs, // this thread's share: feeding the dashboard a Worker's stats
+        simSeconds: d ? d[DIAG.SIM_SECONDS] : 0,
+        lab: labBar.readouts(),
+      };
+    },
+    app: {
+      /** The silent runs (fresh worlds in the Worker; the one on screen is untouched): promises. */
+      runDiagnostic: (frames = 300) => call('runDiagnostic', frames),
+      sweepRow: (step, frames = 120) => call('sweepRow', step, frames),
+      /** Replays the last 10-20 s of recorded inputs; resolves to stats().replay at its start. */
+      replayLast: () => call('replayLast'),
+      /** The current state hash, from the Worker: a promise of 16 hex digits. */
+      stateHash: () => call('stateHash'),
+      /** The Worker loop's rAF callback durations (ms), oldest first: a promise (the benchmark). */
+      rafSamples: () => call('rafSamples'),
+      /** world.diagnostics() of the world in the Worker: a promise. */
+      diagnostics: () => call('diagnostics'),
+      /** Every readout shows the Worker's current state: resolves once they do. */
+      refresh: () => call('stateHash').then(() => new Promise((resolve) => {
+        wire.afterNextStats(() => { dashboard.refresh(last().diag, stats(), performance.now() / 1000); resolve(); });
+        post({ type: 'refresh' });
+      })),
+    },
+  };
+}
