@@ -98,12 +98,17 @@ test('?worker=0 (off, false) runs on the main thread and says so; a bad value is
   assert.equal((await stats(page)).thread, 'worker');
   assert.equal(await page.isVisible('#notice'), true);
   assert.match(await page.textContent('#notice .text'), /\?worker=maybe was ignored \(worker must be 1 or 0: on, off, true or false\); using on\./);
-  // the full page stays on the main thread (its dashboard reads the world's memory: by design)
+  // the full page runs in its own Worker too (page-worker.test.mjs), and ?worker=0 keeps it here
   await page.goto(`${server.origin}/`);
   await ready(page);
   const full = await stats(page);
-  assert.equal(full.thread, 'main');
+  assert.equal(full.thread, 'worker');
   assert.deepEqual(full.problems, []);
+  await page.goto(`${server.origin}/?worker=0`);
+  await ready(page);
+  const fullMain = await stats(page);
+  assert.equal(fullMain.thread, 'main');
+  assert.deepEqual(fullMain.problems, ['worker: running on the main thread: ?worker=0 asked for it']);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -55,6 +55,16 @@ export async function openPage(browser, contextOptions = DESKTOP) {
 }
 
 /**
+ * The full page's URL query on the main thread: `query` ('' or '?a=b...') with worker=0. The
+ * page runs in a Worker by default (page-worker.test.mjs); the suites that read its world
+ * (silkApp.world), drive its clock (installClock) or call silkApp synchronously examine the
+ * main-thread page, which ?worker=0 and every fallback run.
+ */
+export function mainThread(query = '') {
+  return query.includes('worker=') ? query : `${query}${query.includes('?') ? '&' : '?'}worker=0`;
+}
+
+/**
  * Waits until the app has started (window.silkApp exists). Polls on a timer: Playwright's default
  * polls in requestAnimationFrame, which installClock() hands to the test, so a page that was not
  * ready at the first check would be waited on until the timeout.

@@ -7,7 +7,7 @@
 // markup or script, and Object.prototype untouched.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, ready, canvasCensus } from './helpers.mjs';
+import { serve, launch, openPage, ready, canvasCensus, mainThread } from './helpers.mjs';
 
 let server;
 let browser;
@@ -35,7 +35,7 @@ function query(pairs) {
 
 async function load(search) {
   const p = await openPage(browser);
-  await p.page.goto(`${server.origin}/${search}`);
+  await p.page.goto(`${server.origin}/${mainThread(search)}`); // silkApp.world: the main-thread page
   await ready(p.page);
   await p.page.waitForTimeout(300); // a few real frames
   const state = await p.page.evaluate(() => ({

@@ -3,7 +3,7 @@
 // phone and ?embed=1. Screenshots go to test-artifacts/lab-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, installClock, frames, screenshot, PHONE } from './helpers.mjs';
+import { serve, launch, openPage, installClock, frames, screenshot, PHONE, mainThread } from './helpers.mjs';
 
 let server;
 let browser;
@@ -21,7 +21,7 @@ function until(page, fn, arg, timeout = 30000) {
 async function open(query, options) {
   const p = await openPage(browser, options);
   await installClock(p.page);
-  await p.page.goto(`${server.origin}/${query}`);
+  await p.page.goto(`${server.origin}/${mainThread(query)}`); // the test clock drives the main thread
   await until(p.page, () => document.documentElement.dataset.silk === 'ready');
   return p;
 }

@@ -3,7 +3,7 @@
 // controls work from the keyboard, the silent runs agree with the engine.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, ready, screenshot, canvasCensus, stats, DESKTOP } from './helpers.mjs';
+import { serve, launch, openPage, ready, screenshot, canvasCensus, stats, DESKTOP, mainThread } from './helpers.mjs';
 
 let server;
 let browser;
@@ -12,7 +12,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 async function open(query = '', options = DESKTOP) {
   const p = await openPage(browser, options);
-  await p.page.goto(`${server.origin}/${query}`);
+  await p.page.goto(`${server.origin}/${mainThread(query)}`); // silkApp.world: the main-thread page
   await ready(p.page);
   return p;
 }

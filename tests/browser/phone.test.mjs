@@ -3,7 +3,7 @@
 // touch, a finger drags the nearest particle, and the page scrolls everywhere but the canvas.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, ready, screenshot, installClock, frames, stats, canvasCensus, PHONE, DESKTOP } from './helpers.mjs';
+import { serve, launch, openPage, ready, screenshot, installClock, frames, stats, canvasCensus, PHONE, DESKTOP, mainThread } from './helpers.mjs';
 
 let server;
 let browser;
@@ -13,7 +13,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 async function open(options = PHONE, { clock = false, query = '' } = {}) {
   const p = await openPage(browser, options);
   if (clock) await installClock(p.page);
-  await p.page.goto(`${server.origin}/${query}`);
+  await p.page.goto(`${server.origin}/${mainThread(query)}`); // silkApp.world: the main-thread page
   await ready(p.page);
   return p;
 }

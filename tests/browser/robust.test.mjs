@@ -2,7 +2,7 @@
 // badge and state hash, and "Replay the last 10 s", which must end on the recorded run's hash.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, ready, installClock, frames, stats, screenshot } from './helpers.mjs';
+import { serve, launch, openPage, ready, installClock, frames, stats, screenshot, mainThread } from './helpers.mjs';
 
 let server;
 let browser;
@@ -12,7 +12,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 async function clocked(query = '') {
   const p = await openPage(browser);
   await installClock(p.page);
-  await p.page.goto(`${server.origin}/${query}`);
+  await p.page.goto(`${server.origin}/${mainThread(query)}`); // the test clock drives the main thread
   await ready(p.page);
   await frames(p.page, 3, 60);
   return p;

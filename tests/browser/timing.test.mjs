@@ -5,7 +5,7 @@
 // stall is clamped, not caught up in a burst.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, ready, installClock, frames, framesOf, gap, stats } from './helpers.mjs';
+import { serve, launch, openPage, ready, installClock, frames, framesOf, gap, stats, mainThread } from './helpers.mjs';
 
 let server;
 let browser;
@@ -16,7 +16,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 async function clocked(settings = {}) {
   const p = await openPage(browser);
   await installClock(p.page);
-  await p.page.goto(`${server.origin}/`);
+  await p.page.goto(`${server.origin}/${mainThread()}`); // the test clock drives the main thread
   await ready(p.page);
   await p.page.evaluate((s) => { for (const [k, v] of Object.entries(s)) window.silkApp.set(k, v); }, settings);
   await frames(p.page, 3, 60);
