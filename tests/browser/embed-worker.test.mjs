@@ -256,3 +256,34 @@ test('dragging reaches the Worker: mouse and touch, through the embed\'s fit', a
     await context.close();
   }
 });
+
+test('a hovering mouse gets the ring in a Worker embed, as on the main thread', async () => {
+  const at = await aParticle(VIEW);
+  assert.ok(at, 'a free particle');
+  const clip = { x: at.client[0] - 14, y: at.client[1] - 14, width: 28, height: 28 };
+  const shots = {};
+  for (const worker of ['1', '0']) {
+    const { page, context, errors } = await openPage(browser, { ...VIEW, reducedMotion: 'reduce' });
+    await page.goto(`${server.origin}/?embed=1&worker=${worker}`);
+    await ready(page);
+    await page.waitForTimeout(300);
+    assert.equal((await stats(page)).thread, worker === '1' ? 'worker' : 'main');
+    const before = await page.screenshot({ clip });
+    const f0 = (await stats(page)).framesRendered;
+    // paused: only the hover can ask for a drawing
+    await page.mouse.move(at.client[0] + 6, at.client[1] + 2);
+    await page.mouse.move(at.client[0] + 3, at.client[1] + 1);
+    await page.waitForFunction((f) => window.silkApp.stats().framesRendered > f, f0, { timeout: 5000, polling: 50 });
+    await page.waitForTimeout(400); // the Worker's frame reaches the screen, its stats the page
+    const hovered = await page.screenshot({ clip });
+    assert.notDeepEqual(hovered, before, `worker=${worker}: the ring is drawn`);
+    // away from the web: the ring goes
+    await page.mouse.move(3, 3);
+    await page.waitForTimeout(400);
+    shots[worker] = { before, hovered, after: await page.screenshot({ clip }) };
+    assert.deepEqual(shots[worker].after, before, `worker=${worker}: and goes`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  assert.deepEqual(shots['1'].hovered, shots['0'].hovered, 'the same ring on both threads');
+});

@@ -9,7 +9,8 @@
 //   init    { canvas (OffscreenCanvas, transferred), module (the page's compiled WebAssembly.Module),
 //             settings (parseParams's), transparent, paused, size: { dev: [w, h], css: [w, h] },
 //             focus (optional: { x, y, w, h } world px, renderer.setFocus; the page's ?embed=1),
-//             lab (load the lab host), search (the lab scenes' URL parameters) }
+//             lab (load the lab host), search (the lab scenes' URL parameters), ring (draw the
+//             hover ring, as the page and its embed do; the element does not) }
 //   focus   { focus }                        the box a frame of another shape is filled with, or null
 //   size    { dev: [w, h], css: [w, h] }     the canvas's box changed
 //   active  { active }                       on screen and the tab visible (else the loop waits)
@@ -20,6 +21,7 @@
 //   down    { x, y, radius }                 a press, world px (grab the nearest particle)
 //   move    { xs, ys }                       the samples of one pointermove, world px
 //   up                                       the release
+//   hover   { at: { x, y } | null }          a hovering mouse, world px: the ring (highlightPoint)
 //   lab-set { name, value }, lab-act { name }  a lab scene's bar (lab-host.mjs createLabBar)
 // Messages that arrive while the engine is still loading are kept and handled, in order, once
 // it runs (the owner posts its first size, pause and visibility right after init).
@@ -33,6 +35,7 @@ import { createLoop, browserClock } from '../kit/loop.mjs';
 import { createRenderer } from '../kit/render.mjs';
 import { createSession, NO_LAB } from '../kit/session.mjs';
 import { getScene } from '../kit/scenes.mjs';
+import { highlightPoint } from '../kit/input.mjs';
 
 const STATS_EVERY = 250; // ms
 
@@ -69,7 +72,7 @@ export function serveWorkerDemo(extend = null) {
  * loop(), stats() (posts stats now) }; it returns { hooks (createSession's), handlers(base) ->
  * more or replaced message handlers, stats() -> more stats fields }.
  */
-export async function runWorkerDemo({ canvas, module, settings, theme, transparent, paused, size, focus = null, lab: isLab = false, search = '' }, extend = null) {
+export async function runWorkerDemo({ canvas, module, settings, theme, transparent, paused, size, focus = null, lab: isLab = false, search = '', ring: withRing = false }, extend = null) {
   // the lab scenes register themselves with lab-core.mjs: loaded before the scene is looked up
   const labs = isLab ? await import('../labs/lab-worker-host.mjs') : null;
   const silk = await loadSilk({ wasm: module });
@@ -88,7 +91,15 @@ export async function runWorkerDemo({ canvas, module, settings, theme, transpare
   const ext = extend?.({
     silk, world, settings, renderer, lab, post, session: () => session, loop: () => loop, stats: () => stats(performance.now()),
   }) ?? {};
-  const session = createSession({ world, scene: getScene(settings.scene), settings, renderer, paused, lab, ...ext.hooks });
+  // the hover ring: the dragged particle, or the one under a hovering mouse (the page's embed)
+  const ringAt = { x: 0, y: 0 };
+  let hover = null;
+  let hoverMoved = false;
+  const ring = {
+    redrawIf() { const moved = hoverMoved; hoverMoved = false; return moved; },
+    highlight: () => highlightPoint(world, hover, session.counters.alpha, ringAt),
+  };
+  const session = createSession({ world, scene: getScene(settings.scene), settings, renderer, paused, lab, ...(withRing ? ring : {}), ...ext.hooks });
   const { counters, drag } = session; // the owner's pointer messages feed the session's drag queue
   let lastStats = -Infinity;
   let stepsThisFrame = 0;
@@ -135,6 +146,7 @@ export async function runWorkerDemo({ canvas, module, settings, theme, transpare
       else if (drag.state.pointerId >= 0) for (let k = 0; k < xs.length; k++) drag.queue(xs[k], ys[k]);
     },
     up: () => { if (lab.holding) lab.pointerUp(); else if (drag.state.pointerId >= 0) drag.end(); },
+    hover: ({ at }) => { hover = at ?? null; hoverMoved = true; },
     'lab-set': ({ name, value }) => lab.set(name, value),
     'lab-act': ({ name }) => lab.act(name),
   };

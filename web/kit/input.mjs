@@ -110,3 +110,44 @@ export function forwardPointer(canvas, view, post, listen) {
   listen(canvas, 'pointercancel', up);
   listen(canvas, 'contextmenu', (e) => e.preventDefault());
 }
+
+/**
+ * Where the hover ring goes: the dragged particle, or the one within 20 world px of a hovering
+ * mouse (`hover` { x, y } world px, or null); a pinned particle's ring sits on its pin target.
+ * Writes { x, y } into `out` and returns it, or null. The particle is interpolated like the
+ * drawing. The page's session hook on the main thread and the Worker's (worker-demo.mjs).
+ */
+export function highlightPoint(world, hover, alpha, out) {
+  let i = world.draggedParticle;
+  if (i < 0 && hover) i = world.findNearest(hover.x, hover.y, 20);
+  if (i < 0) return null;
+  const pin = i === world.draggedParticle ? world.draggedPin : world.particlePin(i);
+  if (pin >= 0) {
+    const t = world.constraintTargets;
+    out.x = t[2 * pin];
+    out.y = t[2 * pin + 1];
+  } else {
+    const cur = world.positions;
+    const prev = world.previousPositions;
+    out.x = prev[2 * i] + (cur[2 * i] - prev[2 * i]) * alpha;
+    out.y = prev[2 * i + 1] + (cur[2 * i + 1] - prev[2 * i + 1]) * alpha;
+  }
+  return out;
+}
+
+/** A hovering mouse over a canvas whose world is in a Worker: { type: 'hover', at: { x, y } }
+ *  in world px per pointermove while no button is down, at: null when it leaves (the Worker
+ *  draws the ring: highlightPoint). The box is read once per entry, not per move (layout). */
+export function forwardHover(canvas, view, post, listen) {
+  let box = null;
+  listen(canvas, 'pointermove', (e) => {
+    if (e.pointerType !== 'mouse' || e.buttons !== 0) return;
+    box ??= canvas.getBoundingClientRect();
+    const [x, y] = viewToWorld(view, e.clientX - box.left - canvas.clientLeft, e.clientY - box.top - canvas.clientTop);
+    post({ type: 'hover', at: { x, y } });
+  });
+  listen(canvas, 'pointerleave', (e) => {
+    box = null;
+    if (e.pointerType === 'mouse') post({ type: 'hover', at: null });
+  });
+}

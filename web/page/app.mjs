@@ -31,7 +31,7 @@ import { DEFAULTS, checkSetting, parseParams } from '../kit/params.mjs';
 import { getScene, sceneNames } from '../kit/scenes.mjs';
 import { createLoop, browserClock, whenNear, framed } from '../kit/loop.mjs';
 import { createRenderer } from '../kit/render.mjs';
-import { createPointer } from '../kit/input.mjs';
+import { createPointer, highlightPoint } from '../kit/input.mjs';
 import { createSession } from '../kit/session.mjs';
 import { createDashboard } from './dashboard.mjs';
 import { createControls } from './controls.mjs';
@@ -40,7 +40,7 @@ import { createReplay } from './replay.mjs';
 import { createLabHost } from '../labs/lab-host.mjs';
 import { watchTheme, isLight } from '../kit/theme.mjs';
 import { canvasLabel } from '../kit/describe.mjs';
-import { SOLVER_SETTINGS, ownedMessage, createOverrides, applyWorldSetting, highlightPoint } from './page-world.mjs';
+import { SOLVER_SETTINGS, ownedMessage, createOverrides, applyWorldSetting } from './page-world.mjs';
 import { workerParam, embedWorkerPlan, startEmbedWorker, fallbackProblem } from './embed-worker.mjs';
 
 
@@ -288,7 +288,7 @@ function createFrames(page) {
   const highlightAt = { x: 0, y: 0 };
   let lastHover = null;
 
-  /** Where the ring goes (page-world.mjs): the dragged particle, or the one under a hovering mouse. */
+  /** Where the ring goes (input.mjs): the dragged particle, or the one under a hovering mouse. */
   const highlight = () => highlightPoint(world, pointer.state.hover, page.counters.alpha, highlightAt);
 
   function redrawNow() {

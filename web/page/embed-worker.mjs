@@ -21,7 +21,7 @@ import { DIAG, DEFAULTS as ENGINE_DEFAULTS } from '../lib/silk.mjs';
 import { compileSilk, wasmURL } from '../lib/silk-wasm.mjs';
 import { spawnWorker, WORKER_FROM } from '../element/silk-demo-spawn.mjs';
 import { observeCanvasSize, createView, fitView, viewToCanvas } from '../kit/render.mjs';
-import { forwardPointer } from '../kit/input.mjs';
+import { forwardPointer, forwardHover } from '../kit/input.mjs';
 import { keyAction } from '../kit/session.mjs';
 import { getScene, sceneNames } from '../kit/scenes.mjs';
 import { checkSetting, shownValue } from '../kit/params.mjs';
@@ -139,6 +139,7 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
       paused: settings.paused, size, focus,
       // a lab scene (or the full page, which can switch to one): its host in the Worker
       lab: full || typeof scene.panel === 'function', search,
+      ring: true, // the hover ring of the main-thread page and embed
     }, [offscreen]);
   } catch (e) {
     worker.terminate();
@@ -271,6 +272,7 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom, full, gu
   listen(document, 'visibilitychange', active);
 
   forwardPointer(canvas, view, post, listen);
+  forwardHover(canvas, view, post, listen); // the ring under a hovering mouse, drawn in the Worker
 
   function setPaused(paused) {
     settings.paused = paused;
@@ -299,7 +301,7 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom, full, gu
   canvas.setAttribute('aria-label', canvasLabel(scene.name));
   if (full) {
     page = wireFullPage({
-      settings, theme, post, canvas, view, listen, labBar, last: () => last, stats: () => stats(),
+      settings, theme, post, canvas, labBar, last: () => last, stats: () => stats(),
       setPaused: (p) => setPaused(p), step: () => step(), reset: () => reset(),
       afterNextStats: (fn) => afterStats.push(fn),
     });

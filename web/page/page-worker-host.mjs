@@ -3,12 +3,11 @@
 // share: the canvas's size, visibility, the pointer, Pause and the keys). This file adds the
 // page's own DOM: the control panel, the dashboard (its text and plots drawn here, at 2.5 Hz in
 // idle time, from the diagnostics and plot samples the Worker posts with its stats a few times a
-// second), the hover ring's pointer, the lab's panel across scene switches, and window.silkApp's
+// second), the lab's panel across scene switches, and window.silkApp's
 // calls that need the world (answered by the Worker: they return promises).
 import { DIAG } from '../lib/silk.mjs';
 import { getScene, sceneNames } from '../kit/scenes.mjs';
 import { checkSetting } from '../kit/params.mjs';
-import { viewToWorld } from '../kit/render.mjs';
 import { isLight } from '../kit/theme.mjs';
 import { canvasLabel } from '../kit/describe.mjs';
 import { createDashboard } from './dashboard.mjs';
@@ -18,13 +17,13 @@ import { SOLVER_SETTINGS, ownedMessage } from './page-world.mjs';
 const CALL_TIMEOUT = 60_000; // ms: a silent run of 300 frames takes well under a second
 
 /**
- * wire: { settings, theme, post, canvas, view, listen, setPaused, step, reset, labBar, last()
+ * wire: { settings, theme, post, canvas, setPaused, step, reset, labBar, last()
  * (the Worker's last stats), baseStats() (embed-worker.mjs's stats) }. Returns { onStats(stats),
  * onResult(message) -> true when it was an answer, set, app (the fields of window.silkApp this
  * page has beyond the embed's) }.
  */
 export function wireFullPage(wire) {
-  const { settings, theme, post, canvas, view, listen, labBar, last } = wire;
+  const { settings, theme, post, canvas, labBar, last } = wire;
   const $ = (s) => document.querySelector(s);
   const listeners = [];
   let seq = 0; // sets posted; the Worker's stats say how many it has applied
@@ -129,19 +128,6 @@ export function wireFullPage(wire) {
     dashboard.feed(s.diag, samples);
     feedMs += (performance.now() - t0 - feedMs) * 0.1;
   }
-
-  // ---- the hover ring: a mouse over the canvas, not pressed -----------------------------------
-  let box = null;
-  listen(canvas, 'pointermove', (e) => {
-    if (e.pointerType !== 'mouse' || e.buttons !== 0) return;
-    box ??= canvas.getBoundingClientRect(); // read once per entry, not per move (layout)
-    const [x, y] = viewToWorld(view, e.clientX - box.left, e.clientY - box.top);
-    post({ type: 'hover', at: { x, y } });
-  });
-  listen(canvas, 'pointerleave', (e) => {
-    box = null;
-    if (e.pointerType === 'mouse') post({ type: 'hover', at: null });
-  });
 
   showScene();
   controls.sync(settings);

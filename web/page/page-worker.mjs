@@ -2,8 +2,8 @@
 // a Worker; ?worker=0 keeps it all on the main thread, app.mjs). It runs worker-demo.mjs's demo
 // (the world, its loop, its drawing, a lab scene's host) and adds what only the page has, each
 // kept as on the main thread through page-world.mjs: the settings of the control panel, the
-// user's friction and gravity, the watchdog and the replay recorder, the hover ring, the
-// dashboard's per-frame samples, and the silent runs (runs.mjs) on fresh worlds.
+// user's friction and gravity, the watchdog and the replay recorder, the dashboard's per-frame
+// samples, and the silent runs (runs.mjs) on fresh worlds.
 //
 // Why a Worker for a page that is Silk's own: on the phone profile (bench/host.mjs) the page
 // drawing and stepping on the main thread cost 1.6 ms per frame above the floor of any canvas
@@ -12,7 +12,6 @@
 //
 // Messages in, beside worker-demo.mjs's:
 //   set   { name, value }    a setting, already checked on the page (params.mjs checkSetting)
-//   hover { x, y } | null    a hovering mouse, world px (the ring)
 //   call  { id, name, args } stateHash, diagnostics, runDiagnostic, sweepRow, replayLast,
 //                            replayStatus, replayDownloads, rafSamples: answered by result { id, value }
 //                            (or error { id, message })
@@ -25,7 +24,7 @@ import { serveWorkerDemo } from '../element/worker-demo.mjs';
 import { getScene } from '../kit/scenes.mjs';
 import { createReplay } from './replay.mjs';
 import { createLab } from './runs.mjs';
-import { SOLVER_SETTINGS, ownedMessage, createOverrides, applyWorldSetting, highlightPoint } from './page-world.mjs';
+import { SOLVER_SETTINGS, ownedMessage, createOverrides, applyWorldSetting } from './page-world.mjs';
 
 const MAX_SAMPLES = 256; // plot samples kept between two stats (~4 s at 60 Hz)
 
@@ -40,9 +39,6 @@ function pageExtension({ silk, world, settings, renderer, lab, post, session, lo
     current: () => ({ scene: session().scene, settings, overrides: overrides.values }),
     labSettings: () => lab.readouts()?.settings,
   });
-  const ringAt = { x: 0, y: 0 };
-  let hover = null;
-  let hoverMoved = false;
   let builds = 0;
   let seq = 0; // the page's sets applied so far (its settings wait for this to catch up)
   const samples = [];
@@ -101,12 +97,6 @@ function pageExtension({ silk, world, settings, renderer, lab, post, session, lo
         stats();
       },
       onAdvanced: (steps) => replay.afterSteps(steps),
-      redrawIf() {
-        const moved = hoverMoved;
-        hoverMoved = false;
-        return moved;
-      },
-      highlight: () => highlightPoint(world, hover, session().counters.alpha, ringAt),
       onDrawn(d, running, t) {
         if (!running) return;
         if (samples.length >= MAX_SAMPLES) samples.shift();
@@ -118,7 +108,6 @@ function pageExtension({ silk, world, settings, renderer, lab, post, session, lo
       set,
       // recorded inputs drive the world during a replay: a press does not grab then
       down: (m) => { if (!replay.playing) base.down(m); },
-      hover: (m) => { hover = m.at ?? null; hoverMoved = true; },
       call({ id, name, args = [] }) {
         const fn = calls[name];
         if (!fn) throw new RangeError(`no call ${name}`);

@@ -5,7 +5,6 @@
 //
 //   createOverrides(world, settings)   the friction / gravity the user set for this scene
 //   applyWorldSetting(target, name, v) set(name, v) for the settings that change the world
-//   highlightPoint(world, hover, alpha, out)  where the hover ring goes
 //   SOLVER_SETTINGS                    the settings a lab scene that took the world refuses
 
 /** A lab scene that took the world (rope, cloth lab: takeWorld) sets these itself. */
@@ -95,27 +94,4 @@ export function applyWorldSetting(target, name, v) {
     default:
       return false;
   }
-}
-
-/**
- * Where the hover ring goes: the dragged particle, or the one within 20 world px of a hovering
- * mouse (`hover` { x, y } or null); a pinned particle's ring sits on its pin target. Writes
- * { x, y } into `out` and returns it, or null. The particle is interpolated like the drawing.
- */
-export function highlightPoint(world, hover, alpha, out) {
-  let i = world.draggedParticle;
-  if (i < 0 && hover) i = world.findNearest(hover.x, hover.y, 20);
-  if (i < 0) return null;
-  const pin = i === world.draggedParticle ? world.draggedPin : world.particlePin(i);
-  if (pin >= 0) {
-    const t = world.constraintTargets;
-    out.x = t[2 * pin];
-    out.y = t[2 * pin + 1];
-  } else {
-    const cur = world.positions;
-    const prev = world.previousPositions;
-    out.x = prev[2 * i] + (cur[2 * i] - prev[2 * i]) * alpha;
-    out.y = prev[2 * i + 1] + (cur[2 * i + 1] - prev[2 * i + 1]) * alpha;
-  }
-  return out;
 }
