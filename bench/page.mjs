@@ -89,7 +89,8 @@ async function metric(cdp, name) {
 const SILK = {
   ready: () => document.documentElement.dataset.silk === 'ready',
   read: () => ({ frames: window.silkApp.stats().framesRendered, callbacks: window.silkApp.stats().rafCallbacks }),
-  samples: (n) => window.silkApp.rafSamples().slice(-n),
+  // (a promise when the page runs in its Worker, the default: then they are the Worker loop's)
+  samples: async (n) => (await window.silkApp.rafSamples()).slice(-n),
 };
 const BASELINE = {
   ready: () => document.documentElement.dataset.baseline === 'ready',

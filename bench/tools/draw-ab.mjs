@@ -40,7 +40,7 @@ const browser = await chromium.launch({
 async function once(origin) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
   const page = await context.newPage();
-  await page.goto(`${origin}/`);
+  await page.goto(`${origin}/?worker=0`); // the world on this thread (silkApp.world)
   await page.waitForFunction(() => document.documentElement.dataset.silk === 'ready');
   await page.waitForTimeout(1000); // the spider lands
   await page.evaluate(() => window.silkApp.set('paused', true));

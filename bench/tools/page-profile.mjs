@@ -192,7 +192,7 @@ try {
   }
   const f1 = await page.evaluate(framesNow);
   const raf = PAGE === 'silk'
-    ? await page.evaluate((n) => window.silkApp.rafSamples().slice(-n), (await page.evaluate(() => window.silkApp.stats().rafCallbacks)) - rafBefore)
+    ? await page.evaluate(async (n) => (await window.silkApp.rafSamples()).slice(-n), (await page.evaluate(() => window.silkApp.stats().rafCallbacks)) - rafBefore)
     : [];
   const { profile } = await cdp.send('Profiler.stop');
   await cdp.send('Tracing.end');
