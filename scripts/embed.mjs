@@ -13,17 +13,17 @@
 // ('default-src none'; the icon is a data: URL; the wasm is compiled from bytes, which needs
 // 'wasm-unsafe-eval' and nothing more).
 //
-// The Worker: ?embed=1 simulates and draws in the <silk-demo> element's Worker
-// (silk-demo-worker.mjs, web/page/embed-worker.mjs). A single file has no second file to start
+// The Worker: the page (?embed=1 and the full page) simulates and draws in the page's Worker
+// (page-worker.mjs, web/page/embed-worker.mjs). A single file has no second file to start
 // it from, and its policy forbids eval, so the Worker runs the same inlined modules: they are
 // all defined inside one function, silk(entry), whose source text (Function.prototype.toString,
-// no eval) becomes a blob: URL that the Worker starts with silk('silk-demo-worker.mjs'); the
+// no eval) becomes a blob: URL that the Worker starts with silk('page-worker.mjs'); the
 // page calls silk('app.mjs'). The file's policy allows that with `worker-src blob:` (a blob:
 // Worker inherits the file's policy: its inline-hash script-src, 'wasm-unsafe-eval' for the
 // compiled module the page hands over). Where a site's header forbids blob: Workers, the embed
 // runs on the main thread and says why (stats().problems, one console.warn).
 //
-// Inlining the modules: each module of the import graphs of app.mjs and silk-demo-worker.mjs
+// Inlining the modules: each module of the import graphs of app.mjs and page-worker.mjs
 // becomes a function, run at its first import, whose exports are returned as an object;
 // `import { a, b as c } from './x.mjs'` becomes `const { a, b: c } = need('x.mjs')`. Only these forms are supported (they are the ones
 // dist/ holds once scripts/flatten.mjs has made web/'s imports flat): named imports of
@@ -37,7 +37,7 @@ import path from 'node:path';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const ENTRY = 'app.mjs';
-const WORKER_ENTRY = 'silk-demo-worker.mjs'; // the Worker's script (embed-worker.mjs starts it)
+const WORKER_ENTRY = 'page-worker.mjs'; // the Worker's script (embed-worker.mjs starts it)
 
 const IMPORT_NAMED = /^import\s*\{([^}]*)\}\s*from\s*'\.\/([\w.-]+\.mjs)';?[ \t]*$/gm;
 const IMPORT_NS = /^import\s+\*\s+as\s+(\w+)\s+from\s*'\.\/([\w.-]+\.mjs)';?[ \t]*$/gm;

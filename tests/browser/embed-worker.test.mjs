@@ -1,5 +1,5 @@
 // embed-worker.test.mjs -- issue 19: ?embed=1 and silk-embed.html simulate and draw in a Worker
-// (web/page/embed-worker.mjs, the element's silk-demo-worker.mjs) wherever the browser can hand
+// (web/page/embed-worker.mjs, the page's page-worker.mjs) wherever the browser can hand
 // a canvas to one:
 //   - by default the thread is 'worker', and the page's main thread runs no world: no wasm
 //     instance there, no requestAnimationFrame, while the counters advance from the Worker,
@@ -163,8 +163,8 @@ test('a forced fallback runs on the main thread and gives the reason', async () 
       /^worker: running on the main thread: this browser cannot hand a canvas to a Worker \(no OffscreenCanvas\)$/],
     ['new Worker() throws', `${server.origin}/?embed=1`, (o) => o.page.addInitScript(() => {
       window.Worker = class { constructor() { throw new DOMException('blocked by the test', 'SecurityError'); } };
-    }), /^worker: running on the main thread: the Worker could not start \(SecurityError: blocked by the test; it comes from silk-demo-worker\.mjs beside silk-demo\.mjs\)$/],
-    ['its script does not load', `${server.origin}/?embed=1`, (o) => o.context.route(/silk-demo-worker\.mjs$/, (r) => r.fulfill({ status: 404, body: '' })),
+    }), /^worker: running on the main thread: the Worker could not start \(SecurityError: blocked by the test; it comes from page-worker\.mjs beside app\.mjs\)$/],
+    ['its script does not load', `${server.origin}/?embed=1`, (o) => o.context.route(/page-worker\.mjs$/, (r) => r.fulfill({ status: 404, body: '' })),
       /^worker: running on the main thread: the Worker failed to load/],
     ['silk-embed.html, no Worker', `${server.origin}/silk-embed.html`, (o) => o.page.addInitScript(() => { delete window.Worker; }),
       /^worker: running on the main thread: this browser has no Worker$/],

@@ -197,3 +197,29 @@ test('no OffscreenCanvas: the full page runs on the main thread and says why', a
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('?embed=1 and silk-embed.html in the Worker take every setting and answer the calls', async () => {
+  for (const url of [`${server.origin}/?embed=1&readout=full`, `${server.origin}/silk-embed.html?readout=full`]) {
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    await page.goto(url);
+    await ready(page);
+    await running(page, 5);
+    assert.equal((await stats(page)).thread, 'worker', url);
+    // a world setting reaches the Worker; the readout line shows it
+    await page.evaluate(() => window.silkApp.set('step', 5));
+    await page.waitForFunction(() => /^step 5 · /.test(document.querySelector('#compact').textContent), null, { timeout: 5000, polling: 50 });
+    assert.equal((await stats(page)).step, 5);
+    const refused = await page.evaluate(() => { try { window.silkApp.set('step', 99); return null; } catch (e) { return e.name; } });
+    assert.equal(refused, 'RangeError', `${url}: a bad value is refused here`);
+    assert.match(await page.evaluate(() => window.silkApp.stateHash()), /^[0-9a-f]{16}$/, url);
+    const d = await page.evaluate(() => window.silkApp.runDiagnostic(60));
+    assert.equal(d.frames, 60);
+    assert.equal(d.step, 5, `${url}: the silent run uses the embed's step`);
+    // a scene switch from a script
+    await page.evaluate(() => window.silkApp.set('scene', 'cloth'));
+    await page.waitForFunction(() => window.silkApp.stats().scene === 'cloth' && /^step /.test(document.querySelector('#compact').textContent), null, { timeout: 5000, polling: 50 });
+    assert.match(await page.evaluate(() => document.getElementById('view').getAttribute('aria-label')), /cloth/i);
+    assert.deepEqual(errors, [], url);
+    await context.close();
+  }
+});

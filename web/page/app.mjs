@@ -112,7 +112,7 @@ export async function start(options = {}) {
 /** The page in a Worker (embed-worker.mjs): its window.silkApp, or the reasons this thread
  *  runs it instead (stats().problems), also said once on the console unless the URL asked. */
 async function startInWorker(settings, theme, options, guest) {
-  const plan = embedWorkerPlan(settings, options.spawnWorker !== undefined);
+  const plan = embedWorkerPlan(settings);
   let reason = plan.reason;
   let warn = plan.warn;
   if (plan.worker) {

@@ -1,38 +1,38 @@
-// embed-worker.mjs -- ?embed=1 and silk-embed.html in a Worker: the world, its loop
-// and its drawing run in the <silk-demo> element's Worker (silk-demo-worker.mjs) on the page's
+// embed-worker.mjs -- the page in a Worker, every kind of it: the full page, ?embed=1 and
+// silk-embed.html. The world, its loop and its drawing run in page-worker.mjs on the page's
 // #view, transferred (transferControlToOffscreen); this thread keeps the DOM: the Pause button,
-// the readout line (from the Worker's stats, at most 4 times a second, never per frame), keys,
-// the pointer's hit point in world px, visibility and the canvas's size.
+// keys, the pointer's hit point in world px, visibility and the canvas's size here, and through
+// page-worker-host.mjs the controls, the dashboard (the embed's readout line is its compact
+// line), the lab's bar and panel and silkApp's calls, all fed from the Worker's stats (at most
+// 4 times a second, never per frame).
 //
 // Why: an embed sits in someone else's post, and its iframe's main thread is, on a phone, the
-// same thread as the post's (same-site iframes share the renderer's main thread). The main-thread
-// path (app.mjs) stays, as the fallback and for ?worker=0; the reason it was taken is in
-// silkApp.stats().problems and, for a fallback the host did not ask for, one console.warn.
+// same thread as the post's (same-site iframes share the renderer's main thread); the full page
+// drawing on the main thread cost 1.6 ms per frame above the floor of any canvas page. The
+// main-thread path (app.mjs) stays, as the fallback and for ?worker=0; the reason it was taken
+// is in silkApp.stats().problems and, for a fallback the host did not ask for, one console.warn.
 //
 //   workerParam(search)       ?worker= -> { on, problem } (1 / on / true, 0 / off / false;
 //                             anything else keeps the Worker and is reported like other bad params)
 //   embedWorkerPlan(settings) whether this page starts in a Worker -> { worker, reason }
 //   startEmbedWorker(...)     starts it -> { app } or { reason } (the caller runs the main thread)
 //
-// The Worker is silk-demo-worker.mjs beside this file (silk-demo-spawn.mjs), or whatever
-// options.spawnWorker makes: silk-embed.html has no second file and starts it from a blob: URL
-// holding the inlined modules (scripts/embed.mjs), which its CSP allows with worker-src blob:.
+// The Worker is page-worker.mjs beside this file, or whatever options.spawnWorker makes:
+// silk-embed.html has no second file and starts it from a blob: URL holding the inlined modules
+// (scripts/embed.mjs), which its CSP allows with worker-src blob:.
 import { DIAG, DEFAULTS as ENGINE_DEFAULTS } from '../lib/silk.mjs';
 import { compileSilk, wasmURL } from '../lib/silk-wasm.mjs';
-import { spawnWorker, WORKER_FROM } from '../element/silk-demo-spawn.mjs';
 import { observeCanvasSize, createView, fitView, viewToCanvas } from '../kit/render.mjs';
 import { forwardPointer, forwardHover } from '../kit/input.mjs';
 import { keyAction } from '../kit/session.mjs';
-import { getScene, sceneNames } from '../kit/scenes.mjs';
-import { checkSetting, shownValue } from '../kit/params.mjs';
+import { getScene } from '../kit/scenes.mjs';
+import { shownValue } from '../kit/params.mjs';
 import { isLight } from '../kit/theme.mjs';
 import { canvasLabel } from '../kit/describe.mjs';
-import { sig } from '../kit/format.mjs';
-import { compactLine } from './dashboard.mjs';
 import { createLabBar } from '../labs/lab-host.mjs';
-import { wireFullPage } from './page-worker-host.mjs';
+import { wirePage } from './page-worker-host.mjs';
 
-/** The full page's Worker: page-worker.mjs beside this file (same origin, as the page). */
+/** The page's Worker: page-worker.mjs beside this file (same origin, as the page). */
 export function spawnPageWorker() {
   return new Worker(new URL('./page-worker.mjs', import.meta.url), { type: 'module' });
 }
@@ -59,12 +59,9 @@ export function workerParam(search) {
 /**
  * Whether the page starts in a Worker: the full page, ?embed=1 and silk-embed.html, with
  * ?worker on, in a browser that can hand a canvas to a Worker. { worker: true } or
- * { worker: false, reason, warn }: warn says whether the console hears of it. `single`: the
- * single file (silk-embed.html), whose one Worker is the embed's: its full page (?embed=0)
- * runs here.
+ * { worker: false, reason, warn }: warn says whether the console hears of it.
  */
-export function embedWorkerPlan(settings, single = false) {
-  if (!settings.embed && single) return { worker: false, reason: 'the single file (silk-embed.html) runs its full page on the main thread', warn: false };
+export function embedWorkerPlan(settings) {
   if (!settings.worker) return { worker: false, reason: '?worker=0 asked for it', warn: false };
   if (typeof Worker !== 'function') return { worker: false, reason: 'this browser has no Worker', warn: true };
   if (typeof globalThis.HTMLCanvasElement?.prototype.transferControlToOffscreen !== 'function') {
@@ -94,9 +91,9 @@ function compileEngine(wasm) {
  * canvas cannot be drawn on here) and nothing of this run is left.
  */
 export async function startEmbedWorker({ settings, theme, wasm, search = '', spawn, from, dom, guest = true }) {
-  const full = !settings.embed; // the full page: its own Worker, the page's settings and calls
-  spawn ??= full ? spawnPageWorker : spawnWorker;
-  from ??= full ? PAGE_WORKER_FROM : WORKER_FROM;
+  const full = !settings.embed; // the full page on its own keeps running off-screen
+  spawn ??= spawnPageWorker;
+  from ??= PAGE_WORKER_FROM;
   let module;
   try {
     module = await compileEngine(wasm);
@@ -111,7 +108,7 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
   }
   const { canvas } = dom;
   const scene = getScene(settings.scene);
-  const focus = scene.focus ?? null; // an embed of another shape than 8:5 is filled with the scene
+  const focus = settings.embed ? scene.focus ?? null : null; // an embed of another shape than 8:5 is filled with the scene
   const view = fitView(createView(), 1, 1, ...WORLD_SIZE);
   const box = canvas.getBoundingClientRect();
   const dpr = globalThis.devicePixelRatio || 1;
@@ -137,8 +134,8 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
     worker.postMessage({
       type: 'init', canvas: offscreen, module, settings, theme: resolved, transparent: settings.background === 'transparent',
       paused: settings.paused, size, focus,
-      // a lab scene (or the full page, which can switch to one): its host in the Worker
-      lab: full || typeof scene.panel === 'function', search,
+      // the lab host: any page can switch to a lab scene (silkApp.set('scene', ...))
+      lab: true, search,
       ring: true, // the hover ring of the main-thread page and embed
     }, [offscreen]);
   } catch (e) {
@@ -153,13 +150,14 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
     canvas.replaceWith(canvas.cloneNode(false)); // this one belongs to the dead Worker
     return { reason: failed };
   }
-  return { app: wire({ settings, theme, worker, post, view, focus, scene, dom, full, guest }) };
+  return { app: wire({ settings, theme, worker, post, view, scene, dom, full, guest }) };
 }
 
 
-/** The running embed: this thread's half (DOM, input, visibility, size) and window.silkApp. */
-function wire({ settings, theme, worker, post, view, focus, scene, dom, full, guest }) {
-  const { canvas, overlay, pause, compact, banner, notice } = dom;
+/** The running page: this thread's half (DOM, input, visibility, size) and window.silkApp; the
+ *  page's own DOM (controls, dashboard, lab panel, the calls) is page-worker-host.mjs's. */
+function wire({ settings, theme, worker, post, view, scene, dom, full, guest }) {
+  const { canvas, overlay, pause, notice } = dom;
   const cleanups = [];
   const listen = (target, type, fn, options) => {
     target.addEventListener(type, fn, options);
@@ -168,23 +166,22 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom, full, gu
   // the latest stats the Worker posted (its counters, a copy of its diagnostics)
   let last = { framesRendered: 0, physicsSteps: 0, running: false, dragging: false, measuredHz: 0, diag: null };
   let offscreen = false;
-  let exploded = false;
+  let css = null; // the canvas's last CSS size: the pointer's fit follows a change of focus
   const problems = [];
+  let afterStats = [];
 
-  // a lab scene's bar and (hidden in an embed) panel, here; the scene runs in the Worker
-  const labBar = full || typeof scene.panel === 'function' ? createLabBar({
+  // a lab scene's bar and panel (hidden in an embed), here; the scene runs in the Worker
+  const labBar = createLabBar({
     dom: { stage: dom.stage, side: dom.side, flags: document.body },
     set: (name, value) => post({ type: 'lab-set', name, value }),
     act: (name) => post({ type: 'lab-act', name }),
     rebuild: () => post({ type: 'reset' }),
     embed: settings.embed,
-  }) : null;
-  let page = null; // the full page's half (page-worker-host.mjs)
-  let afterStats = [];
+  });
 
   const stats = () => {
     const d = last.diag;
-    const base = {
+    return page.stats({
       thread: 'worker',
       framesRendered: last.framesRendered,
       physicsSteps: last.physicsSteps,
@@ -198,51 +195,25 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom, full, gu
       scene: settings.scene,
       step: settings.step,
       solver: settings.solver,
-      exploded,
+      exploded: last.exploded ?? false,
       nanCount: d ? d[DIAG.NAN_COUNT] : 0,
       simSeconds: d ? d[DIAG.SIM_SECONDS] : 0,
       offscreen,
       problems: [...problems],
-    };
-    return page ? page.stats(base) : base;
-  };
-
-  const showLine = () => {
-    if (page) return; // the full page's dashboard shows the line
-    compact.hidden = settings.readout === 'none';
-    if (!last.diag) return;
-    const t = compactLine(settings.readout, last.diag, stats(), exploded);
-    if (compact.textContent !== t) compact.textContent = t;
-  };
-
-  const showExploded = (d) => {
-    const blown = d[DIAG.EXPLODED] !== 0 || d[DIAG.NAN_COUNT] > 0;
-    if (blown === exploded) return;
-    exploded = blown;
-    banner.hidden = !blown;
-    document.body.classList.toggle('exploded', blown);
-    if (blown) {
-      const nan = d[DIAG.NAN_COUNT];
-      banner.querySelector('.why').textContent = nan > 0 ? `${nan} particles are NaN.`
-        : `Bounding radius ${sig(d[DIAG.BOUNDING_RADIUS])} px and no NaN: the numbers exploded silently.`; // as dashboard.mjs says it
-    }
+    });
   };
 
   worker.onmessage = ({ data }) => {
     if (data.type === 'stats') {
       last = data.stats;
-      if (page) page.onStats(last);
-      else {
-        showExploded(last.diag);
-        showLine();
-      }
+      page.onStats(last);
       const fns = afterStats;
       afterStats = [];
       for (const fn of fns) fn();
     } else if (data.type === 'lab') {
       // a snapshot posted before a scene switch reached the Worker belongs to the old scene
-      if (!page || data.readouts?.scene === settings.scene) labBar?.show(data);
-    } else if (data.id !== undefined && page?.onResult(data)) {
+      if (data.readouts?.scene === settings.scene) labBar.show(data);
+    } else if (data.id !== undefined && page.onResult(data)) {
       // an answer to one of silkApp's calls
     } else if (data.type === 'error') {
       problems.push(`Silk stopped: ${data.message}`);
@@ -251,10 +222,16 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom, full, gu
   };
   worker.onerror = (e) => { problems.push(`Silk stopped: ${e.message}`); };
 
+  /** The box a frame of another shape than 8:5 is filled with: an embed's scene's (the Worker
+   *  fits its drawing the same way: page-worker.mjs). */
+  const focusOf = () => (settings.embed ? getScene(settings.scene).focus ?? null : null);
+  const refit = () => { if (css) fitView(view, css[0], css[1], ...WORLD_SIZE, focusOf()); };
+
   // size: both fits, this thread's (the pointer) and the Worker's (the drawing)
   const observer = observeCanvasSize(canvas, (devW, devH, cssW, cssH) => {
     if (devW < 1 || devH < 1) return;
-    fitView(view, cssW, cssH, ...WORLD_SIZE, focus);
+    css = [cssW, cssH];
+    refit();
     post({ type: 'size', dev: [devW, devH], css: [cssW, cssH] });
   });
   cleanups.push(() => observer.disconnect());
@@ -280,14 +257,12 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom, full, gu
     pause.textContent = paused ? 'Play' : 'Pause';
     pause.setAttribute('aria-pressed', String(paused));
     post({ type: 'pause', paused });
-    showLine(); // the plain readout says "paused" at once
-    page?.syncPaused(paused);
+    page?.syncPaused(paused); // the controls' button, and the plain readout says "paused" at once
   }
   const step = () => { if (!settings.paused) setPaused(true); post({ type: 'step' }); };
   const reset = () => post({ type: 'reset' });
   listen(overlay, 'click', () => { setPaused(false); canvas.focus(); });
   listen(pause, 'click', () => setPaused(!settings.paused));
-  if (!full) listen(banner.querySelector('button'), 'click', reset); // the page's dashboard has it
   listen(notice.querySelector('button'), 'click', () => { notice.hidden = true; });
   listen(canvas, 'keydown', (e) => {
     const action = keyAction(e.key); // the keys of session.mjs, for the Worker's session
@@ -299,64 +274,43 @@ function wire({ settings, theme, worker, post, view, focus, scene, dom, full, gu
   });
   canvas.classList.toggle('light-scene', isLight(scene.background));
   canvas.setAttribute('aria-label', canvasLabel(scene.name));
-  if (full) {
-    page = wireFullPage({
-      settings, theme, post, canvas, labBar, last: () => last, stats: () => stats(),
-      setPaused: (p) => setPaused(p), step: () => step(), reset: () => reset(),
-      afterNextStats: (fn) => afterStats.push(fn),
-    });
-  }
+  const page = wirePage({
+    settings, theme, post, canvas, labBar, last: () => last, stats,
+    setPaused, step, reset, refit,
+    afterNextStats: (fn) => afterStats.push(fn),
+  });
   setPaused(settings.paused);
   active();
 
-  const elsewhere = (what) => () => {
-    throw new Error(`${what} needs the world on this thread: this embed runs in a Worker (open it with &worker=0)`);
-  };
   return {
     world: null, // in the Worker; ?worker=0 puts it here
     silk: null,
     get options() { return Object.freeze({ ...settings }); },
-    /** paused, theme and readout; the rest changes the world, which is in the Worker. */
-    set(name, value) {
-      const v = checkSetting(name, value, sceneNames());
-      if (name === 'paused') setPaused(v);
-      else if (name === 'readout') { settings.readout = v; showLine(); }
-      else if (name === 'theme') {
-        settings.theme = v;
-        theme.follow(v);
-      } else {
-        throw new RangeError(`'${name}' cannot change while the embed runs in a Worker (open it with &worker=0 to set it from a script)`);
-      }
-    },
     stats,
     reset,
     singleStep: step,
-    runDiagnostic: elsewhere('runDiagnostic'),
-    sweepRow: elsewhere('sweepRow'),
-    replayLast: elsewhere('replayLast'),
-    stateHash: elsewhere('stateHash'),
-    rafSamples: () => [],
     /** World px -> viewport (client) CSS px: where to point to touch a particle. */
     worldToClient(x, y) {
       const r = canvas.getBoundingClientRect();
       const [cx, cy] = viewToCanvas(view, x, y);
       return [r.left + cx, r.top + cy];
     },
-    refresh: () => showLine(),
     /** The lab scene's readouts, as the Worker last posted them (at most about 400 ms old). */
-    get lab() { return labBar?.readouts() ?? null; },
+    get lab() { return labBar.readouts(); },
     /** A lab setting: checked here (TypeError / RangeError, as on the page), applied in the Worker. */
     labSet(name, value) {
-      const r = labBar?.readouts();
+      const r = labBar.readouts();
       if (!r) throw new RangeError('lab settings exist only on a lab scene');
       if (typeof name !== 'string') throw new TypeError(`name must be a string, got ${typeof name}`);
       if (!(name in r.settings)) throw new RangeError(`unknown lab setting ${JSON.stringify(name)} (${Object.keys(r.settings).join(', ')})`);
-      post({ type: 'lab-set', name, value: scene.check(name, value) });
+      post({ type: 'lab-set', name, value: getScene(r.scene).check(name, value) });
     },
     destroy() {
       for (const f of cleanups) f();
       worker.terminate();
     },
-    ...(page ? { set: page.set, ...page.app } : {}),
+    // set() and the calls that need the world (promises): page-worker-host.mjs
+    set: page.set,
+    ...page.app,
   };
 }

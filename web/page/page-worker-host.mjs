@@ -1,10 +1,11 @@
-// page-worker-host.mjs -- the full page's main-thread half when its world runs in the page's
-// Worker (page-worker.mjs; embed-worker.mjs starts it and keeps what the embed and the page
-// share: the canvas's size, visibility, the pointer, Pause and the keys). This file adds the
-// page's own DOM: the control panel, the dashboard (its text and plots drawn here, at 2.5 Hz in
+// page-worker-host.mjs -- the page's own DOM when its world runs in the page's Worker
+// (page-worker.mjs; embed-worker.mjs starts it and keeps what every page kind shares: the
+// canvas's size, visibility, the pointer, Pause and the keys). This file adds: the control
+// panel, the dashboard (its text, plots and the embed's compact line drawn here, at 2.5 Hz in
 // idle time, from the diagnostics and plot samples the Worker posts with its stats a few times a
-// second), the lab's panel across scene switches, and window.silkApp's
-// calls that need the world (answered by the Worker: they return promises).
+// second), the lab's panel across scene switches, and window.silkApp's set() and the calls
+// that need the world (answered by the Worker: they return promises). The full page and its
+// embeds share it, as they share app.mjs on the main thread.
 import { DIAG } from '../lib/silk.mjs';
 import { getScene, sceneNames } from '../kit/scenes.mjs';
 import { checkSetting } from '../kit/params.mjs';
@@ -17,12 +18,12 @@ import { SOLVER_SETTINGS, ownedMessage } from './page-world.mjs';
 const CALL_TIMEOUT = 60_000; // ms: a silent run of 300 frames takes well under a second
 
 /**
- * wire: { settings, theme, post, canvas, setPaused, step, reset, labBar, last()
+ * wire: { settings, theme, post, canvas, refit() (the pointer's fit, after a change of focus), setPaused, step, reset, labBar, last()
  * (the Worker's last stats), baseStats() (embed-worker.mjs's stats) }. Returns { onStats(stats),
  * onResult(message) -> true when it was an answer, set, app (the fields of window.silkApp this
  * page has beyond the embed's) }.
  */
-export function wireFullPage(wire) {
+export function wirePage(wire) {
   const { settings, theme, post, canvas, labBar, last } = wire;
   const $ = (s) => document.querySelector(s);
   const listeners = [];
@@ -56,6 +57,7 @@ export function wireFullPage(wire) {
   /** The canvas's look and name for the scene; the old scene's lab panel goes (a lab scene's
    *  comes with the Worker's first readouts of it). */
   function showScene() {
+    wire.refit(); // an embed's focus is the scene's
     const scene = getScene(settings.scene);
     canvas.classList.toggle('light-scene', isLight(scene.background));
     canvas.setAttribute('aria-label', canvasLabel(scene.name));
@@ -77,6 +79,7 @@ export function wireFullPage(wire) {
       document.body.classList.toggle('embed', v);
       document.documentElement.classList.toggle('embed', v);
       dashboard.full = !v;
+      wire.refit();
     } else if (name === 'readout') {
       settings.readout = v;
       dashboard.readout = v;
@@ -137,7 +140,11 @@ export function wireFullPage(wire) {
     onStats,
     onResult,
     set,
-    syncPaused: controls.syncPaused,
+    /** The pause buttons follow; the embed's plain line says "paused" at once. */
+    syncPaused(paused) {
+      controls.syncPaused(paused);
+      if (settings.embed && last().diag) dashboard.refresh(last().diag, stats(), performance.now() / 1000);
+    },
     /** What only the full page's stats() has, beside embed-worker.mjs's fields. */
     stats(base) {
       const s = last();
