@@ -175,6 +175,8 @@ test('replay, the hover ring and a mouse drag work through the Worker', async ()
   await page.click('button.replay');
   await page.waitForFunction(() => /^Replayed/.test(document.querySelector('.replay-result').textContent), null, { timeout: 30000, polling: 200 });
   assert.match(await page.textContent('.replay-result'), /the same state as the recorded run, bit for bit/);
+  // stats() is the Worker's last posted figures (at most ~250 ms old): the next ones say it too
+  await page.waitForFunction(() => window.silkApp.stats().replay.state === 'done', null, { timeout: 5000, polling: 50 });
   assert.equal((await stats(page)).replay.matches, true);
   assert.equal(await page.locator('.replay-files a').count() >= 1, true, 'the recordings to download');
   assert.deepEqual(errors, []);
