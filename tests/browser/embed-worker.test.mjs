@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve, launch, openPage, ready, dist } from './helpers.mjs';
+import { serve, launch, openPage, ready, dist, countMainThread as instrument, assertOffMainThread } from './helpers.mjs';
 
 let server;
 let browser;
@@ -25,45 +25,13 @@ const VIEW = { viewport: { width: 560, height: 360 }, deviceScaleFactor: 2 };
 const stats = (page) => page.evaluate(() => window.silkApp.stats());
 const running = (page, n = 30) => page.waitForFunction((k) => window.silkApp?.stats().framesRendered > k, n, { timeout: 60000, polling: 100 });
 
-/** Counts, from before the page's first script: main-thread rAF callbacks asked for, wasm
- *  instances made on this thread, and the stats messages Workers post to it. */
-function instrument() {
-  window.__main = { raf: 0, instances: 0, statsMessages: 0 };
-  const raf = window.requestAnimationFrame;
-  window.requestAnimationFrame = (cb) => { window.__main.raf++; return raf.call(window, cb); };
-  for (const name of ['instantiate', 'instantiateStreaming']) {
-    const f = WebAssembly[name];
-    if (f) WebAssembly[name] = function (...a) { window.__main.instances++; return f.apply(this, a); };
-  }
-  const W = window.Worker;
-  window.Worker = class extends W {
-    constructor(...a) {
-      super(...a);
-      this.addEventListener('message', (e) => { if (e.data?.type === 'stats') window.__main.statsMessages++; });
-    }
-  };
-}
-
 async function checkInWorker(url) {
   const { page, context, errors } = await openPage(browser, VIEW);
   await page.addInitScript(instrument);
   await page.goto(url);
   await ready(page);
   await running(page);
-  const s0 = await stats(page);
-  assert.equal(s0.thread, 'worker', JSON.stringify(s0));
-  assert.deepEqual(s0.problems, []);
-  assert.equal(await page.evaluate(() => window.silkApp.world), null, 'no world on this thread');
-  const m0 = await page.evaluate(() => ({ ...window.__main }));
-  await page.waitForTimeout(2000);
-  const s1 = await stats(page);
-  const m1 = await page.evaluate(() => ({ ...window.__main }));
-  assert.ok(s1.framesRendered > s0.framesRendered + 30, `the Worker draws: ${s0.framesRendered} -> ${s1.framesRendered}`);
-  assert.ok(s1.physicsSteps > s0.physicsSteps + 30, 'and steps');
-  assert.equal(m1.instances, 0, 'no wasm instance on the main thread');
-  assert.equal(m1.raf - m0.raf, 0, 'no requestAnimationFrame on the main thread while it runs');
-  const messages = m1.statsMessages - m0.statsMessages;
-  assert.ok(messages >= 2 && messages <= 10, `stats at most 4 times a second: ${messages} in 2 s`);
+  await assertOffMainThread(page);
   assert.match(await page.textContent('#compact'), /^web · 60 steps\/s · stable$/);
   assert.deepEqual(errors, []);
   await context.close();

@@ -3,6 +3,7 @@
 // chromium through playwright-core, records console errors and every request that leaves
 // 127.0.0.1, and can replace requestAnimationFrame + performance.now with a clock the test
 // drives (headless rAF runs at a fixed 60 Hz, so 120 Hz must be simulated).
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -201,4 +202,47 @@ export async function canvasCensus(page) {
     }
     return n;
   });
+}
+
+/** For page.addInitScript: counts, from before the page's first script, in window.__main:
+ *  main-thread rAF callbacks asked for, wasm instances made on this thread, and the stats
+ *  messages Workers post to it (the Worker suites: nothing of the world runs here). */
+export function countMainThread() {
+  window.__main = { raf: 0, instances: 0, statsMessages: 0 };
+  const raf = window.requestAnimationFrame;
+  window.requestAnimationFrame = (cb) => { window.__main.raf++; return raf.call(window, cb); };
+  for (const name of ['instantiate', 'instantiateStreaming']) {
+    const f = WebAssembly[name];
+    if (f) WebAssembly[name] = function (...a) { window.__main.instances++; return f.apply(this, a); };
+  }
+  const W = window.Worker;
+  window.Worker = class extends W {
+    constructor(...a) {
+      super(...a);
+      this.addEventListener('message', (e) => { if (e.data?.type === 'stats') window.__main.statsMessages++; });
+    }
+  };
+}
+
+/**
+ * After countMainThread: asserts that a page reports thread 'worker' with no problems and no
+ * world here, and that over 2 s its Worker draws and steps while this thread makes no wasm
+ * instance and asks for no animation frame, and hears its stats at most 4 times a second.
+ */
+export async function assertOffMainThread(page) {
+  const stats = () => page.evaluate(() => window.silkApp.stats());
+  const s0 = await stats();
+  assert.equal(s0.thread, 'worker', JSON.stringify(s0.problems));
+  assert.deepEqual(s0.problems, []);
+  assert.equal(await page.evaluate(() => window.silkApp.world), null, 'no world on this thread');
+  const m0 = await page.evaluate(() => ({ ...window.__main }));
+  await page.waitForTimeout(2000);
+  const s1 = await stats();
+  const m1 = await page.evaluate(() => ({ ...window.__main }));
+  assert.ok(s1.framesRendered > s0.framesRendered + 30, `the Worker draws: ${s0.framesRendered} -> ${s1.framesRendered}`);
+  assert.ok(s1.physicsSteps > s0.physicsSteps + 30, 'and steps');
+  assert.equal(m1.instances, 0, 'no wasm instance on the main thread');
+  assert.equal(m1.raf - m0.raf, 0, 'no requestAnimationFrame on the main thread while it runs');
+  const messages = m1.statsMessages - m0.statsMessages;
+  assert.ok(messages >= 2 && messages <= 10, `stats at most 4 times a second: ${messages} in 2 s`);
 }
