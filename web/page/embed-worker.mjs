@@ -27,10 +27,12 @@ import { forwardPointer, forwardHover } from '../kit/input.mjs';
 import { keyAction } from '../kit/session.mjs';
 import { getScene } from '../kit/scenes.mjs';
 import { shownValue } from '../kit/params.mjs';
-import { isLight } from '../kit/theme.mjs';
-import { canvasLabel } from '../kit/describe.mjs';
 import { createLabBar } from '../labs/lab-host.mjs';
 import { wirePage } from './page-worker-host.mjs';
+
+/** The box a frame of another shape than 8:5 is filled with: an embed's scene's, else none (the
+ *  Worker fits its drawing the same way: page-worker.mjs). */
+const embedFocus = (settings) => (settings.embed ? getScene(settings.scene).focus ?? null : null);
 
 /** The page's Worker: page-worker.mjs beside this file (same origin, as the page). */
 export function spawnPageWorker() {
@@ -107,8 +109,7 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
     return { reason: `the Worker could not start (${e.name}: ${e.message}; it comes from ${from})` };
   }
   const { canvas } = dom;
-  const scene = getScene(settings.scene);
-  const focus = settings.embed ? scene.focus ?? null : null; // an embed of another shape than 8:5 is filled with the scene
+  const focus = embedFocus(settings);
   const view = fitView(createView(), 1, 1, ...WORLD_SIZE);
   const box = canvas.getBoundingClientRect();
   const dpr = globalThis.devicePixelRatio || 1;
@@ -150,13 +151,13 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
     canvas.replaceWith(canvas.cloneNode(false)); // this one belongs to the dead Worker
     return { reason: failed };
   }
-  return { app: wire({ settings, theme, worker, post, view, scene, dom, full, guest }) };
+  return { app: wire({ settings, theme, worker, post, view, dom, full, guest }) };
 }
 
 
 /** The running page: this thread's half (DOM, input, visibility, size) and window.silkApp; the
  *  page's own DOM (controls, dashboard, lab panel, the calls) is page-worker-host.mjs's. */
-function wire({ settings, theme, worker, post, view, scene, dom, full, guest }) {
+function wire({ settings, theme, worker, post, view, dom, full, guest }) {
   const { canvas, overlay, pause, notice } = dom;
   const cleanups = [];
   const listen = (target, type, fn, options) => {
@@ -168,7 +169,6 @@ function wire({ settings, theme, worker, post, view, scene, dom, full, guest }) 
   let offscreen = false;
   let css = null; // the canvas's last CSS size: the pointer's fit follows a change of focus
   const problems = [];
-  let afterStats = [];
 
   // a lab scene's bar and panel (hidden in an embed), here; the scene runs in the Worker
   const labBar = createLabBar({
@@ -207,9 +207,6 @@ function wire({ settings, theme, worker, post, view, scene, dom, full, guest }) 
     if (data.type === 'stats') {
       last = data.stats;
       page.onStats(last);
-      const fns = afterStats;
-      afterStats = [];
-      for (const fn of fns) fn();
     } else if (data.type === 'lab') {
       // a snapshot posted before a scene switch reached the Worker belongs to the old scene
       if (data.readouts?.scene === settings.scene) labBar.show(data);
@@ -222,10 +219,7 @@ function wire({ settings, theme, worker, post, view, scene, dom, full, guest }) 
   };
   worker.onerror = (e) => { problems.push(`Silk stopped: ${e.message}`); };
 
-  /** The box a frame of another shape than 8:5 is filled with: an embed's scene's (the Worker
-   *  fits its drawing the same way: page-worker.mjs). */
-  const focusOf = () => (settings.embed ? getScene(settings.scene).focus ?? null : null);
-  const refit = () => { if (css) fitView(view, css[0], css[1], ...WORLD_SIZE, focusOf()); };
+  const refit = () => { if (css) fitView(view, css[0], css[1], ...WORLD_SIZE, embedFocus(settings)); };
 
   // size: both fits, this thread's (the pointer) and the Worker's (the drawing)
   const observer = observeCanvasSize(canvas, (devW, devH, cssW, cssH) => {
@@ -272,12 +266,9 @@ function wire({ settings, theme, worker, post, view, scene, dom, full, guest }) 
     else return;
     e.preventDefault();
   });
-  canvas.classList.toggle('light-scene', isLight(scene.background));
-  canvas.setAttribute('aria-label', canvasLabel(scene.name));
-  const page = wirePage({
+  const page = wirePage({ // (it also gives the canvas its scene's look and name)
     settings, theme, post, canvas, labBar, last: () => last, stats,
     setPaused, step, reset, refit,
-    afterNextStats: (fn) => afterStats.push(fn),
   });
   setPaused(settings.paused);
   active();

@@ -18,10 +18,10 @@ import { SOLVER_SETTINGS, ownedMessage } from './page-world.mjs';
 const CALL_TIMEOUT = 60_000; // ms: a silent run of 300 frames takes well under a second
 
 /**
- * wire: { settings, theme, post, canvas, refit() (the pointer's fit, after a change of focus), setPaused, step, reset, labBar, last()
- * (the Worker's last stats), baseStats() (embed-worker.mjs's stats) }. Returns { onStats(stats),
- * onResult(message) -> true when it was an answer, set, app (the fields of window.silkApp this
- * page has beyond the embed's) }.
+ * wire: embed-worker.mjs's half: { settings, theme, post, canvas, labBar, last() (the Worker's
+ * last stats), stats() (silkApp.stats), refit() (the pointer's fit, after a change of focus),
+ * setPaused, step, reset }. Returns { onStats(stats), onResult(message) -> true when it was an
+ * answer, set, syncPaused, stats(base), app (silkApp's calls that need the world) }.
  */
 export function wirePage(wire) {
   const { settings, theme, post, canvas, labBar, last } = wire;
@@ -91,6 +91,24 @@ export function wirePage(wire) {
     changed();
   }
 
+  // the calls, for silkApp and the controls alike
+  const app = {
+    /** The silent runs (fresh worlds in the Worker; the one on screen is untouched): promises. */
+    runDiagnostic: (frames = 300) => call('runDiagnostic', frames),
+    sweepRow: (step, frames = 120) => call('sweepRow', step, frames),
+    /** Replays the last 10-20 s of recorded inputs; resolves to stats().replay at its start. */
+    replayLast: () => call('replayLast'),
+    /** The current state hash, from the Worker: a promise of 16 hex digits. */
+    stateHash: () => call('stateHash'),
+    /** The Worker loop's rAF callback durations (ms), oldest first: a promise (the benchmark). */
+    rafSamples: () => call('rafSamples'),
+    /** world.diagnostics() of the world in the Worker: a promise. */
+    diagnostics: () => call('diagnostics'),
+    /** Every readout shows the Worker's current state: resolves once they do (the Worker posts
+     *  its stats before it answers). */
+    refresh: () => call('refresh').then(() => { dashboard.refresh(last().diag, stats(), performance.now() / 1000); }),
+  };
+
   // ---- the dashboard and the controls ---------------------------------------------------------
   const stats = () => wire.stats();
   const dashboard = createDashboard({
@@ -104,9 +122,9 @@ export function wirePage(wire) {
     set,
     singleStep: wire.step,
     reset: wire.reset,
-    runDiagnostic: (frames) => call('runDiagnostic', frames),
-    sweepRow: (step, frames) => call('sweepRow', step, frames),
-    replayLast: () => call('replayLast'),
+    runDiagnostic: app.runDiagnostic,
+    sweepRow: app.sweepRow,
+    replayLast: app.replayLast,
     replayStatus: () => call('replayStatus'),
     replayDownloads: () => call('replayDownloads'),
     sceneList: () => sceneNames().map((n) => getScene(n)),
@@ -161,23 +179,6 @@ export function wirePage(wire) {
         lab: labBar.readouts(),
       };
     },
-    app: {
-      /** The silent runs (fresh worlds in the Worker; the one on screen is untouched): promises. */
-      runDiagnostic: (frames = 300) => call('runDiagnostic', frames),
-      sweepRow: (step, frames = 120) => call('sweepRow', step, frames),
-      /** Replays the last 10-20 s of recorded inputs; resolves to stats().replay at its start. */
-      replayLast: () => call('replayLast'),
-      /** The current state hash, from the Worker: a promise of 16 hex digits. */
-      stateHash: () => call('stateHash'),
-      /** The Worker loop's rAF callback durations (ms), oldest first: a promise (the benchmark). */
-      rafSamples: () => call('rafSamples'),
-      /** world.diagnostics() of the world in the Worker: a promise. */
-      diagnostics: () => call('diagnostics'),
-      /** Every readout shows the Worker's current state: resolves once they do. */
-      refresh: () => call('stateHash').then(() => new Promise((resolve) => {
-        wire.afterNextStats(() => { dashboard.refresh(last().diag, stats(), performance.now() / 1000); resolve(); });
-        post({ type: 'refresh' });
-      })),
-    },
+    app,
   };
 }

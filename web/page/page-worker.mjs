@@ -13,9 +13,9 @@
 // Messages in, beside worker-demo.mjs's:
 //   set   { name, value }    a setting, already checked on the page (params.mjs checkSetting)
 //   call  { id, name, args } stateHash, diagnostics, runDiagnostic, sweepRow, replayLast,
-//                            replayStatus, replayDownloads, rafSamples: answered by result { id, value }
-//                            (or error { id, message })
-//   refresh                  post stats now (silkApp.refresh)
+//                            replayStatus, replayDownloads, rafSamples, refresh (stats now,
+//                            before the answer): answered by result { id, value } (or error
+//                            { id, message })
 // Stats out add: the page's stats() fields (replay, stateHash, alpha, timings, ...), `builds`
 // (counts rebuilds: the dashboard clears its history), `ownsWorld` and `samples`: the
 // dashboard's plot samples since the last stats, [t s, strain p97, error p99, radius] each.
@@ -50,13 +50,17 @@ function pageExtension({ silk, world, settings, renderer, lab, post, session, lo
     setRate: (hz) => { loop().rate = hz; },
   };
 
+  /** An embed of another shape than 8:5 is filled with its scene (app.mjs's rule: not while a
+   *  lab scene steps itself). */
+  const refocus = () => renderer.setFocus(settings.embed && !lab.stepping ? session().scene.focus ?? null : null);
+
   /** set(name, value) for what the world has; the page's own settings (theme ...) are the page's. */
   function set({ name, value, seq: n }) {
     seq = n;
     if (lab.ownsWorld && SOLVER_SETTINGS.includes(name)) throw new RangeError(ownedMessage(name));
     if (name === 'embed') { // the page's layout changed: an embed fills a frame of another shape
       settings.embed = value;
-      renderer.setFocus(value && !lab.stepping ? session().scene.focus ?? null : null);
+      refocus();
     } else if (name === 'readout' || name === 'theme') {
       settings[name] = value;
     } else {
@@ -81,6 +85,12 @@ function pageExtension({ silk, world, settings, renderer, lab, post, session, lo
     replayStatus: () => replay.status(),
     replayDownloads: () => replay.downloads.map((b) => b.slice()),
     rafSamples: () => loop().rafSamples(),
+    /** Every readout current: fresh diagnostics and stats, posted before this call's answer. */
+    refresh() {
+      world.updateDiagnostics(world.width / 2, world.height / 2);
+      stats();
+      return null;
+    },
   };
 
   return {
@@ -93,7 +103,7 @@ function pageExtension({ silk, world, settings, renderer, lab, post, session, lo
       onRebuilt() {
         builds++;
         samples.length = 0;
-        renderer.setFocus(settings.embed && !lab.stepping ? session().scene.focus ?? null : null);
+        refocus();
         stats();
       },
       onAdvanced: (steps) => replay.afterSteps(steps),
@@ -115,12 +125,11 @@ function pageExtension({ silk, world, settings, renderer, lab, post, session, lo
         post({ type: 'result', id, value });
         if (name === 'replayLast') stats();
       },
-      refresh: () => { world.updateDiagnostics(world.width / 2, world.height / 2); stats(); },
     }),
     stats() {
       const c = session().counters;
       const d = world.diagnosticsView;
-      const out = {
+      return {
         builds, seq, ownsWorld: lab.ownsWorld, samples: samples.splice(0),
         rafCallbacks: loop().rafCount, alpha: c.alpha, droppedSeconds: c.droppedSeconds,
         physicsMs: c.physicsMs, renderMs: c.renderMs,
@@ -129,7 +138,6 @@ function pageExtension({ silk, world, settings, renderer, lab, post, session, lo
         replay: replay.status(), replaying: replay.playing, stateHash: world.stateHash(), simSeconds: d[DIAG.SIM_SECONDS],
         settings: { ...settings },
       };
-      return out;
     },
   };
 }
