@@ -13,12 +13,10 @@
 // build/bench/embed-worker.json; asserts nothing.
 //
 //   node bench/embed-worker.mjs [--seconds 4] [--rate 4] [--runs 3]   (build dist/ first)
-import { chromium } from 'playwright-core';
-import { cpSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createServer } from '../scripts/serve.mjs';
-import { repoRoot, benchOutDir, quantile, writeSummary, mainThreadTime, traceDuring, arg, PHONE, circleDrag } from './lib.mjs';
+import { repoRoot, quantile, serveDir, launchChromium, benchSite, writeSummary, mainThreadTime, traceDuring, arg, PHONE, circleDrag } from './lib.mjs';
 
 const SECONDS = Number(arg('seconds', 4));
 const RATE = Number(arg('rate', 4));
@@ -37,19 +35,10 @@ if (!existsSync(path.join(DIST, 'silk-embed.html'))) {
   writeSummary('embed-worker', { skipped: 'no dist/' });
   process.exit(0);
 }
-const site = path.join(benchOutDir, 'embed-worker-site');
-rmSync(site, { recursive: true, force: true });
-mkdirSync(site, { recursive: true });
-cpSync(DIST, site, { recursive: true });
-for (const f of ['floor.html', 'floor.mjs']) cpSync(path.join(repoRoot, 'bench', 'baseline', f), path.join(site, f));
+const site = benchSite('embed-worker-site', DIST);
 
-const server = createServer(site);
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: process.env.SILK_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { server, origin } = await serveDir(site);
+const browser = await launchChromium();
 
 async function run(mode) {
   const context = await browser.newContext(PHONE);

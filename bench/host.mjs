@@ -51,12 +51,10 @@
 // does the same for the page; headless Chromium's own rAF is 60 Hz). The instrumentation (the
 // wrapped rAF, Worker and postMessage) is installed only on the drag rows and the 120 Hz rows:
 // the idle figures of the other rows are the untouched page's.
-import { chromium } from 'playwright-core';
-import { cpSync, mkdirSync, rmSync, existsSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createServer } from '../scripts/serve.mjs';
-import { repoRoot, benchOutDir, quantile, writeSummary, mainThreadTime, traceDuring, arg, PHONE, circleDrag } from './lib.mjs';
+import { repoRoot, quantile, serveDir, launchChromium, benchSite, writeSummary, mainThreadTime, traceDuring, arg, PHONE, circleDrag } from './lib.mjs';
 
 const argv = process.argv.slice(2);
 const QUICK = argv.includes('--quick');
@@ -75,13 +73,9 @@ if (!existsSync(path.join(DIST, 'silk-demo.mjs'))) {
 }
 
 // ---- the site: dist/ + the bench's pages ----------------------------------------------------
-const site = path.join(benchOutDir, 'host-site');
-rmSync(site, { recursive: true, force: true });
-mkdirSync(site, { recursive: true });
-cpSync(DIST, site, { recursive: true });
+const site = benchSite('host-site', DIST);
 cpSync(path.join(repoRoot, 'bench', 'worker'), path.join(site, 'proto'), { recursive: true });
 for (const f of readdirSync(DIST)) if (f.endsWith('.mjs') || f.endsWith('.wasm')) cpSync(path.join(DIST, f), path.join(site, 'proto', f));
-for (const f of ['floor.html', 'floor.mjs']) cpSync(path.join(repoRoot, 'bench', 'baseline', f), path.join(site, f));
 // The instrumented rows (drag, 120 Hz) start every Worker from a blob: URL that installs the
 // bench's clock and then imports the real script (install() below). The page's own policy allows
 // Workers from 'self' only, which would refuse that blob: and send the page to its main-thread
@@ -327,13 +321,8 @@ async function measure(browser, origin, row, hz) {
 }
 
 // ---- the run --------------------------------------------------------------------------------
-const server = createServer(site);
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: process.env.SILK_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { server, origin } = await serveDir(site);
+const browser = await launchChromium();
 const cells = [];
 for (const row of ROWS) for (const hz of row.hz) cells.push({ row, hz, runs: [] });
 const started = Date.now();

@@ -11,11 +11,9 @@
 // table, writes build/bench/labs.json; asserts nothing.
 //
 //   node bench/labs.mjs [--seconds 4] [--rate 4] [--runs 3] [--scenes coupling,rope] (build dist/ first)
-import { chromium } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createServer } from '../scripts/serve.mjs';
-import { repoRoot, quantile, writeSummary, mainThreadTime, traceDuring, arg, PHONE } from './lib.mjs';
+import { repoRoot, quantile, serveDir, launchChromium, writeSummary, mainThreadTime, traceDuring, arg, PHONE } from './lib.mjs';
 
 const SECONDS = Number(arg('seconds', 4));
 const RATE = Number(arg('rate', 4));
@@ -32,13 +30,8 @@ if (!existsSync(path.join(DIST, 'silk-demo.mjs'))) {
   writeSummary('labs', { skipped: 'no dist/' });
   process.exit(0);
 }
-const server = createServer(DIST);
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: process.env.SILK_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { server, origin } = await serveDir(DIST);
+const browser = await launchChromium();
 
 async function run(scene, mode) {
   const context = await browser.newContext(PHONE);

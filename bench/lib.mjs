@@ -5,9 +5,10 @@
 // root. It prints a readable table, writes build/bench/<name>.json with writeSummary(), and
 // exits 0. It does not assert: when it cannot run (a missing browser, say) it prints why and
 // writes a summary with { skipped: reason }.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createServer } from '../scripts/serve.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const buildDir = path.join(repoRoot, 'build');
@@ -184,4 +185,31 @@ export async function circleDrag(page, cx, cy, seconds) {
     await page.waitForTimeout(16);
   }
   await page.mouse.up();
+}
+
+/** scripts/serve.mjs on 127.0.0.1, a free port, serving `dir` -> { server, origin }. */
+export async function serveDir(dir) {
+  const server = createServer(dir);
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${server.address().port}` };
+}
+
+/** Headless Chromium as every browser bench starts it: Debian's (or $SILK_CHROMIUM), no GPU,
+ *  nothing in the background that would spend the CPU being measured. */
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: process.env.SILK_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh folder build/bench/<name>: a copy of `dist` and the floor page (bench/baseline). */
+export function benchSite(name, dist) {
+  const site = path.join(benchOutDir, name);
+  rmSync(site, { recursive: true, force: true });
+  mkdirSync(site, { recursive: true });
+  cpSync(dist, site, { recursive: true });
+  for (const f of ['floor.html', 'floor.mjs']) cpSync(path.join(repoRoot, 'bench', 'baseline', f), path.join(site, f));
+  return site;
 }

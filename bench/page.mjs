@@ -24,11 +24,9 @@
 // "Silk / baseline" compares the two under the same conditions. A *floor* runs too
 // (bench/baseline/floor.html: a canvas of Silk's size stroking 300 lines per frame, nothing
 // else): no rAF-driven canvas page can cost less main-thread time here.
-import { chromium } from 'playwright-core';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer } from '../scripts/serve.mjs';
-import { mainThreadTime, mainThreadEvents, traceDuring, arg, PHONE } from './lib.mjs';
+import { serveDir, launchChromium, mainThreadTime, mainThreadEvents, traceDuring, arg, PHONE } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(arg('seconds', 5));
@@ -130,18 +128,10 @@ async function run(browser, url, profile, probe) {
   };
 }
 
-const serveDir = async (dir) => {
-  const server = createServer(dir);
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${server.address().port}` };
-};
 const silk = await serveDir(DIST);
 const other = COMPARE ? await serveDir(COMPARE) : null;
 const repo = await serveDir(root); // the baseline page and the JS reference it imports
-const browser = await chromium.launch({
-  executablePath: process.env.SILK_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 
 const f = (v, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : '—');
 const load = (await import('node:os')).loadavg()[0];

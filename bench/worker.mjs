@@ -24,12 +24,10 @@
 //
 //   node bench/worker.mjs [--seconds 5] [--rate 4] [--runs 3] [--dist dist] [--before DIR]
 //   (build dist/ first)
-import { chromium } from 'playwright-core';
-import { cpSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createServer } from '../scripts/serve.mjs';
-import { repoRoot, benchOutDir, quantile, writeSummary, mainThreadTime, traceDuring, arg, PHONE, circleDrag } from './lib.mjs';
+import { repoRoot, quantile, serveDir, launchChromium, benchSite, writeSummary, mainThreadTime, traceDuring, arg, PHONE, circleDrag } from './lib.mjs';
 
 const SECONDS = Number(arg('seconds', 5));
 const RATE = Number(arg('rate', 4));
@@ -57,24 +55,15 @@ if (!existsSync(path.join(DIST, 'silk.mjs'))) {
   process.exit(0);
 }
 // The site: a copy of dist/ with the prototype's files beside it (they import ./silk.mjs ...).
-const site = path.join(benchOutDir, 'worker-site');
-rmSync(site, { recursive: true, force: true });
-mkdirSync(site, { recursive: true });
-cpSync(DIST, site, { recursive: true });
+const site = benchSite('worker-site', DIST);
 cpSync(path.join(repoRoot, 'bench', 'worker'), site, { recursive: true });
-for (const f of ['floor.html', 'floor.mjs']) cpSync(path.join(repoRoot, 'bench', 'baseline', f), path.join(site, f));
 if (BEFORE) {
   cpSync(BEFORE, path.join(site, 'before'), { recursive: true });
   cpSync(path.join(repoRoot, 'bench', 'worker', 'element.html'), path.join(site, 'before', 'element.html'));
 }
 
-const server = createServer(site);
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: process.env.SILK_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { server, origin } = await serveDir(site);
+const browser = await launchChromium();
 
 async function run(mode) {
   const context = await browser.newContext(PHONE);

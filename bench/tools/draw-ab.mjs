@@ -9,11 +9,10 @@
 //
 // What it times is the JS side of a frame's drawing: building paths and setting canvas state
 // (Chromium records the calls; rasterising happens later, at the commit).
-import { chromium } from 'playwright-core';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer } from '../../scripts/serve.mjs';
+import { serveDir, launchChromium } from '../lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const arg = (name, fallback) => {
@@ -26,16 +25,8 @@ const ROUNDS = Number(arg('rounds', 5));
 const REPS = Number(arg('reps', 2000));
 const RATE = Number(arg('rate', 1));
 
-const serve = async (dir) => {
-  const server = createServer(dir);
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${server.address().port}` };
-};
-const builds = [await serve(A), await serve(B)];
-const browser = await chromium.launch({
-  executablePath: process.env.SILK_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const builds = [await serveDir(A), await serveDir(B)];
+const browser = await launchChromium();
 
 async function once(origin) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });

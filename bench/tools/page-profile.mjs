@@ -17,12 +17,11 @@
 //    each page module -- and scaled to ms per frame.
 // Both print as ms per rendered frame (silkApp.stats().framesRendered). The profiler adds its own
 // overhead (a few %), so this tells shares, not the figures of bench/page.mjs. Asserts nothing.
-import { chromium } from 'playwright-core';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer } from '../../scripts/serve.mjs';
+import { serveDir, launchChromium } from '../lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const arg = (name, fallback) => {
@@ -150,15 +149,10 @@ function traceBreakdown(events) {
 
 // ---- the run -----------------------------------------------------------------------------------
 
-const server = createServer(PAGE === 'silk' ? DIST : root);
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
+const { server, origin } = await serveDir(PAGE === 'silk' ? DIST : root);
 const url = PAGE === 'silk' ? `${origin}/${QUERY}` : `${origin}/bench/baseline/${PAGE === 'floor' ? 'floor.html' : 'index.html'}`;
 const framesNow = () => (window.silkApp ? window.silkApp.stats().framesRendered : window.baseline.count);
-const browser = await chromium.launch({
-  executablePath: process.env.SILK_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 try {
   const context = await browser.newContext(CONTEXT);
   const page = await context.newPage();
