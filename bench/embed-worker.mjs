@@ -16,7 +16,7 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot, quantile, serveDir, launchChromium, benchSite, writeSummary, mainThreadTime, traceDuring, arg, PHONE, circleDrag } from './lib.mjs';
+import { repoRoot, quantile, serveDir, launchChromium, benchSite, openPhonePage, writeSummary, mainThreadTime, traceDuring, arg, circleDrag } from './lib.mjs';
 
 const SECONDS = Number(arg('seconds', 4));
 const RATE = Number(arg('rate', 4));
@@ -41,11 +41,7 @@ const { server, origin } = await serveDir(site);
 const browser = await launchChromium();
 
 async function run(mode) {
-  const context = await browser.newContext(PHONE);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  const { context, page, errors } = await openPhonePage(browser);
   await page.goto(`${origin}${mode.url}`);
   await page.waitForFunction(() => window.baseline?.count > 0 || window.silkApp?.stats().framesRendered > 10, null, { timeout: 60000, polling: 100 });
   const frames = () => page.evaluate(() => window.baseline?.count ?? window.silkApp.stats().framesRendered);

@@ -213,3 +213,13 @@ export function benchSite(name, dist) {
   for (const f of ['floor.html', 'floor.mjs']) cpSync(path.join(repoRoot, 'bench', 'baseline', f), path.join(site, f));
   return site;
 }
+
+/** A fresh phone-profile page (PHONE) that collects its page errors and console errors. */
+export async function openPhonePage(browser) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  return { context, page, errors };
+}

@@ -27,7 +27,7 @@
 import { cpSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot, quantile, serveDir, launchChromium, benchSite, writeSummary, mainThreadTime, traceDuring, arg, PHONE, circleDrag } from './lib.mjs';
+import { repoRoot, quantile, serveDir, launchChromium, benchSite, openPhonePage, writeSummary, mainThreadTime, traceDuring, arg, circleDrag } from './lib.mjs';
 
 const SECONDS = Number(arg('seconds', 5));
 const RATE = Number(arg('rate', 4));
@@ -66,11 +66,7 @@ const { server, origin } = await serveDir(site);
 const browser = await launchChromium();
 
 async function run(mode) {
-  const context = await browser.newContext(PHONE);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  const { context, page, errors } = await openPhonePage(browser);
   await page.goto(`${origin}/${mode.page ?? 'index.html'}${mode.query}`);
   await page.waitForFunction(() => window.bench?.ready || window.baseline?.count > 0, null, { timeout: 30000, polling: 100 });
   const cdp = await context.newCDPSession(page);
