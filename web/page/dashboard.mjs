@@ -176,16 +176,17 @@ export function createDashboard({ panel, compact, banner, onReset, diagnostics, 
       after(d, now);
     },
     /** The page's Worker (page-worker.mjs) posts its stats a few times a second: the plot
-     *  samples of its frames since the last ones ([t s, strain p97, error p99, radius] each, on
-     *  the Worker's clock) and its diagnostics; then what frame() checks. */
+     *  samples of its frames since the last ones (a flat array: t s on this page's clock,
+     *  strain p97, error p99, radius, four numbers each) and its diagnostics; then what frame()
+     *  checks. */
     feed(d, samples) {
-      for (const [t, strain, error, radius] of samples) {
-        sampleValues[0] = strain;
-        sampleValues[1] = error;
-        sampleValues[2] = radius;
-        plots.sample(t, sampleValues);
+      for (let k = 0; k < samples.length; k += 4) {
+        sampleValues[0] = samples[k + 1];
+        sampleValues[1] = samples[k + 2];
+        sampleValues[2] = samples[k + 3];
+        plots.sample(samples[k], sampleValues);
       }
-      after(d, samples.length > 0 ? samples[samples.length - 1][0] : lastNow + TEXT_EVERY);
+      after(d, samples.length > 0 ? samples[samples.length - 4] : lastNow + TEXT_EVERY);
     },
     /** Forces every readout to the current state now (after a rebuild, a single step, a test). */
     refresh(d, s, now) {

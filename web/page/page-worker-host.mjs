@@ -144,8 +144,8 @@ export function wirePage(wire) {
       changed();
     }
     const origin = performance.timeOrigin / 1000;
-    const samples = s.samples ?? [];
-    for (const sample of samples) sample[0] -= origin; // the Worker's epoch seconds -> this page's clock
+    const samples = s.samples ?? new Float64Array(0);
+    for (let k = 0; k < samples.length; k += 4) samples[k] -= origin; // the Worker's epoch seconds -> this page's clock
     dashboard.feed(s.diag, samples);
     feedMs += (performance.now() - t0 - feedMs) * 0.1;
   }

@@ -18,7 +18,8 @@
 //                            { id, message })
 // Stats out add: the page's stats() fields (replay, stateHash, alpha, timings, ...), `builds`
 // (counts rebuilds: the dashboard clears its history), `ownsWorld` and `samples`: the
-// dashboard's plot samples since the last stats, [t s, strain p97, error p99, radius] each.
+// dashboard's plot samples since the last stats, a Float64Array of t s (epoch), strain p97,
+// error p99, radius, four numbers a sample.
 import { DIAG, VERDICTS, HEALTHS } from '../lib/silk.mjs';
 import { serveWorkerDemo } from '../element/worker-demo.mjs';
 import { getScene } from '../kit/scenes.mjs';
@@ -27,6 +28,7 @@ import { createLab } from './runs.mjs';
 import { SOLVER_SETTINGS, ownedMessage, createOverrides, applyWorldSetting } from './page-world.mjs';
 
 const MAX_SAMPLES = 256; // plot samples kept between two stats (~4 s at 60 Hz)
+const SAMPLE = 4; // t s (epoch), strain p97, error p99, bounding radius
 
 serveWorkerDemo(pageExtension);
 
@@ -41,7 +43,16 @@ function pageExtension({ silk, world, settings, renderer, lab, post, session, lo
   });
   let builds = 0;
   let seq = 0; // the page's sets applied so far (its settings wait for this to catch up)
-  const samples = [];
+  // the dashboard's samples since the last stats, SAMPLE numbers each: no allocation per frame
+  const samples = new Float64Array(MAX_SAMPLES * SAMPLE);
+  let sampled = 0;
+
+  /** The samples since the last stats (a copy, posted with them); the buffer starts over. */
+  function takeSamples() {
+    const out = samples.slice(0, sampled * SAMPLE);
+    sampled = 0;
+    return out;
+  }
 
   const target = {
     world, settings, overrides,
@@ -102,16 +113,23 @@ function pageExtension({ silk, world, settings, renderer, lab, post, session, lo
       },
       onRebuilt() {
         builds++;
-        samples.length = 0;
+        sampled = 0;
         refocus();
         stats();
       },
       onAdvanced: (steps) => replay.afterSteps(steps),
       onDrawn(d, running, t) {
         if (!running) return;
-        if (samples.length >= MAX_SAMPLES) samples.shift();
+        if (sampled === MAX_SAMPLES) { // no stats for a while: the oldest goes
+          samples.copyWithin(0, SAMPLE);
+          sampled--;
+        }
+        const k = sampled++ * SAMPLE;
         // t on the epoch's clock: the page puts it on its own (the two timeOrigins differ)
-        samples.push([(performance.timeOrigin + t) / 1000, d[DIAG.STRAIN_P97], d[DIAG.ERROR_P99], d[DIAG.BOUNDING_RADIUS]]);
+        samples[k] = (performance.timeOrigin + t) / 1000;
+        samples[k + 1] = d[DIAG.STRAIN_P97];
+        samples[k + 2] = d[DIAG.ERROR_P99];
+        samples[k + 3] = d[DIAG.BOUNDING_RADIUS];
       },
     },
     handlers: (base) => ({
@@ -130,7 +148,7 @@ function pageExtension({ silk, world, settings, renderer, lab, post, session, lo
       const c = session().counters;
       const d = world.diagnosticsView;
       return {
-        builds, seq, ownsWorld: lab.ownsWorld, samples: samples.splice(0),
+        builds, seq, ownsWorld: lab.ownsWorld, samples: takeSamples(),
         rafCallbacks: loop().rafCount, alpha: c.alpha, droppedSeconds: c.droppedSeconds,
         physicsMs: c.physicsMs, renderMs: c.renderMs,
         exploded: d[DIAG.EXPLODED] !== 0 || d[DIAG.NAN_COUNT] > 0, nanCount: d[DIAG.NAN_COUNT],
