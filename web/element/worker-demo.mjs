@@ -102,7 +102,6 @@ export async function runWorkerDemo({ canvas, module, settings, theme, transpare
   const session = createSession({ world, scene: getScene(settings.scene), settings, renderer, paused, lab, ...(withRing ? ring : {}), ...ext.hooks });
   const { counters, drag } = session; // the owner's pointer messages feed the session's drag queue
   let lastStats = -Infinity;
-  let stepsThisFrame = 0;
 
   const stats = (now) => {
     lastStats = now;
@@ -114,16 +113,14 @@ export async function runWorkerDemo({ canvas, module, settings, theme, transpare
         paused: session.paused, running: loop.running, dragging: world.draggedParticle >= 0,
         measuredHz: loop.measuredHz, relaxPasses: world.step, strainP97: d.strainP97,
         // the raw diagnostics (DIAG layout) for a host's readout line (the page's embed)
-        diag: world.diagnosticsView.slice(), stepsThisFrame,
+        diag: world.diagnosticsView.slice(), stepsThisFrame: counters.stepsThisFrame,
         ...ext.stats?.(),
       },
     });
   };
 
   const onFrame = (info) => {
-    const steps = counters.physicsSteps;
     session.frame(info);
-    stepsThisFrame = counters.physicsSteps - steps;
     const now = performance.now();
     if (now - lastStats >= STATS_EVERY) stats(now);
   };
