@@ -8,6 +8,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs   # emcc's JS optimizer needs Debian's acorn
 
+# The build's own JS tools (esbuild) come from npm: a fresh clone has no node_modules yet.
+if [ ! -d node_modules/esbuild ]; then
+  command -v npm >/dev/null || { echo "build: run scripts/setup.sh first (it installs node, npm and the toolchain)" >&2; exit 1; }
+  echo "build: npm ci (first build of this clone)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+for tool in cmake gcc emcc node; do
+  command -v "$tool" >/dev/null || { echo "build: $tool is missing: run scripts/setup.sh (installs everything, idempotent)" >&2; exit 1; }
+done
+
 [ -f build/native/CMakeCache.txt ] || cmake --preset native >/dev/null
 cmake --build --preset native
 [ -f build/wasm/CMakeCache.txt ] || cmake --preset wasm >/dev/null
