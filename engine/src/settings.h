@@ -13,7 +13,7 @@
        snapshots            write, read, check and restore of the stepper and robust defs
                             (snapshot.c)
        recordings           what silk_world_set_robust records, each event's payload check,
-                            and the replay of a robust event (record.c)
+                            and the replay of a robust event (record_events.c)
    So adding a setting to a def is one line here, the field in silk.h, and what it means to
    the solver; docs/architecture.md "How to add a setting" walks it, and tests/c/
    test_settings.c checks every entry of every table (default valid, range refused with its
@@ -29,7 +29,7 @@
                 setter returns (SILK_ERR_NONFINITE before SILK_ERR_RANGE, see def_check.c)
        rule     what the def check says when the validator returns SILK_ERR_RANGE (a
                 non-finite value is reported as "must be finite")
-       event    SILK_EVENT_<event> carries a change (record.c); NONE: not recorded
+       event    SILK_EVENT_<event> carries a change (record_events.c); NONE: not recorded
        slot     where that event holds the value: i (int32), x or y (double; an int32 in x is
                 a whole number), xy (a vec2); none without an event
    The order of a table is the order of the checks (the first failing field is named) and of

@@ -81,7 +81,7 @@ typedef struct silk_record_event
     double x, y;
 } silk_record_event;
 
-/* What one step of a replay may cost (record.c, silk.h SILK_REPLAY_MAX_PASSES): the most
+/* What one step of a replay may cost (replay_budget.c, silk.h SILK_REPLAY_MAX_PASSES): the most
    expensive settings a recording can reach -- its snapshot's and every setting event's -- and
    the snapshot's size in elements. The recorder and the loader compute it the same way. */
 typedef struct silk_replay_cost
