@@ -15,6 +15,9 @@
 void silk_record_input(silk_world* world, uint32_t type, int32_t i, double x, double y);
 /* One event per changed field group of the robust settings (the setter calls it). */
 void silk_record_robust(silk_world* world, const silk_robust_def* old, const silk_robust_def* def);
+/* The world setting at index `setting` (settings.h) just changed: its event, if the table
+   gives it one (record_events.c). */
+void silk_record_world_setting(silk_world* world, int32_t setting);
 void silk_record_free(silk_world* world);
 /* The most steps the recording in progress may claim and still load (silk.h: per byte of
    the file, times snapshot bytes, and in all). */

@@ -18,16 +18,14 @@
    validator of the call that applies it (validate.c), so a replay only ever makes calls the
    API accepts: no NaN step length, no float-to-int conversion out of range. Each payload
    field has one meaning; nothing is bit-packed. The events that carry a setting take their
-   payload checks from the settings tables (settings.h, payload_setting), and the robust
-   def's events are all of SILK_ROBUST_EVENTS, replayed by apply_robust. */
+   payload checks from the settings tables (settings.h, payload_setting): the world's events
+   are those its table names (GRAVITY, FRICTION, GROUND_FRICTION, RELAX_PASSES), recorded by
+   silk_record_world_setting and replayed by apply_world_setting; the robust def's events are
+   all of SILK_ROBUST_EVENTS, replayed by apply_robust. */
 #define SILK_RECORD_EVENTS(X)                                                                      \
     X(DRAG_BEGIN, particle_point, drag_begin)                                                      \
     X(DRAG_MOVE, point, drag_move)                                                                 \
     X(DRAG_END, none, drag_end)                                                                    \
-    X(GRAVITY, setting, gravity)                                                                   \
-    X(FRICTION, setting, friction)                                                                 \
-    X(GROUND_FRICTION, setting, ground_friction)                                                   \
-    X(RELAX_PASSES, setting, relax_passes)                                                         \
     X(SOLVER, solver, solver)                                                                      \
     X(EXTENSION, extension_input, extension)                                                       \
     X(STEP_SECONDS, step_seconds, step_seconds)
@@ -114,6 +112,13 @@ static bool payload_step_seconds(const silk_world* w, const silk_record_event* e
 #define put_i32_i(s, v)   ((s)->i = (v))
 #define put_flag_i(s, v)  ((s)->i = (v) ? 1 : 0)
 #define put_i32_x(s, v)   ((s)->x = (v))
+/* A slot's value as the world's setter takes it (silk_setting_value, world_settings.c). */
+#define value_f64_x(e)   ((silk_setting_value){(e)->x, 0.0, 0})
+#define value_f64_y(e)   ((silk_setting_value){(e)->y, 0.0, 0})
+#define value_vec2_xy(e) ((silk_setting_value){(e)->x, (e)->y, 0})
+#define value_i32_i(e)   ((silk_setting_value){(double)(e)->i, 0.0, 0})
+#define value_flag_i(e)  ((silk_setting_value){(double)(e)->i, 0.0, 0})
+#define value_i32_x(e)   ((silk_setting_value){(e)->x, 0.0, 0})
 
 typedef struct slots
 {
@@ -190,30 +195,6 @@ static void apply_drag_end(silk_world* w, const silk_record_event* e, double* h)
     silk_world_drag_end(w);
 }
 
-static void apply_gravity(silk_world* w, const silk_record_event* e, double* h)
-{
-    (void)h;
-    silk_world_set_gravity(w, (silk_vec2){e->x, e->y});
-}
-
-static void apply_friction(silk_world* w, const silk_record_event* e, double* h)
-{
-    (void)h;
-    silk_world_set_friction(w, e->x);
-}
-
-static void apply_ground_friction(silk_world* w, const silk_record_event* e, double* h)
-{
-    (void)h;
-    silk_world_set_ground_friction(w, e->x);
-}
-
-static void apply_relax_passes(silk_world* w, const silk_record_event* e, double* h)
-{
-    (void)h;
-    silk_world_set_relax_passes(w, e->i);
-}
-
 static void apply_solver(silk_world* w, const silk_record_event* e, double* h)
 {
     (void)h;
@@ -231,6 +212,23 @@ static void apply_step_seconds(silk_world* w, const silk_record_event* e, double
     (void)w;
     *h = e->x;
 }
+
+/* A world setting's event (one entry each): the value through the table's setter, as the
+   named setter the page called does it (no error detail). */
+#define SLOT_APPLY_WORLD(event, slot, name, at, check)                                             \
+    if (e->type == SILK_EVENT_##event)                                                             \
+    {                                                                                              \
+        silk_setting_value v = value_##at(e);                                                      \
+        silk_world_apply_setting(w, SILK_WS_##name, &v, NULL);                                     \
+    }
+#define APPLY_WORLD_ENTRY(type, name, wire, dflt, check, rule, event, slot)                        \
+    SETTING_SLOT(APPLY_WORLD, event, slot, name, wire, check)
+static void apply_world_setting(silk_world* w, const silk_record_event* e, double* h)
+{
+    (void)h;
+    SILK_WORLD_SETTINGS(APPLY_WORLD_ENTRY)
+}
+#undef APPLY_WORLD_ENTRY
 
 /* A robust event: the def with the entries the event carries, through the setter. */
 #define SLOT_APPLY(event, slot, name, at, check)                                                   \
@@ -265,13 +263,23 @@ static const event_op event_ops[SILK_EVENT_COUNT] = {
 #define X(name, strict) [SILK_EVENT_##name] = {SILK_EVENT_##name, payload_setting, apply_robust},
         SILK_ROBUST_EVENTS(X)
 #undef X
+#define SLOT_OP(event, slot, name, at, check)                                                      \
+    [SILK_EVENT_##event] = {SILK_EVENT_##event, payload_setting, apply_world_setting},
+#define OP_ENTRY(type, name, wire, dflt, check, rule, event, slot)                                 \
+    SETTING_SLOT(OP, event, slot, name, wire, check)
+            SILK_WORLD_SETTINGS(OP_ENTRY)
+#undef OP_ENTRY
 };
 
-#define COUNT_EVENT(name, ...) +1
-_Static_assert(0 SILK_RECORD_EVENTS(COUNT_EVENT)
-                       SILK_ROBUST_EVENTS(COUNT_EVENT) == SILK_EVENT_COUNT - 1,
+#define COUNT_EVENT(name, ...)                   +1
+#define SLOT_COUNT(event, slot, name, at, check) +1
+#define COUNT_ENTRY(type, name, wire, dflt, check, rule, event, slot)                              \
+    SETTING_SLOT(COUNT, event, slot, name, wire, check)
+_Static_assert(0 SILK_RECORD_EVENTS(COUNT_EVENT) SILK_ROBUST_EVENTS(COUNT_EVENT)
+                       SILK_WORLD_SETTINGS(COUNT_ENTRY) == SILK_EVENT_COUNT - 1,
                "every SILK_EVENT_* is in a manifest");
 #undef COUNT_EVENT
+#undef COUNT_ENTRY
 
 static const event_op* op_of(uint32_t type)
 {
@@ -323,6 +331,28 @@ static void record_robust_event(silk_world* world, const silk_robust_def* old,
     }
 }
 #undef RECORD_ENTRY
+
+/* A world setting's change: its entry's event, the value in its slot (none: not recorded). */
+#define SLOT_RECORD_WORLD(event, slot, name, at, check)                                            \
+    case SILK_WS_##name:                                                                           \
+    {                                                                                              \
+        slots out = {0, 0.0, 0.0};                                                                 \
+        put_##at(&out, world->name);                                                               \
+        silk_record_input(world, SILK_EVENT_##event, out.i, out.x, out.y);                         \
+        break;                                                                                     \
+    }
+#define RECORD_WORLD_ENTRY(type, name, wire, dflt, check, rule, event, slot)                       \
+    SETTING_SLOT(RECORD_WORLD, event, slot, name, wire, check)
+void silk_record_world_setting(silk_world* world, int32_t setting)
+{
+    switch (setting)
+    {
+        SILK_WORLD_SETTINGS(RECORD_WORLD_ENTRY)
+        default:
+            break;
+    }
+}
+#undef RECORD_WORLD_ENTRY
 
 /* Records what changed between two robust settings, one event per field group, in the order
    of SILK_ROBUST_EVENTS. */

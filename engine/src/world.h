@@ -4,6 +4,7 @@
 
 #include "robust.h"
 #include "silk.h"
+#include "settings.h"
 #include "storage.h"
 
 #define SILK_WORLD_COOKIE 0x51C0FFEE
@@ -119,11 +120,10 @@ struct silk_world
 {
     int32_t cookie;
 
-    /* settings */
-    double width, height;
-    silk_vec2 gravity;
-    double friction, ground_friction;
-    uint64_t seed;
+    /* settings: one field per entry of settings.h's SILK_WORLD_SETTINGS (width, height,
+       gravity, friction, ground_friction, seed, relax_passes), and the generator the seed
+       starts */
+    SILK_WORLD_SETTINGS(SILK_SETTING_FIELD)
     silk_rng rng;
 
     /* particles: structure of arrays, indexed by global particle index (storage.h's table:
@@ -149,7 +149,6 @@ struct silk_world
     /* stepping */
     silk_stepper stepper;
     silk_loop_mode loop_mode;
-    int32_t relax_passes;
     int32_t last_passes;
     int64_t frame_count;
     int64_t total_steps;
