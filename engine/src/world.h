@@ -120,9 +120,8 @@ struct silk_world
 {
     int32_t cookie;
 
-    /* settings: one field per entry of settings.h's SILK_WORLD_SETTINGS (width, height,
-       gravity, friction, ground_friction, seed, relax_passes), and the generator the seed
-       starts */
+    /* settings: one field per entry of settings.h's SILK_WORLD_SETTINGS (world->width ...),
+       and the generator the seed starts */
     SILK_WORLD_SETTINGS(SILK_SETTING_FIELD)
     silk_rng rng;
 

@@ -17,23 +17,23 @@
 
 /* ---- a setting's value in and out of silk_setting_value, by wire type ---------------------
 
-   One pair per wire type of the tables (inline: a type no world setting uses yet, the flag,
-   is not an unused function). */
+   One pair per wire type the world's table uses (f64, vec2, i32, u64): an entry of another
+   type (a flag: the value 0 or 1 in x) fails to compile until its pair is added here. */
 
-static inline silk_status from_f64(const silk_setting_value* v, double* out)
+static silk_status from_f64(const silk_setting_value* v, double* out)
 {
     *out = v->x;
     return SILK_OK;
 }
 
-static inline silk_status from_vec2(const silk_setting_value* v, silk_vec2* out)
+static silk_status from_vec2(const silk_setting_value* v, silk_vec2* out)
 {
     *out = (silk_vec2){v->x, v->y};
     return SILK_OK;
 }
 
 /* An int32 travels as a double (the JS number): it must be a whole number in range. */
-static inline silk_status from_i32(const silk_setting_value* v, int32_t* out)
+static silk_status from_i32(const silk_setting_value* v, int32_t* out)
 {
     if (!isfinite(v->x))
     {
@@ -47,45 +47,30 @@ static inline silk_status from_i32(const silk_setting_value* v, int32_t* out)
     return SILK_OK;
 }
 
-static inline silk_status from_u64(const silk_setting_value* v, uint64_t* out)
+static silk_status from_u64(const silk_setting_value* v, uint64_t* out)
 {
     *out = v->seed;
     return SILK_OK;
 }
 
-static inline silk_status from_flag(const silk_setting_value* v, bool* out)
-{
-    if (v->x != 0.0 && v->x != 1.0)
-    {
-        return isfinite(v->x) ? SILK_ERR_RANGE : SILK_ERR_NONFINITE;
-    }
-    *out = v->x == 1.0;
-    return SILK_OK;
-}
-
-static inline silk_setting_value to_f64(double v)
+static silk_setting_value to_f64(double v)
 {
     return (silk_setting_value){v, 0.0, 0};
 }
 
-static inline silk_setting_value to_vec2(silk_vec2 v)
+static silk_setting_value to_vec2(silk_vec2 v)
 {
     return (silk_setting_value){v.x, v.y, 0};
 }
 
-static inline silk_setting_value to_i32(int32_t v)
+static silk_setting_value to_i32(int32_t v)
 {
     return (silk_setting_value){(double)v, 0.0, 0};
 }
 
-static inline silk_setting_value to_u64(uint64_t v)
+static silk_setting_value to_u64(uint64_t v)
 {
     return (silk_setting_value){0.0, 0.0, v};
-}
-
-static inline silk_setting_value to_flag(bool v)
-{
-    return (silk_setting_value){v ? 1.0 : 0.0, 0.0, 0};
 }
 
 static silk_status note(silk_error_detail* detail, silk_status status, const char* field,
