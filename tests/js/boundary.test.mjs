@@ -108,8 +108,9 @@ test('the engine names the failing field and its rule; the binding says both', (
     [() => w.buildScene('web', { tensor: 0 }), RangeError, /^buildScene: tensor must be > 0, got 0$/],
     [() => w.addPolygon({ points: [[0, 0], [1, 1]] }), RangeError, /^addPolygon: points must hold 3 to 64 points$/],
     [() => w.addPolygon({ points: [[0, 0], [10, 0], [0, 10]], friction: -1 }), RangeError, /^addPolygon: friction must be >= 0, got -1$/],
-    // one engine-checked argument: named from the call, the reason from the status
-    [() => { w.step = 0; }, RangeError, /^step: step was refused by the engine \(.*\), got 0$/],
+    // a world setting: named as the caller spelled it, the rule from its table (settings.h)
+    [() => { w.step = 0; }, RangeError, /^step: step must be in \[1, 4096\], got 0$/],
+    [() => { w.relaxPasses = 4097; }, RangeError, /^relaxPasses: relaxPasses must be in \[1, 4096\], got 4097$/],
   );
   for (const [fn, Kind, message] of cases) assert.throws(fn, (e) => e instanceof Kind && message.test(e.message), String(message));
   w.destroy();

@@ -538,13 +538,13 @@ function complianceOption(where, o) {
 // ---- def setters (module functions: the fuzz tests call every World method) ------------------
 
 /** A failed def setter: the world's silk_error_detail names the field (values: what was passed). */
-function callDetail(world, where, result, values) {
+function callDetail(world, where, result, values, spelled) {
   if (result >= 0) return result;
   const silk = world._silk;
   world._x.silk_js_last_error_detail(world._ptr, silk._detail);
   const d = silk._readStruct('silk_error_detail', silk._detail);
   if (d.status !== result || !d.field) return world._call(where, result);
-  const name = camel(silk._string(d.field));
+  const name = spelled ?? camel(silk._string(d.field)); // `spelled`: the caller's name for it
   const Kind = STATUS[result] ?? Error;
   const got = values[name] === undefined ? '' : `, got ${values[name]}`;
   throw new Kind(`${where}: ${name} ${silk._string(d.rule)}${got}`);
@@ -727,37 +727,14 @@ class World {
   get diagnosticsView() { this._x; return this._views.diagnostics.get(); }
 
   // -- settings --
-  /** A world setting (WORLD_SETTINGS) by C name, through silk_js_world_get_setting. */
-  _getSetting(name) {
-    const { index, type } = WORLD_SETTING[name];
-    const p = this._silk._scratch;
-    this._call(name, this._x.silk_js_world_get_setting(this._ptr, index, p));
-    const v = this._silk._readStruct('silk_setting_value', p);
-    return type === 'silk_vec2' ? [v.x, v.y] : type === 'uint64_t' ? v.seed : v.x;
-  }
-  /** Sets a world setting through silk_js_world_set_setting: the JS check of its type, then
-   *  the engine's (its table's validator; a refusal names the field and the rule). `where` is
-   *  the name the caller used. */
-  _setSetting(where, name, value) {
-    const { index, type } = WORLD_SETTING[name];
-    const checked = CHECK_BY_TYPE[type](where, where, value);
-    const silk = this._silk;
-    const p = silk._scratch;
-    const L = LAYOUT.silk_setting_value;
-    silk._heap();
-    silk._writeField('double', p + L.x, type === 'silk_vec2' ? checked[0] : type === 'uint64_t' ? 0 : checked);
-    silk._writeField('double', p + L.y, type === 'silk_vec2' ? checked[1] : 0);
-    silk._writeField('uint64_t', p + L.seed, type === 'uint64_t' ? checked : [0, 0]);
-    callDetail(this, where, this._x.silk_js_world_set_setting(this._ptr, index, p), { [where]: value, [camel(name)]: value });
-  }
   // gravity, friction, groundFriction, relaxPasses, width, height: from WORLD_SETTINGS (below)
   setSize(width, height) {
     num('setSize', 'width', width); num('setSize', 'height', height);
     callDetail(this, 'setSize', this._x.silk_js_set_size(this._ptr, width, height), { width, height });
   }
   /** verlet-js's name for relaxPasses (its frame(step)); kept for the page and old callers. */
-  get step() { return this._getSetting('relax_passes'); }
-  set step(s) { this._setSetting('step', 'relax_passes', s); }
+  get step() { return getSetting(this, 'relax_passes'); }
+  set step(s) { setSetting(this, 'step', 'relax_passes', s); }
   get loopMode() { return LOOP_MODES[this._x.silk_js_get_loop_mode(this._ptr)]; }
   set loopMode(m) {
     const i = oneOf('loopMode', 'loopMode', m, LOOP_MODES);
@@ -1280,9 +1257,36 @@ for (const s of WORLD_SETTINGS) {
   if (s.type === 'uint64_t') continue;
   Object.defineProperty(World.prototype, s.option, {
     configurable: true,
-    get() { return this._getSetting(s.name); },
-    ...(READ_ONLY_SETTINGS.includes(s.name) ? {} : { set(v) { this._setSetting(s.option, s.name, v); } }),
+    get() { return getSetting(this, s.name); },
+    ...(READ_ONLY_SETTINGS.includes(s.name) ? {} : { set(v) { setSetting(this, s.option, s.name, v); } }),
   });
+}
+
+/** A world setting (WORLD_SETTINGS) by C name, through silk_js_world_get_setting. */
+function getSetting(world, name) {
+  const { index, type } = WORLD_SETTING[name];
+  const silk = world._silk;
+  const p = silk._scratch;
+  world._call(name, world._x.silk_js_world_get_setting(world._ptr, index, p));
+  const v = silk._readStruct('silk_setting_value', p);
+  return type === 'silk_vec2' ? [v.x, v.y] : type === 'uint64_t' ? v.seed : v.x;
+}
+
+/** Sets a world setting through silk_js_world_set_setting: the JS check of its type, then the
+ *  engine's (its table's validator; a refusal names it as the caller did, `where`, with the
+ *  table's rule). */
+function setSetting(world, where, name, value) {
+  const { index, type } = WORLD_SETTING[name];
+  const checked = CHECK_BY_TYPE[type](where, where, value);
+  const x = world._x; // a destroyed world throws here, before anything is written
+  const silk = world._silk;
+  const p = silk._scratch;
+  const L = LAYOUT.silk_setting_value;
+  silk._heap();
+  silk._writeField('double', p + L.x, type === 'silk_vec2' ? checked[0] : type === 'uint64_t' ? 0 : checked);
+  silk._writeField('double', p + L.y, type === 'silk_vec2' ? checked[1] : 0);
+  silk._writeField('uint64_t', p + L.seed, type === 'uint64_t' ? checked : [0, 0]);
+  callDetail(world, where, x.silk_js_world_set_setting(world._ptr, index, p), { [where]: value }, where);
 }
 
 export { World, Stepper };
