@@ -727,7 +727,7 @@ class World {
   get diagnosticsView() { this._x; return this._views.diagnostics.get(); }
 
   // -- settings --
-  // gravity, friction, groundFriction, relaxPasses, width, height: from WORLD_SETTINGS (below)
+  // the world settings' accessors: defined from WORLD_SETTINGS after the class
   setSize(width, height) {
     num('setSize', 'width', width); num('setSize', 'height', height);
     callDetail(this, 'setSize', this._x.silk_js_set_size(this._ptr, width, height), { width, height });
