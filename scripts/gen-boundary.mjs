@@ -29,7 +29,11 @@
 // checks the module against them).
 // It also reads engine/src/settings.h, the defs' settings tables (SETTINGS_TABLES below), and
 // stops when a def's field is neither in its table nor listed as not a setting: a field added
-// to a def without its table entry would be neither checked, saved nor recorded.
+// to a def without its table entry would be neither checked, saved nor recorded. From the
+// world's table it writes WORLD_SETTINGS (each setting's index for silk_world_set_setting, JS
+// option name, type, default, rule, event and its silk.h comment), after checking that silk.h's
+// silk_world_setting lists the table's entries in its order. Blocks under
+// `#ifdef SILK_TEST_SETTING` (the test build's extra setting) are not part of the boundary.
 // scripts/test.sh runs it with --check: a header change without regenerated files fails CI.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -47,7 +51,7 @@ const handFile = path.join(root, 'engine', 'wasm', 'exports.c');
 /** Structs the binding reads or writes in wasm memory, by address. */
 const BOUNDARY_STRUCTS = [
   'silk_advance_result', 'silk_world_def', 'silk_stepper_def', 'silk_robust_def', 'silk_watchdog_def',
-  'silk_error_detail',
+  'silk_error_detail', 'silk_setting_value',
   // the extras' and the constraints' defs: the binding reads their defaults from the engine
   // (silk_js_default_*_def) and fills them for the builders and add calls
   'silk_spiderweb_def', 'silk_spider_def', 'silk_cloth_def', 'silk_tire_def', 'silk_tree_def', 'silk_scene_def',
@@ -55,7 +59,7 @@ const BOUNDARY_STRUCTS = [
   // results the engine writes and the binding reads by name
   'silk_constraint_info', 'silk_replay_result', 'silk_play_status', 'silk_sweep_row', 'silk_spider_info',
   // engine/wasm/silk_js.h: results that have no struct in the public API
-  'silk_js_settings', 'silk_js_ball_row', 'silk_js_hash', 'silk_js_penetration', 'silk_js_play_run_result',
+  'silk_js_ball_row', 'silk_js_hash', 'silk_js_penetration', 'silk_js_play_run_result',
 ];
 
 /** The defs whose settings engine/src/settings.h declares: the table of each, and the fields
@@ -71,6 +75,11 @@ const SETTINGS_TABLES = [
 /** Settings whose table default is not what silk_default_*_def() returns (robust_settings.c
  *  maps the compat page's gravity and frictions to seconds): left out of DEFAULTS. */
 const NOT_TABLE_DEFAULTS = { silk_robust_def: ['gravity', 'damping', 'ground_friction'] };
+
+/** A header's text without its `#ifdef SILK_TEST_SETTING` blocks (the test build's setting). */
+function readHeader(file) {
+  return readFileSync(path.join(root, file), 'utf8').replace(/^#ifdef SILK_TEST_SETTING\n[\s\S]*?^#endif[^\n]*\n/gm, '');
+}
 
 /** The entries of one settings table: [{ name, dflt }] (dflt: the default's C source). */
 function tableEntries(text, table, file) {
@@ -91,7 +100,7 @@ function tableEntries(text, table, file) {
       else if (c === ')') { args.push(body.slice(start, i).trim()); break; }
       else if (c === ',' && depth === 0) { args.push(body.slice(start, i).trim()); start = i + 1; }
     }
-    entries.push({ name: args[1], dflt: args[3] });
+    entries.push({ type: args[0], name: args[1], wire: args[2], dflt: args[3], check: args[4], rule: args[5], event: args[6], slot: args[7] });
     at = i;
   }
   return entries;
@@ -123,6 +132,51 @@ function settingsDefaults(defines) {
       .map((e) => [e.name, defaultValue(e.dflt, defines, `${struct}.${e.name}`)]));
   }
   return out;
+}
+
+/** A rule's C source (string literals, SILK_STR(NAME), *_RULE macros of settings.h) as text. */
+function ruleText(src, settingsText, rawDefines, where) {
+  const parts = [];
+  const re = /\s*(?:"((?:[^"\\]|\\.)*)"|SILK_STR\((\w+)\)|(SILK_\w+_RULE))/gy;
+  let m;
+  let at = 0;
+  while (at < src.trim().length && (m = re.exec(src.trim()))) {
+    if (m[1] !== undefined) parts.push(m[1]);
+    else if (m[2] !== undefined) parts.push(need(rawDefines, m[2]));
+    else {
+      const d = new RegExp(`#define ${m[3]}((?:[^\\n]*\\\\\\n)*[^\\n]*)`).exec(settingsText);
+      if (!d) throw new Error(`gen-boundary: ${where}: ${m[3]} not found in engine/src/settings.h`);
+      parts.push(ruleText(d[1].replace(/\\\n/g, ' '), settingsText, rawDefines, where));
+    }
+    at = re.lastIndex;
+  }
+  if (at !== src.trim().length) throw new Error(`gen-boundary: ${where}: cannot read the rule ${src}`);
+  return parts.join('');
+}
+
+/** The world's settings table as the binding uses it, checked against silk.h's
+ *  silk_world_setting (same entries, same order: the index is the enum's value). */
+function worldSettings(enums, defines, rawDefines, silkH) {
+  const file = 'engine/src/settings.h';
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const entries = tableEntries(text, 'SILK_WORLD_SETTINGS', file);
+  const names = values(need(enums, 'silk_world_setting'));
+  if (names.length !== entries.length || names.some((e, i) => e.name !== `SILK_WORLD_SETTING_${entries[i].name.toUpperCase()}` || e.value !== i)) {
+    throw new Error(`gen-boundary: silk.h's silk_world_setting (${names.map((e) => e.name).join(', ')}) must list ${file} SILK_WORLD_SETTINGS in its order`);
+  }
+  // each field's comment in silk_world_def (a comment after `double width, height;` covers both)
+  const body = /typedef\s+struct\s+silk_world_def\s*\{([\s\S]*?)\}\s*silk_world_def\s*;/.exec(silkH)[1];
+  const docs = {};
+  for (const line of body.split('\n')) {
+    const d = /^\s*[\w\s*]+?\s(\w+(?:\s*,\s*\w+)*)\s*;\s*\/\*\s*(.*?)\s*\*\/\s*$/.exec(line);
+    if (d) for (const n of d[1].split(',')) docs[n.trim()] = d[2];
+  }
+  return entries.map((e, index) => ({
+    name: e.name, option: e.name.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase()), index,
+    type: e.type, default: defaultValue(e.dflt, defines, `silk_world_def.${e.name}`),
+    rule: ruleText(e.rule, text, rawDefines, `silk_world_def.${e.name}`),
+    event: e.event === 'NONE' ? null : e.event, doc: docs[e.name] ?? '',
+  }));
 }
 
 /** Every field of each def in SETTINGS_TABLES is in its table or a known non-setting, and
@@ -196,11 +250,13 @@ function parseHeader(text) {
     if (body.length && body[0].name.startsWith('SILK_DIAG_')) enums.set('silk_diag', body);
   }
   const defines = new Map();
+  const raw = new Map(); // the replacement text, as SILK_STR() stringizes it
   for (const m of text.matchAll(/^#define\s+(SILK_[A-Z0-9_]+)\s+([^\n]*?)\s*(?:\/\*.*)?$/gm)) {
+    raw.set(m[1], m[2]);
     const v = evalNumber(m[2]);
     if (v !== undefined) defines.set(m[1], v);
   }
-  return { enums, defines };
+  return { enums, defines, raw };
 }
 
 /** `typedef struct NAME { ... } NAME;` -> [{ name, type, count }] in declaration order. */
@@ -382,17 +438,20 @@ function handExports(text) {
 function generate() {
   const enums = new Map();
   const defines = new Map();
+  const rawDefines = new Map();
   const structs = new Map();
   for (const h of headers) {
-    const text = readFileSync(path.join(root, h), 'utf8');
+    const text = readHeader(h);
     const parsed = parseHeader(text);
     for (const [k, v] of parsed.enums) enums.set(k, v);
     for (const [k, v] of parsed.defines) defines.set(k, v);
+    for (const [k, v] of parsed.raw) rawDefines.set(k, v);
     for (const [k, v] of parseStructs(text)) structs.set(k, v);
   }
   checkSettingsTables(structs);
+  const world = worldSettings(enums, defines, rawDefines, readHeader('engine/include/silk.h'));
   const prototypes = new Map();
-  for (const h of headers) for (const [k, v] of parsePrototypes(readFileSync(path.join(root, h), 'utf8'))) prototypes.set(k, v);
+  for (const h of headers) for (const [k, v] of parsePrototypes(readHeader(h))) prototypes.set(k, v);
   const wrappers = readCallTable().map(([name, fn]) => {
     if (!prototypes.has(fn)) throw new Error(`gen-boundary: ${callsFile}: ${fn} is not a function of ${headers.join(', ')}`);
     return [name, fn, wrapper(name, fn, prototypes.get(fn), enums, structs)];
@@ -464,6 +523,20 @@ function generate() {
     emit(`  ${struct}: Object.freeze({ ${body} }),`);
   }
   emit('});');
+  emit();
+
+  emit('/** The world\'s settings (engine/src/settings.h SILK_WORLD_SETTINGS), one declaration each: the');
+  emit(' *  index silk_world_set_setting / silk_world_get_setting take (silk.h silk_world_setting), the');
+  emit(' *  binding\'s option name, the C type, the default, the rule the engine checks, the recording');
+  emit(' *  event (null: not recorded) and silk.h\'s comment on the field. The binding\'s World reads');
+  emit(' *  and writes them through the two generic exports, and silk.d.ts\'s lines are checked');
+  emit(' *  against it (tests/js/world-settings.test.mjs). */');
+  emit('export const WORLD_SETTINGS = Object.freeze([');
+  for (const w of world) {
+    const v = Array.isArray(w.default) ? `Object.freeze(${json(w.default)})` : json(w.default);
+    emit(`  Object.freeze({ name: ${json(w.name)}, option: ${json(w.option)}, index: ${w.index}, type: ${json(w.type)}, default: ${v}, rule: ${json(w.rule)}, event: ${json(w.event)}, doc: ${json(w.doc)} }),`);
+  }
+  emit(']);');
   emit();
 
   emit('/** Every numeric #define SILK_* of the headers: hard limits, fixed sizes and named defaults. */');

@@ -250,7 +250,10 @@ typedef struct silk_world_def
     int32_t particle_capacity; /* initial reservations; the world grows past them */
     int32_t constraint_capacity;
     int32_t composite_capacity;
-    int32_t relax_passes;     /* relaxation passes of each compat frame advance runs: frame(16) */
+    int32_t relax_passes; /* relaxation passes of each compat frame advance runs: frame(16) */
+#ifdef SILK_TEST_SETTING
+    double test_knob; /* the test build's own setting (tests/c/test_world_setting.c) */
+#endif
     silk_stepper_def stepper; /* fixed step and clamp used by advance */
     silk_alloc_fn* alloc_fn;  /* optional; both or neither */
     silk_free_fn* free_fn;
@@ -262,7 +265,44 @@ SILK_API silk_world_def silk_default_world_def(void);
 SILK_API silk_status silk_world_create(const silk_world_def* def, silk_world** out_world);
 SILK_API void silk_world_destroy(silk_world* world); /* NULL is ignored */
 
-/* Settings that may change at any time. */
+/* Settings that may change at any time.
+
+   Every setting of silk_world_def above (not the capacities, the allocator or the stepper)
+   is also a silk_world_setting, in this order, set and read by one call each:
+   silk_world_set_setting checks the value with the validator create uses, records the change
+   when a recording runs (the SILK_EVENT_* of the setting, if it has one), and on every
+   outcome writes silk_world_last_error_detail (the field, C spelling, and its rule). The
+   named setters below are that call for one setting each, and keep their contracts: they
+   return the same status without writing the detail (set_size: both sides checked first,
+   the detail written; set_seed also restarts the generator). A value is in x (a double, or
+   an int32 as a whole number), in x and y (a vec2), or in seed (the uint64_t seed). */
+typedef enum silk_world_setting
+{
+    SILK_WORLD_SETTING_WIDTH,           /* double, px, >= 1 */
+    SILK_WORLD_SETTING_HEIGHT,          /* double, px, >= 1 */
+    SILK_WORLD_SETTING_GRAVITY,         /* vec2, px/frame^2, finite */
+    SILK_WORLD_SETTING_FRICTION,        /* double, finite */
+    SILK_WORLD_SETTING_GROUND_FRICTION, /* double, finite */
+    SILK_WORLD_SETTING_SEED,            /* uint64_t, any; restarts the generator */
+    SILK_WORLD_SETTING_RELAX_PASSES,    /* int32, [1, SILK_MAX_RELAX_PASSES] */
+#ifdef SILK_TEST_SETTING
+    SILK_WORLD_SETTING_TEST_KNOB, /* double, [0, 1] (the test build's) */
+#endif
+    SILK_WORLD_SETTING_COUNT
+} silk_world_setting;
+
+typedef struct silk_setting_value
+{
+    double x, y;   /* a double: x; a vec2: x, y; an int32: x, a whole number */
+    uint64_t seed; /* a uint64_t (the seed) */
+} silk_setting_value;
+
+/* SILK_ERR_RANGE: no such setting (as set_loop_mode); a value its validator refuses:
+   SILK_ERR_NONFINITE or SILK_ERR_RANGE, and nothing changes. */
+SILK_API silk_status silk_world_set_setting(silk_world* world, silk_world_setting setting,
+                                            const silk_setting_value* value);
+SILK_API silk_status silk_world_get_setting(const silk_world* world, silk_world_setting setting,
+                                            silk_setting_value* out_value);
 SILK_API silk_status silk_world_set_gravity(silk_world* world, silk_vec2 gravity);
 SILK_API silk_status silk_world_set_friction(silk_world* world, double friction);
 SILK_API silk_status silk_world_set_ground_friction(silk_world* world, double ground_friction);
@@ -1116,6 +1156,9 @@ enum
     SILK_EVENT_ROBUST_NEAR_PASS = 17,     /* i: 0 or 1 */
     SILK_EVENT_ROBUST_CHAINS = 18,        /* i: 0 or 1 */
     SILK_EVENT_ROBUST_NEAR_MOBILITY = 19, /* x: (0, 1] */
+#ifdef SILK_TEST_SETTING
+    SILK_EVENT_TEST_KNOB = 20, /* x: [0, 1] (the test build's) */
+#endif
     SILK_EVENT_COUNT
 };
 

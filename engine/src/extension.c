@@ -1,7 +1,7 @@
 /* extension.c -- the core's one seam for content that acts every step (silk.h, "Extensions").
 
    The world keeps the extension's values and calls it back; the core never learns what the
-   values mean. It owns their encoding (little-endian int32 in snapshot.c and record.c), so
+   values mean. It owns their encoding (little-endian int32 in snapshot.c and record_file.c), so
    whatever an extension keeps hashes and restores the same on every platform. */
 #include "extension.h"
 #include "record.h"

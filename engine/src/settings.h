@@ -13,7 +13,7 @@
        snapshots            write, read, check and restore of the stepper and robust defs
                             (snapshot.c)
        recordings           what silk_world_set_robust records, each event's payload check,
-                            and the replay of a robust event (record.c)
+                            and the replay of a robust event (record_events.c)
    So adding a setting to a def is one line here, the field in silk.h, and what it means to
    the solver; docs/architecture.md "How to add a setting" walks it, and tests/c/
    test_settings.c checks every entry of every table (default valid, range refused with its
@@ -29,7 +29,7 @@
                 setter returns (SILK_ERR_NONFINITE before SILK_ERR_RANGE, see def_check.c)
        rule     what the def check says when the validator returns SILK_ERR_RANGE (a
                 non-finite value is reported as "must be finite")
-       event    SILK_EVENT_<event> carries a change (record.c); NONE: not recorded
+       event    SILK_EVENT_<event> carries a change (record_events.c); NONE: not recorded
        slot     where that event holds the value: i (int32), x or y (double; an int32 in x is
                 a whole number), xy (a vec2); none without an event
    The order of a table is the order of the checks (the first failing field is named) and of
@@ -50,8 +50,14 @@
 #define SILK_FLAG_RULE "must be 0 or 1"
 
 /* silk_world_def's settings (the capacities, the allocator and the nested stepper def are
-   not settings: def_check.c checks them after these). The world keeps them in fields of the
-   same names (world->width). Snapshots store them among the world's state (snapshot.c). */
+   not settings: def_check.c checks them after these). This table is the world settings'
+   one declaration: the world's fields of the same names (world.h expands it: world->width),
+   create and get_def (world.c), the one setter silk_world_set_setting and the getter
+   (world_settings.c: validator, error detail, recording event), the snapshot's fields
+   (snapshot.c, table order, the generator state after the seed), the replay of their events
+   (record_events.c) and the JS boundary (scripts/gen-boundary.mjs: WORLD_SETTINGS, DEFAULTS).
+   silk.h's silk_world_setting names the entries in this order (gen-boundary checks it). A
+   new entry goes at the end; docs/extending.md "A world setting" walks the four files. */
 #define SILK_WORLD_SETTINGS(X)                                                                     \
     X(double, width, f64, 800.0, size_side, "must be >= 1 px", NONE, none)                         \
     X(double, height, f64, 500.0, size_side, "must be >= 1 px", NONE, none)                        \
@@ -61,7 +67,34 @@
     X(double, ground_friction, f64, 0.8, finite, SILK_FINITE_RULE, GROUND_FRICTION, x)             \
     X(uint64_t, seed, u64, 1, any_seed, "", NONE, none)                                            \
     X(int32_t, relax_passes, i32, 16, relax_passes,                                                \
-      "must be in [1, " SILK_STR(SILK_MAX_RELAX_PASSES) "]", RELAX_PASSES, i)
+      "must be in [1, " SILK_STR(SILK_MAX_RELAX_PASSES) "]", RELAX_PASSES, i)                      \
+    SILK_TEST_WORLD_SETTINGS(X)
+
+/* A world setting that exists only in the test build (-DSILK_TEST_SETTING, tests/c/
+   test_world_setting.c): it proves that a setting added here, in silk.h and in snapshot.c's
+   version is checked, set, recorded, replayed, saved and restored without another line. */
+#ifdef SILK_TEST_SETTING
+#define SILK_TEST_WORLD_SETTINGS(X)                                                                \
+    X(double, test_knob, f64, 0.5, restitution, "must be in [0, 1]", TEST_KNOB, x)
+#else
+#define SILK_TEST_WORLD_SETTINGS(X)
+/* The world's settings by index (world_settings.c): silk_world_set_setting without the
+   public call's checks; `detail` (may be NULL) receives the outcome. The named setters pass
+   NULL (their contract predates the detail); replay (record_events.c) does too. */
+silk_status silk_world_apply_setting(silk_world* world, int32_t setting,
+                                     const silk_setting_value* value, silk_error_detail* detail);
+
+#endif
+
+/* The world settings by index, in the table's order (silk.h's silk_world_setting spells the
+   same indices for the public API). */
+#define SILK_WORLD_SETTING_INDEX(type, name, wire, dflt, check, rule, event, slot) SILK_WS_##name,
+enum silk_world_setting_index
+{
+    SILK_WORLD_SETTINGS(SILK_WORLD_SETTING_INDEX) SILK_WS_COUNT
+};
+_Static_assert((int)SILK_WS_COUNT == (int)SILK_WORLD_SETTING_COUNT,
+               "silk.h's silk_world_setting lists every entry of SILK_WORLD_SETTINGS");
 
 /* silk_stepper_def (set_stepper, stepper_init, and the world def's `stepper`). */
 #define SILK_STEPPER_SETTINGS(X)                                                                   \
@@ -124,5 +157,15 @@ typedef int32_t silk_wire_flag;
 
 /* The defaults of a table into `def` (a def struct, not a pointer). */
 #define SILK_SETTING_DEFAULT(type, name, wire, dflt, check, rule, event, slot) def.name = dflt;
+/* A table's settings as fields of a struct (the world's: world.h). */
+#define SILK_SETTING_FIELD(type, name, wire, dflt, check, rule, event, slot) type name;
+/* Copies of a table's settings between two structs with the fields (`to`, `from`). */
+#define SILK_SETTING_COPY(type, name, wire, dflt, check, rule, event, slot) to->name = from->name;
+
+/* The world's settings by index (world_settings.c): silk_world_set_setting without the
+   public call's checks; `detail` (may be NULL) receives the outcome. The named setters pass
+   NULL (their contract predates the detail); replay (record_events.c) does too. */
+silk_status silk_world_apply_setting(silk_world* world, int32_t setting,
+                                     const silk_setting_value* value, silk_error_detail* detail);
 
 #endif

@@ -21,29 +21,33 @@
 #include <string.h>
 
 #define SNAP_MAGIC "SILKSNAP"
-#define SNAP_VERSION                                                                               \
-    5u /* 3: near passes and chains; 4: the extension block replaces content fields;               \
-          5: near_mobility */
-#define SNAP_HEADER 32
-#define FNV_OFFSET  0xcbf29ce484222325ULL
-#define FNV_PRIME   0x100000001b3ULL
+/* The format's version (3: near passes and chains; 4: the extension block replaces content
+   fields; 5: near_mobility) and the size of its fixed part. A world setting appended to its
+   table (settings.h) is stored after the others: it needs a new version here, and
+   world_settings_stored() says how many of them each older version holds, so that those
+   snapshots still load with the settings they lack at their defaults. The test build's extra
+   setting (-DSILK_TEST_SETTING) makes version 6 and proves it. */
+#ifndef SILK_TEST_SETTING
+#define SNAP_VERSION     5u
+#define SNAP_FIXED_BYTES 252
+#else
+#define SNAP_VERSION     6u /* 6: test_knob */
+#define SNAP_FIXED_BYTES 260
+#endif
+#define SNAP_OLDEST_VERSION 5u
+#define SNAP_HEADER         32
+#define FNV_OFFSET          0xcbf29ce484222325ULL
+#define FNV_PRIME           0x100000001b3ULL
 
-/* The fixed part of the payload, in this order: the world's own fields (SNAP_WORLD_HEAD), the
-   stepper's and the robust solver's settings (settings.h's tables), the rest of the world's
-   (SNAP_WORLD_TAIL). Each entry is X(name, path, wire, valid): snap_fixed.name holds
+/* The fixed part of the payload, in this order: the world's settings (settings.h's
+   SILK_WORLD_SETTINGS, the generator's state right after the seed), the world's own fields
+   (SNAP_WORLD_HEAD), the stepper's and the robust solver's settings (their tables), the rest
+   of the world's (SNAP_WORLD_TAIL). Each entry is X(name, path, wire, valid): snap_fixed.name holds
    world->path as the snapshot stores it (wire, as in storage.h and settings.h), and
    valid_<valid>(value) says whether restore accepts it: the validator of the setting's setter
    (validate.c) or the range of a state the API can reach. The drag indices and the counts are
    checked against the arrays (check_fixed, check_arrays). */
 #define SNAP_WORLD_HEAD(X)                                                                         \
-    X(width, width, f64, size_side)                                                                \
-    X(height, height, f64, size_side)                                                              \
-    X(gravity, gravity, vec2, finite_vec2)                                                         \
-    X(friction, friction, f64, finite)                                                             \
-    X(ground_friction, ground_friction, f64, finite)                                               \
-    X(seed, seed, u64, any_u64)                                                                    \
-    X(rng, rng.state, u64, any_u64)                                                                \
-    X(relax_passes, relax_passes, i32, relax_passes)                                               \
     X(loop_mode, loop_mode, i32, bit)                                                              \
     X(last_passes, last_passes, i32, relax_passes)                                                 \
     X(solver, solver, i32, bit)                                                                    \
@@ -63,10 +67,17 @@
 #define WORLD_WIRE_SIZE(name, path, wire, valid)                            +SILK_WIRE_SIZE_##wire
 #define SETTING_WIRE_SIZE(type, name, wire, dflt, check, rule, event, slot) +SILK_WIRE_SIZE_##wire
 #define SNAP_FIXED                                                                                 \
-    (0 SNAP_WORLD_HEAD(WORLD_WIRE_SIZE) SILK_STEPPER_SETTINGS(SETTING_WIRE_SIZE)                   \
+    (0 SILK_WORLD_SETTINGS(SETTING_WIRE_SIZE) +                                                    \
+     SILK_WIRE_SIZE_u64 SNAP_WORLD_HEAD(WORLD_WIRE_SIZE) SILK_STEPPER_SETTINGS(SETTING_WIRE_SIZE)  \
          SILK_ROBUST_SETTINGS(SETTING_WIRE_SIZE) SNAP_WORLD_TAIL(WORLD_WIRE_SIZE))
 /* The format's fixed size: a change of the tables that changes it needs a new SNAP_VERSION. */
-_Static_assert(SNAP_FIXED == 252, "snapshot v5: the fixed part is 252 bytes");
+_Static_assert(SNAP_FIXED == SNAP_FIXED_BYTES, "snapshot: the fixed part of this version");
+
+/* How many of the world's settings (table order) a snapshot of `version` stores. */
+static int32_t world_settings_stored(uint32_t version)
+{
+    return version == 5u ? 7 : SILK_WS_COUNT;
+}
 /* A particle or constraint row: its columns in the order of storage.h's tables. */
 #define WIRE_SIZE(type, name, wire, hashed) +SILK_WIRE_SIZE_##wire
 #define SNAP_PER_PARTICLE                   (0 SILK_PARTICLE_COLUMNS(WIRE_SIZE))
@@ -225,6 +236,11 @@ static int32_t narrow_i32(int32_t v)
     return v;
 }
 
+static uint64_t narrow_u64(uint64_t v)
+{
+    return v;
+}
+
 static uint8_t narrow_u8(int32_t v)
 {
     return (uint8_t)v;
@@ -366,6 +382,14 @@ static void write_settings(const silk_world* world, writer* w)
 {
 #define PUT_WORLD(name, path, wire, valid)                            put_##wire(w, world->path);
 #define PUT_SETTING(type, name, wire, dflt, check, rule, event, slot) put_##wire(w, from->name);
+#define PUT_WORLD_SETTING(type, name, wire, dflt, check, rule, event, slot)                        \
+    put_##wire(w, world->name);                                                                    \
+    if (SILK_WS_##name == SILK_WS_seed)                                                            \
+    {                                                                                              \
+        put_u64(w, world->rng.state);                                                              \
+    }
+    SILK_WORLD_SETTINGS(PUT_WORLD_SETTING)
+#undef PUT_WORLD_SETTING
     SNAP_WORLD_HEAD(PUT_WORLD)
     {
         const silk_stepper* from = &world->stepper;
@@ -464,6 +488,8 @@ typedef struct snap_robust_row
 
 typedef struct snap_fixed
 {
+    SILK_WORLD_SETTINGS(SETTING_FIELD)
+    silk_wire_u64 rng;
     SNAP_WORLD_HEAD(FIXED_FIELD)
     snap_stepper_row stepper_row;
     snap_robust_row robust_row;
@@ -475,14 +501,26 @@ typedef struct snap_fixed
     int32_t extension_count;
     int32_t extension[SILK_MAX_EXTENSION_VALUES];
     int32_t extension_headroom; /* constraints its before_step may add */
+    size_t fixed_bytes;         /* the fixed part's size in this snapshot's version */
 } snap_fixed;
 #undef FIXED_FIELD
 #undef SETTING_FIELD
 
-static void read_fixed(reader* r, snap_fixed* f)
+/* A version before a world setting was added lacks it: it takes its default. */
+static void read_fixed(reader* r, snap_fixed* f, uint32_t version)
 {
 #define GET_WORLD(name, path, wire, valid)                            f->name = get_##wire(r);
 #define GET_SETTING(type, name, wire, dflt, check, rule, event, slot) row->name = get_##wire(r);
+#define GET_WORLD_SETTING(type, name, wire, dflt, check, rule, event, slot)                        \
+    f->name = SILK_WS_##name < stored ? get_##wire(r) : (dflt);                                    \
+    if (SILK_WS_##name == SILK_WS_seed)                                                            \
+    {                                                                                              \
+        f->rng = get_u64(r);                                                                       \
+    }
+    const uint8_t* start = r->at;
+    const int32_t stored = world_settings_stored(version);
+    SILK_WORLD_SETTINGS(GET_WORLD_SETTING)
+#undef GET_WORLD_SETTING
     SNAP_WORLD_HEAD(GET_WORLD)
     {
         snap_stepper_row* row = &f->stepper_row;
@@ -495,6 +533,7 @@ static void read_fixed(reader* r, snap_fixed* f)
     SNAP_WORLD_TAIL(GET_WORLD)
 #undef GET_WORLD
 #undef GET_SETTING
+    f->fixed_bytes = (size_t)(r->at - start);
 }
 
 /* The defs of checked rows. */
@@ -517,12 +556,9 @@ static void make_defs(snap_fixed* f)
 #undef NARROW_SETTING
 }
 
-/* The acceptable values of the world's fields (SNAP_WORLD_HEAD, SNAP_WORLD_TAIL): the
-   settings' validators, the ranges of the state, and any value for the seed and the generator
+/* The acceptable values of the world's fields (SNAP_WORLD_HEAD, SNAP_WORLD_TAIL; its settings
+   are checked by their table's validators): the ranges of the state, any value for the generator
    (the drag state and the counts are checked against the arrays). */
-#define valid_size_side(v)    (silk_check_size_side(v) == SILK_OK)
-#define valid_finite_vec2(v)  (silk_check_finite_vec2(v) == SILK_OK)
-#define valid_finite(v)       (silk_check_finite(v) == SILK_OK)
 #define valid_relax_passes(v) (silk_check_relax_passes(v) == SILK_OK)
 #define valid_step_seconds(v) (silk_check_step_seconds(v) == SILK_OK)
 #define valid_bit(v)          ((v) == 0 || (v) == 1) /* the loop mode and the solver */
@@ -558,6 +594,12 @@ static silk_status check_fixed(const snap_fixed* f)
     {                                                                                              \
         return SILK_ERR_FORMAT;                                                                    \
     }
+#define CHECK_SETTING_OF_F(type, name, wire, dflt, check, rule, event, slot)                       \
+    if (silk_check_##check(f->name) != SILK_OK)                                                    \
+    {                                                                                              \
+        return SILK_ERR_FORMAT;                                                                    \
+    }
+    SILK_WORLD_SETTINGS(CHECK_SETTING_OF_F)
     SNAP_WORLD_HEAD(CHECK_WORLD)
     SNAP_WORLD_TAIL(CHECK_WORLD)
     {
@@ -570,6 +612,7 @@ static silk_status check_fixed(const snap_fixed* f)
     }
 #undef CHECK_WORLD
 #undef CHECK_SETTING
+#undef CHECK_SETTING_OF_F
     if (f->particles < 0 || f->particles > SILK_MAX_PARTICLES || f->composites < 0 ||
         f->composites > SILK_MAX_COMPOSITES || f->constraints < 0 ||
         f->constraints > SILK_MAX_CONSTRAINTS)
@@ -677,6 +720,11 @@ static void apply_fixed(silk_world* world, const snap_fixed* f)
 #define APPLY_WORLD(name, path, wire, valid) world->path = f->name;
 #define APPLY_SETTING(type, name, wire, dflt, check, rule, event, slot)                            \
     world->stepper.name = f->stepper.name;
+#define APPLY_WORLD_SETTING(type, name, wire, dflt, check, rule, event, slot)                      \
+    world->name = narrow_##wire(f->name);
+    SILK_WORLD_SETTINGS(APPLY_WORLD_SETTING)
+#undef APPLY_WORLD_SETTING
+    world->rng.state = f->rng;
     SNAP_WORLD_HEAD(APPLY_WORLD)
     SILK_STEPPER_SETTINGS(APPLY_SETTING)
     world->robust.def = f->robust;
@@ -702,19 +750,21 @@ static silk_status check_snapshot(const silk_world* world, const uint8_t* bytes,
     uint32_t reserved = get_u32(&h); /* not under the checksum: it must be 0 */
     uint64_t payload = get_u64(&h);
     uint64_t checksum = get_u64(&h);
-    if (version != SNAP_VERSION || reserved != 0 || payload != size - SNAP_HEADER ||
+    if (version < SNAP_OLDEST_VERSION || version > SNAP_VERSION || reserved != 0 ||
+        payload != size - SNAP_HEADER ||
         silk_fnv1a(FNV_OFFSET, bytes + SNAP_HEADER, (size_t)payload) != checksum)
     {
         return SILK_ERR_FORMAT;
     }
     reader r = {bytes + SNAP_HEADER, bytes + size, true};
-    read_fixed(&r, f);
+    read_fixed(&r, f, version);
     if (!r.ok || check_fixed(f) != SILK_OK)
     {
         return SILK_ERR_FORMAT;
     }
     make_defs(f);
-    size_t fixed_size = silk_snapshot_size_for(f->particles, f->constraints, f->composites);
+    /* as silk_snapshot_size_for, with the fixed part of the snapshot's own version */
+    size_t fixed_size = SNAP_HEADER + f->fixed_bytes + arrays_size(f) + SNAP_EXTENSION_EMPTY;
     if (size < fixed_size)
     {
         return SILK_ERR_FORMAT;

@@ -13,7 +13,8 @@ void silk_snapshot_write(const silk_world* world, uint8_t* out);
    snapshot's particle count. */
 silk_status silk_snapshot_check(const silk_world* world, const uint8_t* bytes, size_t size,
                                 int32_t* out_particles);
-/* What a replay's work bound needs of a snapshot (record.c): its counts and step settings. */
+/* What a replay's work bound needs of a snapshot (replay_budget.c): its counts and step
+   settings. */
 typedef struct silk_snapshot_facts
 {
     int32_t particles, constraints, angles, constraint_headroom;
@@ -25,7 +26,7 @@ silk_status silk_snapshot_check_facts(const silk_world* world, const uint8_t* by
                                       silk_snapshot_facts* out_facts);
 /* Restore without resetting the watchdog (its auto-restore uses it). */
 silk_status silk_snapshot_restore(silk_world* world, const uint8_t* bytes, size_t size);
-/* silk_world_restore for a replay's load (record.c): also sizes the robust scratch, so that the
+/* silk_world_restore for a replay's load (replay.c): also sizes the robust scratch, so that the
    replay's steps cannot fail for memory. */
 silk_status silk_snapshot_restore_for_replay(silk_world* world, const uint8_t* bytes, size_t size);
 uint64_t silk_fnv1a(uint64_t hash, const uint8_t* bytes, size_t count);

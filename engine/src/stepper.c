@@ -186,27 +186,6 @@ silk_loop_mode silk_world_get_loop_mode(const silk_world* world)
     return silk_is_world(world) ? world->loop_mode : SILK_LOOP_FIXED;
 }
 
-silk_status silk_world_set_relax_passes(silk_world* world, int32_t passes)
-{
-    if (!silk_is_world(world))
-    {
-        return SILK_ERR_NULL;
-    }
-    silk_status status = silk_check_relax_passes(passes);
-    if (status != SILK_OK)
-    {
-        return status;
-    }
-    silk_record_input(world, SILK_EVENT_RELAX_PASSES, passes, 0.0, 0.0);
-    world->relax_passes = passes;
-    return SILK_OK;
-}
-
-int32_t silk_world_get_relax_passes(const silk_world* world)
-{
-    return silk_is_world(world) ? world->relax_passes : 0;
-}
-
 void silk_world_reset_clock(silk_world* world)
 {
     if (!silk_is_world(world))

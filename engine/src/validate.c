@@ -1,6 +1,6 @@
 /* validate.c -- one validator per value, shared by the setters and the loaders.
 
-   A world must never hold a value its own API would refuse: snapshot.c and record.c read bytes
+   A world must never hold a value its own API would refuse: snapshot.c and record_file.c read bytes
    that anyone can write, so they check each value with the same function the setter uses.
    Each validator returns the status the setter returns (SILK_ERR_NONFINITE, SILK_ERR_RANGE,
    ...); the loaders turn any failure into SILK_ERR_FORMAT. */

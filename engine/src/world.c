@@ -130,14 +130,12 @@ silk_status silk_world_create(const silk_world_def* def, silk_world** out_world)
     world->allocator_user = def->allocator_user;
     world->cookie = SILK_WORLD_COOKIE;
     world->last_error = (silk_error_detail){SILK_OK, "", ""};
-    world->width = def->width;
-    world->height = def->height;
-    world->gravity = def->gravity;
-    world->friction = def->friction;
-    world->ground_friction = def->ground_friction;
-    world->seed = def->seed;
+    {
+        silk_world* to = world;
+        const silk_world_def* from = def;
+        SILK_WORLD_SETTINGS(SILK_SETTING_COPY)
+    }
     world->rng = silk_rng_make(def->seed);
-    world->relax_passes = def->relax_passes;
     world->last_passes = def->relax_passes;
     world->loop_mode = SILK_LOOP_FIXED;
     world->drag.particle = -1;
@@ -212,99 +210,7 @@ void silk_world_clear(silk_world* world)
     silk_polygons_clear(world);
 }
 
-/* ---- settings -------------------------------------------------------------------------- */
-
-silk_status silk_world_set_gravity(silk_world* world, silk_vec2 gravity)
-{
-    if (!silk_is_world(world))
-    {
-        return SILK_ERR_NULL;
-    }
-    if (!silk_is_finite_vec2(gravity))
-    {
-        return SILK_ERR_NONFINITE;
-    }
-    silk_record_input(world, SILK_EVENT_GRAVITY, 0, gravity.x, gravity.y);
-    world->gravity = gravity;
-    return SILK_OK;
-}
-
-silk_status silk_world_set_friction(silk_world* world, double friction)
-{
-    if (!silk_is_world(world))
-    {
-        return SILK_ERR_NULL;
-    }
-    if (!silk_is_finite(friction))
-    {
-        return SILK_ERR_NONFINITE;
-    }
-    silk_record_input(world, SILK_EVENT_FRICTION, 0, friction, 0.0);
-    world->friction = friction;
-    return SILK_OK;
-}
-
-silk_status silk_world_set_ground_friction(silk_world* world, double ground_friction)
-{
-    if (!silk_is_world(world))
-    {
-        return SILK_ERR_NULL;
-    }
-    if (!silk_is_finite(ground_friction))
-    {
-        return SILK_ERR_NONFINITE;
-    }
-    silk_record_input(world, SILK_EVENT_GROUND_FRICTION, 0, ground_friction, 0.0);
-    world->ground_friction = ground_friction;
-    return SILK_OK;
-}
-
-silk_status silk_world_set_size(silk_world* world, double width, double height)
-{
-    if (!silk_is_world(world))
-    {
-        return SILK_ERR_NULL;
-    }
-    silk_status status = silk_check_size_detail(width, height, &world->last_error);
-    if (status != SILK_OK)
-    {
-        return status;
-    }
-    world->width = width;
-    world->height = height;
-    return SILK_OK;
-}
-
-silk_status silk_world_set_seed(silk_world* world, uint64_t seed)
-{
-    if (!silk_is_world(world))
-    {
-        return SILK_ERR_NULL;
-    }
-    world->seed = seed;
-    world->rng = silk_rng_make(seed);
-    return SILK_OK;
-}
-
-silk_vec2 silk_world_get_gravity(const silk_world* world)
-{
-    return silk_is_world(world) ? world->gravity : (silk_vec2){0.0, 0.0};
-}
-
-double silk_world_get_friction(const silk_world* world)
-{
-    return silk_is_world(world) ? world->friction : 0.0;
-}
-
-double silk_world_get_ground_friction(const silk_world* world)
-{
-    return silk_is_world(world) ? world->ground_friction : 0.0;
-}
-
-silk_vec2 silk_world_get_size(const silk_world* world)
-{
-    return silk_is_world(world) ? (silk_vec2){world->width, world->height} : (silk_vec2){0, 0};
-}
+/* ---- settings (the setters and getters: world_settings.c) ----------------------------- */
 
 double silk_world_random(silk_world* world)
 {
@@ -474,16 +380,14 @@ silk_world_def silk_world_get_def(const silk_world* world)
     {
         return def;
     }
-    def.width = world->width;
-    def.height = world->height;
-    def.gravity = world->gravity;
-    def.friction = world->friction;
-    def.ground_friction = world->ground_friction;
-    def.seed = world->seed;
+    {
+        silk_world_def* to = &def;
+        const silk_world* from = world;
+        SILK_WORLD_SETTINGS(SILK_SETTING_COPY)
+    }
     def.particle_capacity = world->particle_capacity;
     def.constraint_capacity = world->constraint_capacity;
     def.composite_capacity = world->composite_capacity;
-    def.relax_passes = world->relax_passes;
     def.stepper.step_seconds = world->stepper.step_seconds;
     def.stepper.max_steps_per_frame = world->stepper.max_steps_per_frame;
     def.alloc_fn = world->alloc_fn;

@@ -4,6 +4,7 @@
 
 #include "robust.h"
 #include "silk.h"
+#include "settings.h"
 #include "storage.h"
 
 #define SILK_WORLD_COOKIE 0x51C0FFEE
@@ -81,7 +82,7 @@ typedef struct silk_record_event
     double x, y;
 } silk_record_event;
 
-/* What one step of a replay may cost (record.c, silk.h SILK_REPLAY_MAX_PASSES): the most
+/* What one step of a replay may cost (replay_budget.c, silk.h SILK_REPLAY_MAX_PASSES): the most
    expensive settings a recording can reach -- its snapshot's and every setting event's -- and
    the snapshot's size in elements. The recorder and the loader compute it the same way. */
 typedef struct silk_replay_cost
@@ -119,11 +120,9 @@ struct silk_world
 {
     int32_t cookie;
 
-    /* settings */
-    double width, height;
-    silk_vec2 gravity;
-    double friction, ground_friction;
-    uint64_t seed;
+    /* settings: one field per entry of settings.h's SILK_WORLD_SETTINGS (world->width ...),
+       and the generator the seed starts */
+    SILK_WORLD_SETTINGS(SILK_SETTING_FIELD)
     silk_rng rng;
 
     /* particles: structure of arrays, indexed by global particle index (storage.h's table:
@@ -149,7 +148,6 @@ struct silk_world
     /* stepping */
     silk_stepper stepper;
     silk_loop_mode loop_mode;
-    int32_t relax_passes;
     int32_t last_passes;
     int64_t frame_count;
     int64_t total_steps;

@@ -77,23 +77,6 @@ EXPORT int32_t silk_js_world_create(const silk_world_def* def, silk_error_detail
     return silk_js_value_or_status(status, (int32_t)(intptr_t)world);
 }
 
-EXPORT int32_t silk_js_get_settings(const silk_world* world, silk_js_settings* out)
-{
-    if (world == NULL || out == NULL)
-    {
-        return SILK_ERR_NULL;
-    }
-    *out = (silk_js_settings){
-        .gravity = silk_world_get_gravity(world),
-        .friction = silk_world_get_friction(world),
-        .ground_friction = silk_world_get_ground_friction(world),
-        .world_size = silk_world_get_size(world),
-        .relax_passes = silk_world_get_relax_passes(world),
-        .loop_mode = silk_world_get_loop_mode(world),
-    };
-    return SILK_OK;
-}
-
 /* ---- constraints ------------------------------------------------------------------------ */
 
 /* The add calls take scalars, not a def in wasm memory: a scene built from JS adds thousands

@@ -106,16 +106,6 @@ EXPORT int32_t silk_js_set_gravity(silk_world* world, double gravity_x, double g
     return silk_world_set_gravity(world, (silk_vec2){gravity_x, gravity_y});
 }
 
-EXPORT int32_t silk_js_set_friction(silk_world* world, double friction)
-{
-    return silk_world_set_friction(world, friction);
-}
-
-EXPORT int32_t silk_js_set_ground_friction(silk_world* world, double ground_friction)
-{
-    return silk_world_set_ground_friction(world, ground_friction);
-}
-
 EXPORT int32_t silk_js_set_size(silk_world* world, double width, double height)
 {
     return silk_world_set_size(world, width, height);
@@ -124,6 +114,16 @@ EXPORT int32_t silk_js_set_size(silk_world* world, double width, double height)
 EXPORT int32_t silk_js_set_seed(silk_world* world, uint32_t seed_lo, uint32_t seed_hi)
 {
     return silk_world_set_seed(world, ((uint64_t)seed_hi << 32) | seed_lo);
+}
+
+EXPORT int32_t silk_js_world_set_setting(silk_world* world, int32_t setting, const silk_setting_value* value)
+{
+    return silk_world_set_setting(world, (silk_world_setting)setting, value);
+}
+
+EXPORT int32_t silk_js_world_get_setting(const silk_world* world, int32_t setting, silk_setting_value* out_value)
+{
+    return silk_world_get_setting(world, (silk_world_setting)setting, out_value);
 }
 
 EXPORT double silk_js_random(silk_world* world)
@@ -261,9 +261,9 @@ EXPORT int32_t silk_js_set_loop_mode(silk_world* world, int32_t mode)
     return silk_world_set_loop_mode(world, (silk_loop_mode)mode);
 }
 
-EXPORT int32_t silk_js_set_relax_passes(silk_world* world, int32_t passes)
+EXPORT int32_t silk_js_get_loop_mode(const silk_world* world)
 {
-    return silk_world_set_relax_passes(world, passes);
+    return silk_world_get_loop_mode(world);
 }
 
 EXPORT int32_t silk_js_set_auto_crawl(silk_world* world, int32_t on)

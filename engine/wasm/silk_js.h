@@ -14,17 +14,6 @@
 #define SILK_JS_BALL_MAX_STEPS    1000000
 #define SILK_JS_BALL_MAX_SUBSTEPS ((int64_t)1 << 27) /* steps * substeps */
 
-/* The world's settings in one read (silk_js_get_settings): the silk_world_get_* getters. */
-typedef struct silk_js_settings
-{
-    silk_vec2 gravity;
-    double friction;
-    double ground_friction;
-    silk_vec2 world_size; /* width, height (a field named size would shadow LAYOUT.size) */
-    int32_t relax_passes;
-    silk_loop_mode loop_mode;
-} silk_js_settings;
-
 /* One row of silk_js_ball_run: the ball after k frames of h (row 0 is the launch). */
 typedef struct silk_js_ball_row
 {

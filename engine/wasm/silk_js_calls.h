@@ -55,10 +55,10 @@
     X(world_destroy, silk_world_destroy)                                       \
     X(world_clear, silk_world_clear)                                           \
     X(set_gravity, silk_world_set_gravity)                                     \
-    X(set_friction, silk_world_set_friction)                                   \
-    X(set_ground_friction, silk_world_set_ground_friction)                     \
     X(set_size, silk_world_set_size)                                           \
     X(set_seed, silk_world_set_seed)                                           \
+    X(world_set_setting, silk_world_set_setting)                               \
+    X(world_get_setting, silk_world_get_setting)                               \
     X(random, silk_world_random)                                               \
     /* composites, particles */                                                \
     X(add_composite, silk_world_add_composite)                                 \
@@ -88,7 +88,7 @@
     X(relax, silk_world_relax)                                                 \
     X(set_stepper, silk_world_set_stepper)                                     \
     X(set_loop_mode, silk_world_set_loop_mode)                                 \
-    X(set_relax_passes, silk_world_set_relax_passes)                           \
+    X(get_loop_mode, silk_world_get_loop_mode)                                 \
     X(set_auto_crawl, silk_world_set_auto_crawl)                               \
     X(get_auto_crawl, silk_world_get_auto_crawl)                               \
     X(reset_clock, silk_world_reset_clock)                                     \

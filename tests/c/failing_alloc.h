@@ -1,5 +1,5 @@
 /* failing_alloc.h -- an allocator that fails on command, for tests that check a call meeting
-   NOMEM leaves the world as it was (test_reliability2.c, test_extension_identity.c). */
+   NOMEM leaves the world as it was (test_bounds_and_details.c, test_extension_identity.c). */
 #ifndef SILK_TEST_FAILING_ALLOC_H
 #define SILK_TEST_FAILING_ALLOC_H
 

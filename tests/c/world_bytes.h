@@ -1,5 +1,5 @@
 /* world_bytes.h -- a world's snapshot as bytes, for tests that check "a failing call leaves the
-   world byte-identical" (test_reliability.c, test_reliability2.c, test_extension_identity.c).
+   world byte-identical" (test_reliability.c, test_bounds_and_details.c, test_extension_identity.c).
    Include after check.h. */
 #ifndef SILK_TEST_WORLD_BYTES_H
 #define SILK_TEST_WORLD_BYTES_H

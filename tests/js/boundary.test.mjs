@@ -27,7 +27,7 @@ test('FIELDS and LAYOUT agree for every boundary struct', () => {
 
 test('the result records cross as structs in the generated list, read by name', () => {
   // the six records issue 20 named, and the spider's: generated, not kept by hand in silk.mjs
-  const results = ['silk_play_status', 'silk_sweep_row', 'silk_replay_result', 'silk_js_ball_row', 'silk_js_settings',
+  const results = ['silk_play_status', 'silk_sweep_row', 'silk_replay_result', 'silk_js_ball_row', 'silk_setting_value',
     'silk_constraint_info', 'silk_spider_info'];
   for (const name of results) assert.ok(FIELDS[name], `${name} is in the generator's list`);
   assert.deepEqual(FIELDS.silk_spider_info.find(([f]) => f === 'feet').slice(1), ['int32_t', 20, 8]);
@@ -108,8 +108,9 @@ test('the engine names the failing field and its rule; the binding says both', (
     [() => w.buildScene('web', { tensor: 0 }), RangeError, /^buildScene: tensor must be > 0, got 0$/],
     [() => w.addPolygon({ points: [[0, 0], [1, 1]] }), RangeError, /^addPolygon: points must hold 3 to 64 points$/],
     [() => w.addPolygon({ points: [[0, 0], [10, 0], [0, 10]], friction: -1 }), RangeError, /^addPolygon: friction must be >= 0, got -1$/],
-    // one engine-checked argument: named from the call, the reason from the status
-    [() => { w.step = 0; }, RangeError, /^step: step was refused by the engine \(.*\), got 0$/],
+    // a world setting: named as the caller spelled it, the rule from its table (settings.h)
+    [() => { w.step = 0; }, RangeError, /^step: step must be in \[1, 4096\], got 0$/],
+    [() => { w.relaxPasses = 4097; }, RangeError, /^relaxPasses: relaxPasses must be in \[1, 4096\], got 4097$/],
   );
   for (const [fn, Kind, message] of cases) assert.throws(fn, (e) => e instanceof Kind && message.test(e.message), String(message));
   w.destroy();

@@ -54,7 +54,7 @@ export const DEFAULTS = Object.freeze({
   paused: false,
   solver: SOLVER_NAMES[0],
   substeps: ENGINE.silk_robust_def.substeps,
-  autoRestore: false,
+  autoRestore: ENGINE.silk_watchdog_def.auto_restore,
   theme: 'light',
   background: 'default',
   readout: 'plain',

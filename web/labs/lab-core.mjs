@@ -141,7 +141,7 @@ export function createLabCore({ silk, world, search, appSettings, rebuild, now, 
         world.clear();
         if (world.solver !== saved.solver) world.setSolver(saved.solver);
         world.setRobust(saved.robust);
-        world.setStepper({ stepSeconds: 1 / 60, maxStepsPerFrame: 8 });
+        world.setStepper({}); // the engine's defaults (DEFAULTS.silk_stepper_def)
         world.loopMode = appSettings().loopMode;
         saved = null;
       }

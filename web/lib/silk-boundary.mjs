@@ -86,6 +86,22 @@ export const DEFAULTS = Object.freeze({
   silk_watchdog_def: Object.freeze({ enabled: true, window: 60, radius_factor: 4, speed_limit: 4, energy_growth: 100, auto_restore: false, snapshot_interval: 60 }),
 });
 
+/** The world's settings (engine/src/settings.h SILK_WORLD_SETTINGS), one declaration each: the
+ *  index silk_world_set_setting / silk_world_get_setting take (silk.h silk_world_setting), the
+ *  binding's option name, the C type, the default, the rule the engine checks, the recording
+ *  event (null: not recorded) and silk.h's comment on the field. The binding's World reads
+ *  and writes them through the two generic exports, and silk.d.ts's lines are checked
+ *  against it (tests/js/world-settings.test.mjs). */
+export const WORLD_SETTINGS = Object.freeze([
+  Object.freeze({ name: "width", option: "width", index: 0, type: "double", default: 800, rule: "must be >= 1 px", event: null, doc: "canvas size, px (default 800 x 500)" }),
+  Object.freeze({ name: "height", option: "height", index: 1, type: "double", default: 500, rule: "must be >= 1 px", event: null, doc: "canvas size, px (default 800 x 500)" }),
+  Object.freeze({ name: "gravity", option: "gravity", index: 2, type: "silk_vec2", default: Object.freeze([0,0.2]), rule: "must be finite", event: "GRAVITY", doc: "px/frame^2 (default 0, 0.2)" }),
+  Object.freeze({ name: "friction", option: "friction", index: 3, type: "double", default: 0.99, rule: "must be finite", event: "FRICTION", doc: "velocity factor per frame (default 0.99)" }),
+  Object.freeze({ name: "ground_friction", option: "groundFriction", index: 4, type: "double", default: 0.8, rule: "must be finite", event: "GROUND_FRICTION", doc: "speed factor per frame on the floor line (default 0.8)" }),
+  Object.freeze({ name: "seed", option: "seed", index: 5, type: "uint64_t", default: 1, rule: "", event: null, doc: "SplitMix64 seed (default 1)" }),
+  Object.freeze({ name: "relax_passes", option: "relaxPasses", index: 6, type: "int32_t", default: 16, rule: "must be in [1, 4096]", event: "RELAX_PASSES", doc: "relaxation passes of each compat frame advance runs: frame(16)" }),
+]);
+
 /** Every numeric #define SILK_* of the headers: hard limits, fixed sizes and named defaults. */
 export const LIMITS = Object.freeze({
   BALL_MAX_SUBSTEPS: 65536,
@@ -135,6 +151,7 @@ export const LAYOUT = Object.freeze({
   silk_robust_def: Object.freeze({ size: 96, align: 8, gravity: 0, damping: 16, ground_friction: 24, substeps: 32, iterations: 36, ceiling: 40, restitution: 48, max_step_seconds: 56, tethers: 64, near_pass: 65, near_passes: 68, chains: 72, near_mobility: 80, internal_cookie: 88 }),
   silk_watchdog_def: Object.freeze({ size: 48, align: 8, enabled: 0, window: 4, radius_factor: 8, speed_limit: 16, energy_growth: 24, auto_restore: 32, snapshot_interval: 36, internal_cookie: 40 }),
   silk_error_detail: Object.freeze({ size: 12, align: 4, status: 0, field: 4, rule: 8 }),
+  silk_setting_value: Object.freeze({ size: 24, align: 8, x: 0, y: 8, seed: 16 }),
   silk_spiderweb_def: Object.freeze({ size: 56, align: 8, center: 0, radius: 16, segments: 24, depth: 28, tensor: 32, stiffness: 40, internal_cookie: 48 }),
   silk_spider_def: Object.freeze({ size: 24, align: 8, origin: 0, internal_cookie: 16 }),
   silk_cloth_def: Object.freeze({ size: 56, align: 8, center: 0, width: 16, height: 24, segments: 32, pin_mod: 36, stiffness: 40, internal_cookie: 48 }),
@@ -149,7 +166,6 @@ export const LAYOUT = Object.freeze({
   silk_play_status: Object.freeze({ size: 56, align: 8, playing: 0, finished: 1, step: 8, steps: 16, hash: 24, recorded_hash: 32, matches: 40, step_work: 48 }),
   silk_sweep_row: Object.freeze({ size: 56, align: 8, step: 0, k_effective: 8, stability_margin: 16, verdict: 24, bounding_radius: 32, nan_count: 40, exploded: 48 }),
   silk_spider_info: Object.freeze({ size: 56, align: 4, web_composite: 0, spider_composite: 4, thorax: 8, head: 12, abdomen: 16, feet: 20, leg_index: 52 }),
-  silk_js_settings: Object.freeze({ size: 56, align: 8, gravity: 0, friction: 16, ground_friction: 24, world_size: 32, relax_passes: 48, loop_mode: 52 }),
   silk_js_ball_row: Object.freeze({ size: 56, align: 8, t: 0, x: 8, y: 16, vx: 24, vy: 32, energy: 40, pre_contact_energy: 48 }),
   silk_js_hash: Object.freeze({ size: 8, align: 8, hash: 0 }),
   silk_js_penetration: Object.freeze({ size: 16, align: 8, depth: 0, particle: 8 }),
@@ -167,6 +183,7 @@ export const FIELDS = Object.freeze({
   silk_robust_def: Object.freeze([["gravity","silk_vec2",0], ["damping","double",16], ["ground_friction","double",24], ["substeps","int32_t",32], ["iterations","int32_t",36], ["ceiling","bool",40], ["restitution","double",48], ["max_step_seconds","double",56], ["tethers","bool",64], ["near_pass","bool",65], ["near_passes","int32_t",68], ["chains","bool",72], ["near_mobility","double",80], ["internal_cookie","int32_t",88]]),
   silk_watchdog_def: Object.freeze([["enabled","bool",0], ["window","int32_t",4], ["radius_factor","double",8], ["speed_limit","double",16], ["energy_growth","double",24], ["auto_restore","bool",32], ["snapshot_interval","int32_t",36], ["internal_cookie","int32_t",40]]),
   silk_error_detail: Object.freeze([["status","int32_t",0], ["field","pointer",4], ["rule","pointer",8]]),
+  silk_setting_value: Object.freeze([["x","double",0], ["y","double",8], ["seed","uint64_t",16]]),
   silk_spiderweb_def: Object.freeze([["center","silk_vec2",0], ["radius","double",16], ["segments","int32_t",24], ["depth","int32_t",28], ["tensor","double",32], ["stiffness","double",40], ["internal_cookie","int32_t",48]]),
   silk_spider_def: Object.freeze([["origin","silk_vec2",0], ["internal_cookie","int32_t",16]]),
   silk_cloth_def: Object.freeze([["center","silk_vec2",0], ["width","double",16], ["height","double",24], ["segments","int32_t",32], ["pin_mod","int32_t",36], ["stiffness","double",40], ["internal_cookie","int32_t",48]]),
@@ -181,7 +198,6 @@ export const FIELDS = Object.freeze({
   silk_play_status: Object.freeze([["playing","bool",0], ["finished","bool",1], ["step","int64_t",8], ["steps","int64_t",16], ["hash","uint64_t",24], ["recorded_hash","uint64_t",32], ["matches","bool",40], ["step_work","int64_t",48]]),
   silk_sweep_row: Object.freeze([["step","int32_t",0], ["k_effective","double",8], ["stability_margin","double",16], ["verdict","int32_t",24], ["bounding_radius","double",32], ["nan_count","double",40], ["exploded","bool",48]]),
   silk_spider_info: Object.freeze([["web_composite","int32_t",0], ["spider_composite","int32_t",4], ["thorax","int32_t",8], ["head","int32_t",12], ["abdomen","int32_t",16], ["feet","int32_t",20,8], ["leg_index","int32_t",52]]),
-  silk_js_settings: Object.freeze([["gravity","silk_vec2",0], ["friction","double",16], ["ground_friction","double",24], ["world_size","silk_vec2",32], ["relax_passes","int32_t",48], ["loop_mode","int32_t",52]]),
   silk_js_ball_row: Object.freeze([["t","double",0], ["x","double",8], ["y","double",16], ["vx","double",24], ["vy","double",32], ["energy","double",40], ["pre_contact_energy","double",48]]),
   silk_js_hash: Object.freeze([["hash","uint64_t",0]]),
   silk_js_penetration: Object.freeze([["depth","double",0], ["particle","int32_t",8]]),
@@ -248,9 +264,9 @@ export const CALLS = Object.freeze({
   silk_js_get_compliance: "iii",
   silk_js_get_constraint: "iiii",
   silk_js_get_inverse_mass: "ii",
+  silk_js_get_loop_mode: "i",
   silk_js_get_polygon: "iii",
   silk_js_get_robust: "ii",
-  silk_js_get_settings: "ii",
   silk_js_get_solver: "i",
   silk_js_health: "i",
   silk_js_last_error_detail: "ii",
@@ -286,15 +302,12 @@ export const CALLS = Object.freeze({
   silk_js_run_frames: "iiiff",
   silk_js_set_auto_crawl: "ii",
   silk_js_set_compliance: "iiif",
-  silk_js_set_friction: "if",
   silk_js_set_gravity: "iff",
-  silk_js_set_ground_friction: "if",
   silk_js_set_inverse_mass: "iif",
   silk_js_set_last_position: "iiff",
   silk_js_set_loop_mode: "ii",
   silk_js_set_mass: "iif",
   silk_js_set_position: "iiff",
-  silk_js_set_relax_passes: "ii",
   silk_js_set_robust: "ii",
   silk_js_set_seed: "iii",
   silk_js_set_size: "iff",
@@ -320,4 +333,6 @@ export const CALLS = Object.freeze({
   silk_js_world_clear: "i",
   silk_js_world_create: "ii",
   silk_js_world_destroy: "i",
+  silk_js_world_get_setting: "iii",
+  silk_js_world_set_setting: "iii",
 });

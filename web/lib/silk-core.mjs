@@ -13,7 +13,7 @@
 // restates none of them.
 import {
   DIAG as FIELD_INDEX, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS,
-  STATUS as STATUS_CODES, LIMITS, LAYOUT, FIELDS, DEFAULTS, CALLS,
+  STATUS as STATUS_CODES, LIMITS, LAYOUT, FIELDS, DEFAULTS, CALLS, WORLD_SETTINGS,
 } from './silk-boundary.mjs';
 
 export { DIAG, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS, HEALTHS, LIMITS, DEFAULTS };
@@ -139,11 +139,15 @@ function optionsOf(struct) {
     .map(([field]) => [camel(field), field])));
 }
 
-/** createWorld's options and the silk_world_def fields they set (the rest keep the engine's
- *  defaults: capacities, allocator). */
+/** The world's settings by C name (silk-boundary.mjs WORLD_SETTINGS: index, option, type). */
+const WORLD_SETTING = Object.freeze(Object.fromEntries(WORLD_SETTINGS.map((s) => [s.name, s])));
+
+/** createWorld's options and the silk_world_def fields they set: every world setting by its
+ *  option name, verlet-js's `step`, the stepper's two (the rest keep the engine's defaults:
+ *  capacities, allocator). */
 const WORLD_OPTIONS = Object.freeze({
-  width: 'width', height: 'height', gravity: 'gravity', friction: 'friction', groundFriction: 'ground_friction',
-  seed: 'seed', relaxPasses: 'relax_passes', step: 'relax_passes', stepSeconds: 'stepper.step_seconds', maxStepsPerFrame: 'stepper.max_steps_per_frame',
+  ...Object.fromEntries(WORLD_SETTINGS.map((s) => [s.option, s.name])),
+  step: 'relax_passes', stepSeconds: 'stepper.step_seconds', maxStepsPerFrame: 'stepper.max_steps_per_frame',
 });
 const STEPPER_OPTIONS = optionsOf('silk_stepper_def');
 const ROBUST_OPTIONS = optionsOf('silk_robust_def');
@@ -534,13 +538,13 @@ function complianceOption(where, o) {
 // ---- def setters (module functions: the fuzz tests call every World method) ------------------
 
 /** A failed def setter: the world's silk_error_detail names the field (values: what was passed). */
-function callDetail(world, where, result, values) {
+function callDetail(world, where, result, values, spelled) {
   if (result >= 0) return result;
   const silk = world._silk;
   world._x.silk_js_last_error_detail(world._ptr, silk._detail);
   const d = silk._readStruct('silk_error_detail', silk._detail);
   if (d.status !== result || !d.field) return world._call(where, result);
-  const name = camel(silk._string(d.field));
+  const name = spelled ?? camel(silk._string(d.field)); // `spelled`: the caller's name for it
   const Kind = STATUS[result] ?? Error;
   const got = values[name] === undefined ? '' : `, got ${values[name]}`;
   throw new Kind(`${where}: ${name} ${silk._string(d.rule)}${got}`);
@@ -723,33 +727,15 @@ class World {
   get diagnosticsView() { this._x; return this._views.diagnostics.get(); }
 
   // -- settings --
-  _settings() {
-    const x = this._x;
-    const s = this._silk._scratch;
-    x.silk_js_get_settings(this._ptr, s);
-    return this._silk._readStruct('silk_js_settings', s);
-  }
-  get gravity() { return this._settings().gravity; }
-  set gravity(g) { const [gx, gy] = vec('gravity', 'gravity', g); this._call('gravity', this._x.silk_js_set_gravity(this._ptr, gx, gy)); }
-  get friction() { return this._settings().friction; }
-  set friction(f) { this._call('friction', this._x.silk_js_set_friction(this._ptr, num('friction', 'friction', f))); }
-  get groundFriction() { return this._settings().ground_friction; }
-  set groundFriction(f) { this._call('groundFriction', this._x.silk_js_set_ground_friction(this._ptr, num('groundFriction', 'groundFriction', f))); }
-  get width() { return this._settings().world_size[0]; }
-  get height() { return this._settings().world_size[1]; }
+  // the world settings' accessors: defined from WORLD_SETTINGS after the class
   setSize(width, height) {
     num('setSize', 'width', width); num('setSize', 'height', height);
     callDetail(this, 'setSize', this._x.silk_js_set_size(this._ptr, width, height), { width, height });
   }
-  /** Relaxation passes per frame that advance() uses (the original's frame(16)). */
-  get relaxPasses() { return this._settings().relax_passes; }
-  set relaxPasses(n) {
-    this._silk._checkArg('relaxPasses', 'relaxPasses', n, this._x.silk_js_set_relax_passes(this._ptr, int('relaxPasses', 'relaxPasses', n)));
-  }
   /** verlet-js's name for relaxPasses (its frame(step)); kept for the page and old callers. */
-  get step() { return this._settings().relax_passes; }
-  set step(s) { this._silk._checkArg('step', 'step', s, this._x.silk_js_set_relax_passes(this._ptr, int('step', 'step', s))); }
-  get loopMode() { return LOOP_MODES[this._settings().loop_mode]; }
+  get step() { return getSetting(this, 'relax_passes'); }
+  set step(s) { setSetting(this, 'step', 'relax_passes', s); }
+  get loopMode() { return LOOP_MODES[this._x.silk_js_get_loop_mode(this._ptr)]; }
   set loopMode(m) {
     const i = oneOf('loopMode', 'loopMode', m, LOOP_MODES);
     this._call('loopMode', this._x.silk_js_set_loop_mode(this._ptr, i));
@@ -1259,6 +1245,48 @@ class World {
     const r = this._silk._readStruct('silk_replay_result', s);
     return { steps: r.steps, hash: hexBig(r.hash), recordedHash: hexBig(r.recorded_hash), matches: r.matches };
   }
+}
+
+/** Every world setting as a World accessor named by its option (WORLD_SETTINGS, declared once
+ *  in engine/src/settings.h): read through silk_js_world_get_setting, written through
+ *  silk_js_world_set_setting (its JS type check, then the engine's table: a refusal names the
+ *  field and its rule). The size is read-only here (setSize sets both sides at once) and the
+ *  seed has setSeed() and random(). A setting added to the table appears without a line. */
+const READ_ONLY_SETTINGS = Object.freeze(['width', 'height']);
+for (const s of WORLD_SETTINGS) {
+  if (s.type === 'uint64_t') continue;
+  Object.defineProperty(World.prototype, s.option, {
+    configurable: true,
+    get() { return getSetting(this, s.name); },
+    ...(READ_ONLY_SETTINGS.includes(s.name) ? {} : { set(v) { setSetting(this, s.option, s.name, v); } }),
+  });
+}
+
+/** A world setting (WORLD_SETTINGS) by C name, through silk_js_world_get_setting. */
+function getSetting(world, name) {
+  const { index, type } = WORLD_SETTING[name];
+  const silk = world._silk;
+  const p = silk._scratch;
+  world._call(name, world._x.silk_js_world_get_setting(world._ptr, index, p));
+  const v = silk._readStruct('silk_setting_value', p);
+  return type === 'silk_vec2' ? [v.x, v.y] : type === 'uint64_t' ? v.seed : v.x;
+}
+
+/** Sets a world setting through silk_js_world_set_setting: the JS check of its type, then the
+ *  engine's (its table's validator; a refusal names it as the caller did, `where`, with the
+ *  table's rule). */
+function setSetting(world, where, name, value) {
+  const { index, type } = WORLD_SETTING[name];
+  const checked = CHECK_BY_TYPE[type](where, where, value);
+  const x = world._x; // a destroyed world throws here, before anything is written
+  const silk = world._silk;
+  const p = silk._scratch;
+  const L = LAYOUT.silk_setting_value;
+  silk._heap();
+  silk._writeField('double', p + L.x, type === 'silk_vec2' ? checked[0] : type === 'uint64_t' ? 0 : checked);
+  silk._writeField('double', p + L.y, type === 'silk_vec2' ? checked[1] : 0);
+  silk._writeField('uint64_t', p + L.seed, type === 'uint64_t' ? checked : [0, 0]);
+  callDetail(world, where, x.silk_js_world_set_setting(world._ptr, index, p), { [where]: value }, where);
 }
 
 export { World, Stepper };

@@ -1,4 +1,6 @@
-/* lab.c -- silent runs for experiments and the page's diagnostic buttons. */
+/* runs.c -- silent runs (silk_world_run_frames) and the step sweep, for experiments and the
+   page's diagnostic buttons. Named for what it does: "lab" is the timing lab and the seed
+   experiments (lab/, web/labs/). */
 #include "build.h"
 
 silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t step, silk_vec2 center)

@@ -1,4 +1,5 @@
-/* test_reliability2.c -- issue 21 (reliability, second round): one named regression test for
+/* test_bounds_and_details.c -- the work bounds of replays and runs, and the error detail of
+   every failing call: issue 21 (reliability, second round), one named regression test for
    each finding this file covers (docs/reliability.md, "Second round").
 
      2. a replay's work is bounded by the work its settings can cost, not steps per byte;
@@ -466,5 +467,5 @@ int main(void)
     test_i21_02_run_frames_bound_is_on_work();
     test_i21_06_drag_of_added_particle_replays();
     test_i21_07_every_failure_writes_its_detail();
-    return check_report("test_reliability2");
+    return check_report("test_bounds_and_details");
 }
