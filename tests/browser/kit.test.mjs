@@ -304,3 +304,108 @@ test('options are checked, and stop() ends the loop and the listeners', async ()
     await context.close();
   }
 });
+
+// One kit (issue 30): the page's and the element's call shapes (createRenderer, createPointer,
+// createLoop) are the kit's renderer, pointer and loop. Where the two old copies differed, the
+// kit keeps one rule; these checks pin the rules that the page's copy did not have (each fails
+// on it): the pointer maps client px through the canvas's content box (border and padding: the
+// page's copy read offsetX, relative to the padding edge), a mouse's right click outside a drag
+// keeps the canvas's menu while a finger's long press does not open it, a hovering mouse is
+// tracked while grabbing is disabled but shows no grab cursor, destroy() removes the listeners;
+// the renderer sizes the canvas as soon as it is made (not at the first ResizeObserver callback)
+// and invalidate() refits after world.setSize; the kit's pointer has no 20 world px floor.
+test('one kit: the page\'s createRenderer / createPointer follow the kit\'s rules', async () => {
+  const { page, context, errors } = await open();
+  try {
+    await page.evaluate(async () => {
+      window.demo.stop();
+      const { loadSilk } = await import('/dist/silk.mjs');
+      const { createRenderer } = await import('/dist/render.mjs');
+      const { createPointer } = await import('/dist/input.mjs');
+      const c = document.createElement('canvas');
+      c.style.cssText = 'display:block; width:400px; height:250px; border:7px solid #888; padding:11px; box-sizing:content-box';
+      document.body.prepend(c);
+      const w = (await loadSilk()).createWorld({ width: 400, height: 250 });
+      const k = w.addComposite();
+      w.addParticle(k, 100, 100); // 0: the one pressed
+      w.addParticle(k, 111, 111); // 1: where the padding edge's offsetX would have pressed
+      w.addParticle(k, 300, 100); // 2
+      const renderer = createRenderer(c, w);
+      window.one = { c, w, renderer, sizedAtOnce: [c.width, renderer.view.scale, renderer.view.cssWidth], pointer: createPointer(c, renderer, w) };
+      window.one.menu = [];
+      document.addEventListener('contextmenu', (e) => { window.one.menu.push(e.defaultPrevented); e.preventDefault(); });
+    });
+    const dpr = await page.evaluate(() => devicePixelRatio);
+    const sized = await page.evaluate(() => window.one.sizedAtOnce);
+    assert.deepEqual(sized, [Math.round(400 * dpr), 1, 400], 'sized from the layout when made');
+
+    const at = (i) => page.evaluate((k) => {
+      const { c, w, renderer } = window.one;
+      const r = c.getBoundingClientRect();
+      const [cx, cy] = renderer.toCanvas(w.positions[2 * k], w.positions[2 * k + 1]);
+      return [r.left + 7 + 11 + cx, r.top + 7 + 11 + cy]; // border + padding: the content box
+    }, i);
+    const [x0, y0] = await at(0);
+    await page.mouse.move(x0, y0);
+    assert.deepEqual(await page.evaluate(() => [window.one.pointer.state.hover.x, window.one.pointer.state.hover.y].map(Math.round)), [100, 100], 'hover in world px');
+    assert.equal(await page.evaluate(() => window.one.c.style.cursor), 'grab', 'a hand over a particle');
+    await page.evaluate(() => { window.one.pointer.state.disabled = true; });
+    const [x2, y2] = await at(2);
+    await page.mouse.move(x2, y2);
+    const disabled = await page.evaluate(() => [Math.round(window.one.pointer.state.hover.x), window.one.c.style.cursor]);
+    assert.deepEqual(disabled, [300, ''], 'disabled: the hover is followed, no grab cursor');
+    await page.evaluate(() => { window.one.pointer.state.disabled = false; });
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    assert.equal(await page.evaluate(() => window.one.w.draggedParticle), 0, 'the press grabbed the particle under it (content box)');
+    await page.mouse.up();
+    await page.evaluate(() => window.one.pointer.flush());
+    assert.equal(await page.evaluate(() => window.one.w.draggedParticle), -1);
+
+    await page.mouse.click(x2 + 40, y2 + 40, { button: 'right' }); // a mouse, no drag: the menu stays
+    await page.evaluate(() => { // a finger's press that missed, then its long press's menu
+      const { c } = window.one;
+      c.dispatchEvent(new PointerEvent('pointerdown', { pointerId: 9, pointerType: 'touch', button: 0, clientX: 5, clientY: 5, bubbles: true, cancelable: true }));
+      c.dispatchEvent(new PointerEvent('pointerup', { pointerId: 9, pointerType: 'touch', button: 0, bubbles: true }));
+      c.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    });
+    assert.deepEqual(await page.evaluate(() => window.one.menu), [false, true], 'context menu: a mouse keeps it, a long press does not');
+
+    const refit = await page.evaluate(() => {
+      const { w, renderer } = window.one;
+      const before = renderer.view.scale;
+      w.setSize(200, 250);
+      renderer.invalidate();
+      return [before, renderer.view.scale, renderer.view.offsetX];
+    });
+    assert.deepEqual(refit, [1, 1, 100], 'invalidate() refits the new world size (centred)');
+
+    const [x1, y1] = await at(1);
+    await page.evaluate(() => window.one.pointer.destroy());
+    await page.mouse.move(x1, y1);
+    await page.mouse.down();
+    assert.equal(await page.evaluate(() => window.one.w.draggedParticle), -1, 'destroy() removed the listeners');
+    await page.mouse.up();
+
+    // the kit's pointer: grabRadius CSS px, no world floor (a world drawn 4x: 20 CSS px = 5 world px)
+    const origin = await page.evaluate(async () => {
+      const { createCanvasPointer } = await import('/dist/canvas.mjs');
+      const { c, w } = window.one;
+      window.one.kit = createCanvasPointer(c, w, { dpr: 1, cssWidth: 400, cssHeight: 250, scale: 4, offsetX: -300, offsetY: -300 });
+      const r = c.getBoundingClientRect();
+      return [r.left + 18, r.top + 18];
+    });
+    const kit = [];
+    for (const dx of [8, 4]) { // 8 world px off: out of reach; 4: in
+      await page.mouse.move(origin[0] + (100 + dx) * 4 - 300, origin[1] + 100 * 4 - 300);
+      await page.mouse.down();
+      kit.push(await page.evaluate(() => window.one.w.draggedParticle));
+      await page.mouse.up();
+      await page.evaluate(() => window.one.kit.flush());
+    }
+    assert.deepEqual(kit, [-1, 0], 'the kit: 20 CSS px at scale 4 reach 5 world px, not 20');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadSilkForTests } from './helpers.mjs';
-import { createFrameLoop, createFrameFilter, fitView, viewToWorld, viewToCanvas, MAX_DT } from '../../web/kit/canvas.mjs';
+import { createFrameLoop, createFrameFilter, fitView, viewToWorld, viewToCanvas, pickRadius, MAX_DT } from '../../web/kit/canvas.mjs';
+import { createLoop } from '../../web/kit/loop.mjs';
 
 const silk = await loadSilkForTests();
 
@@ -126,7 +127,46 @@ test('the kit imports the library and itself only (no page, no labs, no element)
   for (const f of files) {
     const text = await readFile(new URL(f, dir), 'utf8');
     const specs = [...text.matchAll(/\bfrom\s*'([^']+)'|\bimport\s*\(\s*'([^']+)'/g)].map((m) => m[1] ?? m[2]);
-    if (f === 'canvas.mjs') assert.ok(specs.includes('../lib/silk.mjs'), 'canvas.mjs imports the library (the check is not vacuous)');
+    if (f === 'kit-core.mjs') assert.ok(specs.includes('../lib/silk.mjs'), 'kit-core.mjs imports the library (the check is not vacuous)');
     for (const spec of specs) assert.match(spec, /^(\.\.\/lib\/silk\.mjs|\.\/[\w-]+\.mjs)$/, `${f} imports '${spec}'`);
   }
+});
+
+// One kit (issue 30): createFrameLoop is createLoop (the page's, the element's and the Workers'
+// loop) at the device rate, so the two cannot drift apart; the options the kit documents (maxDt,
+// smooth) and its counters (frames, droppedSeconds) are the shared loop's, and its argument
+// checks now guard the page's call shape too (the page's copy took any onFrame and no maxDt).
+test('one loop: createFrameLoop is createLoop at the device rate, options and checks included', () => {
+  const gaps = [16, 17, 16, 250, 16, 5, 40, 16];
+  const kit = [];
+  const shared = [];
+  const dropped = [];
+  for (const [make, out] of [[createFrameLoop, kit], [createLoop, shared]]) {
+    const clock = testClock();
+    const onFrame = make === createLoop ? (info) => out.push(info.count > 0 ? info.dts[0] : 0) : (dt) => out.push(dt);
+    const loop = make({ onFrame, clock, doc: null, maxDt: 0.05, smooth: make === createLoop });
+    loop.start();
+    for (const ms of gaps) clock.frame(ms);
+    dropped.push(loop.droppedSeconds);
+    assert.equal(loop.frames, gaps.length);
+    loop.destroy();
+  }
+  // the kit's run was unsmoothed: its dts are the raw gaps cut to maxDt
+  assert.deepEqual(kit.map((x) => Math.round(x * 1e6) / 1e6), [0, 0.017, 0.016, 0.05, 0.016, 0.005, 0.04, 0.016]);
+  assert.notDeepEqual(shared, kit, 'smooth: true averages (the option reaches the shared loop)');
+  assert.ok(shared.every((dt) => dt <= 0.05), 'maxDt is the shared loop\'s clamp');
+  assert.ok(Math.abs(dropped[0] - 0.2) < 1e-9 && Math.abs(dropped[1] - 0.2) < 1e-9, `dropped ${dropped}`);
+  assert.throws(() => createLoop({ onFrame: null, doc: null }), /^TypeError: createLoop: onFrame must be a function$/);
+  assert.throws(() => createLoop({ onFrame() {}, maxDt: 0, doc: null }), /^RangeError: createLoop: maxDt must be > 0 s, got 0$/);
+  assert.throws(() => createFrameLoop({ onFrame() {}, maxDt: -1, doc: null }), /^RangeError: createFrameLoop: maxDt/);
+});
+
+// The selection radius is one function: the page's pointer (createPointer) keeps the original's
+// floor of 20 world px, the kit's (createCanvasPointer) its CSS px radii with no floor, so a world
+// drawn large is not grabbed from far away.
+test('one selection radius: the page\'s 20 world px floor, the kit\'s CSS px', () => {
+  assert.equal(pickRadius('mouse', 0.25), 20, 'page, mouse, world drawn 4x: the floor');
+  assert.equal(pickRadius('touch', 2), 64, 'page, finger, world drawn at 0.5x: 32 CSS px');
+  assert.equal(pickRadius('mouse', 0.25, { minRadius: 0 }), 5, 'kit: 20 CSS px at 4x');
+  assert.equal(pickRadius('pen', 0.25, { minRadius: 0, touchGrabRadius: 40 }), 10, 'kit: touchGrabRadius for a pen');
 });

@@ -125,7 +125,10 @@ export interface FrameLoopOptions {
 export interface FrameLoop {
   start(): void;
   stop(): void;
+  /** true while frames are being requested (started, the document visible, the element on screen) */
   readonly running: boolean;
+  /** true while the observed element is outside the viewport (the loop waits) */
+  readonly offscreen: boolean;
   readonly frames: number;
   readonly droppedSeconds: number;
   /** the display's rate (Hz), smoothed; 0 until measured */
@@ -138,6 +141,8 @@ export interface PointerOptions {
   grabRadius?: number;
   /** CSS px around a finger or pen press, default 32 */
   touchGrabRadius?: number;
+  /** world px: the selection radius is at least this, default 0 (the demo page's pointer: 20) */
+  minRadius?: number;
   /** called after each pointer input */
   onChange?: (() => void) | null;
 }
@@ -218,8 +223,12 @@ export declare function observeCanvasSize(canvas: Element, onSize: (deviceWidth:
 export declare function pinIntrinsicWidth(canvas: HTMLCanvasElement): void;
 export declare function createFrameFilter(size?: number): { push(dt: number): number; reset(): void };
 export declare function browserClock(win?: Window): { now(): number; request(cb: (t: number) => void): number; cancel(id: number): void };
-/** the selection radius in world px for a pointer type, given world px per CSS px */
-export declare function pickRadius(pointerType: string, worldPerCss: number): number;
+/**
+ * The selection radius in world px for a pointer type, given world px per CSS px: grabRadius CSS
+ * px for a mouse, touchGrabRadius for a finger or a pen, at least minRadius world px. The defaults
+ * are the demo page's (20, 32, 20); createCanvasPointer passes its options and minRadius 0.
+ */
+export declare function pickRadius(pointerType: string, worldPerCss: number, radii?: { grabRadius?: number; touchGrabRadius?: number; minRadius?: number }): number;
 
 /** The drag as the engine sees it, without the DOM (the element's Worker drives it from posted samples). */
 export interface DragQueue {

@@ -16,202 +16,28 @@
 // between), and nothing is drawn at the wrong place for part of a step. Calling advance(1/60)
 // once per frame instead couples the simulation's speed to the screen's rate.
 //
-// This module imports the library only (no page, no labs); its DOM-free parts are in
-// kit-core.mjs, which the demo page, the <silk-demo> element and its Worker import too.
-// docs/library.md "Canvas kit" documents every option.
-import { CONSTRAINT_KINDS } from '../lib/silk.mjs';
+// This file is the kit's public face; the kit itself is web/kit/, and the demo page, the
+// <silk-demo> element and their Workers run on the same modules: the loop is loop.mjs's
+// (createFrameLoop is createLoop at the device rate), the pointer input.mjs's, the renderer
+// render.mjs's (with the plain drawing below as its scene), the DOM-free parts kit-core.mjs's.
+// What is here: the kit's colours and option checks, its plain drawing, and createCanvasDemo.
+// It imports the library and the kit only (no page, no labs). docs/library.md "Canvas kit"
+// documents every option.
 import {
   MAX_DT, observeCanvasSize, fitView, viewToWorld, viewToCanvas, createFrameFilter, browserClock,
-  createDragQueue, pickRadius, advanceWithPointer, watchActivity, createView, sizeCanvas, setViewTransform,
+  createDragQueue, pickRadius, advanceWithPointer,
 } from './kit-core.mjs';
+import { createFrameLoop } from './loop.mjs';
+import { createRenderer, pinIntrinsicWidth } from './render.mjs';
+import { createCanvasPointer } from './input.mjs';
+import { DISTANCE, PIN, ANGLE } from './draw.mjs';
 
-// The DOM-free parts (kit-core.mjs), public here too.
 export {
   MAX_DT, observeCanvasSize, fitView, viewToWorld, viewToCanvas, createFrameFilter, browserClock,
-  createDragQueue, pickRadius, advanceWithPointer,
+  createDragQueue, pickRadius, advanceWithPointer, createFrameLoop, createCanvasPointer, pinIntrinsicWidth,
 };
 
-const kindOf = (name) => Number(Object.keys(CONSTRAINT_KINDS).find((k) => CONSTRAINT_KINDS[k] === name));
-const DISTANCE = kindOf('distance');
-const PIN = kindOf('pin');
-const ANGLE = kindOf('angle');
 const TAU = Math.PI * 2;
-
-// ---- sizing -----------------------------------------------------------------------------------
-
-/**
- * A canvas whose CSS width comes from its width attribute (no stylesheet width) would grow by
- * the device pixel ratio each time the backing store is sized to its box, and again at the next
- * resize: pin that width in CSS px once, before sizing. A width set by CSS (100 %, a class) is
- * left alone; the height follows the attributes' aspect ratio, which sizing keeps.
- */
-export function pinIntrinsicWidth(canvas) {
-  if (canvas.style.width || typeof getComputedStyle !== 'function') return;
-  const w = canvas.width;
-  const h = canvas.height;
-  const before = getComputedStyle(canvas).width;
-  canvas.width = w * 2;
-  canvas.height = h * 2;
-  const after = getComputedStyle(canvas).width;
-  canvas.width = w;
-  canvas.height = h;
-  if (after !== before) canvas.style.width = before;
-}
-
-// ---- the loop ---------------------------------------------------------------------------------
-
-/**
- * Calls onFrame(dt) once per animation frame with the real time since the previous one, in
- * seconds: 0 on the first frame after a start, clamped to maxDt (the cut-off time is counted in
- * `dropped`), smoothed unless smooth is false. It stops while the document is hidden and, given
- * an `element`, while that element is outside the viewport; it comes back without a jump.
- */
-export function createFrameLoop({ onFrame, maxDt = MAX_DT, smooth = true, element = null, clock = browserClock(), doc = globalThis.document }) {
-  if (typeof onFrame !== 'function') throw new TypeError('createFrameLoop: onFrame must be a function');
-  if (!(maxDt > 0)) throw new RangeError(`createFrameLoop: maxDt must be > 0 s, got ${maxDt}`);
-  const filter = createFrameFilter();
-  let id = 0;
-  let running = false;
-  let wanted = false;
-  let last = -1; // timestamp of the previous frame (ms), -1 after a (re)start
-  let frames = 0;
-  let dropped = 0;
-  let hzEma = 0;
-
-  function tick(timestamp) {
-    if (!running) return;
-    id = clock.request(tick);
-    let dt = last < 0 ? 0 : Math.max(0, (timestamp - last) / 1000);
-    last = timestamp;
-    if (dt > 0 && dt < 0.25) hzEma = hzEma === 0 ? dt : hzEma + (dt - hzEma) * 0.05;
-    if (dt > maxDt) { dropped += dt - maxDt; dt = maxDt; }
-    if (dt > 0 && smooth) dt = filter.push(dt);
-    frames++;
-    onFrame(dt);
-  }
-
-  function run() {
-    if (running || !wanted || activity.offscreen || doc?.visibilityState === 'hidden') return;
-    running = true;
-    last = -1;
-    filter.reset();
-    id = clock.request(tick);
-  }
-
-  function halt() {
-    if (!running) return;
-    running = false;
-    clock.cancel(id);
-  }
-
-  const activity = watchActivity(element, doc, (active) => (active ? run() : halt()));
-
-  return {
-    start() { wanted = true; run(); },
-    stop() { wanted = false; halt(); },
-    /** True while frames are being requested (started, visible, on screen). */
-    get running() { return running; },
-    /** Frames run so far. */
-    get frames() { return frames; },
-    /** Seconds of real time cut off by maxDt so far. */
-    get droppedSeconds() { return dropped; },
-    /** The display's rate, smoothed (Hz); 0 until measured. */
-    get measuredHz() { return hzEma > 0 ? 1 / hzEma : 0; },
-    destroy() {
-      wanted = false;
-      halt();
-      activity.dispose();
-    },
-  };
-}
-
-// ---- the pointer ------------------------------------------------------------------------------
-
-/**
- * Pointer Events (mouse, touch, pen) on `canvas` -> the engine's drag. Press grabs the nearest
- * particle within grabRadius CSS px (touchGrabRadius for a finger or a pen; a pinned particle's
- * pin moves instead, where the engine says so); the pointer is captured, so the drag goes on
- * outside the canvas; each move's coalesced samples are queued and applied by advance(dt) at the
- * fixed steps their times fall in; release lets go (the particle keeps its velocity).
- * `view` is the renderer's (fitView) view: client px -> world px goes through it. Sets
- * touch-action: none on the canvas, so a finger drags instead of scrolling the page.
- * `onChange()` is called after every input (a paused host redraws then).
- */
-export function createCanvasPointer(canvas, world, view, { grabRadius = 20, touchGrabRadius = 32, onChange = null } = {}) {
-  if (!(grabRadius > 0)) throw new RangeError(`createCanvasPointer: grabRadius must be > 0 CSS px, got ${grabRadius}`);
-  if (!(touchGrabRadius > 0)) throw new RangeError(`createCanvasPointer: touchGrabRadius must be > 0 CSS px, got ${touchGrabRadius}`);
-  const drag = createDragQueue(world);
-  const { state } = drag;
-  const origin = { x: 0, y: 0 }; // the content box's top-left, client px (measured per event)
-  const saved = { touchAction: canvas.style.touchAction, cursor: canvas.style.cursor };
-  canvas.style.touchAction = 'none';
-
-  function measure() {
-    const r = canvas.getBoundingClientRect();
-    const cs = getComputedStyle(canvas);
-    origin.x = r.left + canvas.clientLeft + (parseFloat(cs.paddingLeft) || 0);
-    origin.y = r.top + canvas.clientTop + (parseFloat(cs.paddingTop) || 0);
-  }
-  const toWorld = (e) => viewToWorld(view, e.clientX - origin.x, e.clientY - origin.y);
-
-  function onDown(e) {
-    if (e.button !== 0 || state.pointerId >= 0 || state.disabled) return;
-    measure();
-    const [x, y] = toWorld(e);
-    const css = e.pointerType === 'mouse' ? grabRadius : touchGrabRadius;
-    if (!drag.begin(x, y, css / view.scale, e.pointerId)) return;
-    e.preventDefault(); // no text selection or emulated mouse events while dragging
-    canvas.setPointerCapture?.(e.pointerId);
-    canvas.style.cursor = 'grabbing';
-    onChange?.();
-  }
-
-  function onMove(e) {
-    if (e.pointerId !== state.pointerId) {
-      if (e.pointerType === 'mouse' && state.pointerId < 0 && !state.disabled) { // hover: show a hand
-        measure();
-        const [x, y] = toWorld(e);
-        state.hover = { x, y };
-        canvas.style.cursor = world.findNearest(x, y, grabRadius / view.scale) >= 0 ? 'grab' : saved.cursor;
-      }
-      return;
-    }
-    measure(); // the page may have scrolled (a wheel) since the press
-    const samples = e.getCoalescedEvents?.() ?? [];
-    if (samples.length === 0) drag.queue(...toWorld(e));
-    for (const s of samples) drag.queue(...toWorld(s));
-    onChange?.();
-  }
-
-  function onUp(e) {
-    if (e.pointerId !== state.pointerId) return;
-    drag.end();
-    canvas.style.cursor = saved.cursor;
-    onChange?.();
-  }
-
-  const onLeave = (e) => { if (e.pointerType === 'mouse') state.hover = null; };
-  // a long press on a phone opens the context menu; not in the middle of a drag
-  const onMenu = (e) => { if (state.pointerId >= 0) e.preventDefault(); };
-  const listeners = [['pointerdown', onDown], ['pointermove', onMove], ['pointerup', onUp], ['pointercancel', onUp], ['pointerleave', onLeave], ['contextmenu', onMenu]];
-  for (const [type, fn] of listeners) canvas.addEventListener(type, fn);
-
-  return {
-    state,
-    /** Applies the queued samples now (a paused host: no step will take them). */
-    flush: drag.flush,
-    cancel: drag.cancel,
-    /** world.advance(dt) with this frame's pointer samples applied at their steps. */
-    advance: drag.advance,
-    /** The particle being dragged, or -1. */
-    get dragging() { return world.draggedParticle; },
-    destroy() {
-      for (const [type, fn] of listeners) canvas.removeEventListener(type, fn);
-      canvas.style.touchAction = saved.touchAction;
-      canvas.style.cursor = saved.cursor;
-    },
-  };
-}
 
 // ---- the renderer -----------------------------------------------------------------------------
 
@@ -251,12 +77,13 @@ function cssSize(where, name, v, min = 0) {
 }
 
 /**
- * Draws `world` on `canvas`: the backing store sized to the element's box in device pixels
- * (devicePixelRatio, followed by a ResizeObserver), the world's width x height fitted inside
- * (uniform scale, centred; fit: 'none' draws 1 world px per CSS px from the top-left), and at
- * each draw(alpha): the background, static polygons, distance constraints as lines, angle
- * constraints (angles: true), particles as dots, pins as discs at their targets and the dragged
- * particle ringed, every particle at prev + (cur - prev) * alpha.
+ * Draws `world` on `canvas` (render.mjs's renderer, the kit's plain drawing as its scene): the
+ * backing store sized to the element's box in device pixels (devicePixelRatio, followed by a
+ * ResizeObserver), the world's width x height fitted inside (uniform scale, centred; fit: 'none'
+ * draws 1 world px per CSS px from the top-left), and at each draw(alpha): the background, static
+ * polygons, distance constraints as lines, angle constraints (angles: true), particles as dots,
+ * pins as discs at their targets and the dragged particle ringed, every particle at
+ * prev + (cur - prev) * alpha.
  */
 export function createCanvasRenderer(canvas, world, options = {}) {
   const where = 'createCanvasRenderer';
@@ -271,80 +98,79 @@ export function createCanvasRenderer(canvas, world, options = {}) {
   cssSize(where, 'particleRadius', particleRadius, 0);
   cssSize(where, 'pinRadius', pinRadius, 0);
   if (onDraw !== null && typeof onDraw !== 'function') throw new TypeError(`${where}: onDraw must be a function`);
+  if (typeof canvas?.getContext !== 'function') throw new TypeError(`${where}: canvas must be a <canvas> element`);
 
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new TypeError(`${where}: canvas has no 2d context (is it a <canvas>, and not already used for WebGL?)`);
-  const view = createView();
   const palette = { ...THEMES.light };
   const dark = theme === 'auto' ? globalThis.matchMedia?.('(prefers-color-scheme: dark)') : null;
-  let xy = new Float64Array(64); // interpolated positions, x0 y0 x1 y1 ...
-  let polygons = []; // static polygons, re-read when their count changes
-  let polygonCount = 0;
-  let worldW = world.width;
-  let worldH = world.height;
-
+  let onThemeChange = null;
+  let onResize = null;
   function applyTheme() {
     const base = theme === 'dark' || (theme === 'auto' && dark?.matches) ? THEMES.dark : THEMES.light;
     Object.assign(palette, base, colors);
     onThemeChange?.();
   }
-  let onThemeChange = null;
   applyTheme();
   dark?.addEventListener?.('change', applyTheme);
 
-  function resize(deviceWidth, deviceHeight, cssWidth, cssHeight) {
-    if (deviceWidth < 1 || deviceHeight < 1 || cssWidth <= 0 || cssHeight <= 0) return;
-    if (world.destroyed) return; // a ResizeObserver callback may come after its owner destroyed it
-    sizeCanvas(canvas, view, deviceWidth, deviceHeight, cssWidth);
-    worldW = world.width;
-    worldH = world.height;
-    if (fit === 'contain') fitView(view, cssWidth, cssHeight, worldW, worldH);
-    else Object.assign(view, { cssWidth, cssHeight, scale: 1, offsetX: 0, offsetY: 0 });
-    onResize?.();
+  let renderer;
+  try {
+    renderer = createRenderer(canvas, world, {
+      transparent: palette.background === null, alpha: true, fit, onResize: () => onResize?.(),
+    });
+  } catch (e) {
+    dark?.removeEventListener?.('change', applyTheme);
+    throw e instanceof TypeError ? new TypeError(e.message.replace('createRenderer', where)) : e;
   }
-  let onResize = null;
+  const { view } = renderer;
+  const scene = plainScene(world, palette, { lineWidth, particleRadius, pinRadius, angles, onDraw, view });
 
-  // Size once now from the layout (so the first frame is sharp and the pointer maps), then
-  // follow the box.
-  pinIntrinsicWidth(canvas);
-  {
-    const cs = getComputedStyle(canvas);
-    const w = parseFloat(cs.width) || canvas.width;
-    const h = parseFloat(cs.height) || canvas.height;
-    const dpr = globalThis.devicePixelRatio || 1;
-    resize(Math.round(w * dpr), Math.round(h * dpr), w, h);
-  }
-  const observer = typeof ResizeObserver === 'function' ? observeCanvasSize(canvas, resize) : null;
+  return {
+    view,
+    /** The colours in use (a theme preset with options.colors over it). */
+    colors: palette,
+    /** Draws the world at interpolation weight alpha (0..1) between its last two steps. */
+    draw(alpha = 1) {
+      if (!(alpha >= 0 && alpha <= 1)) throw new RangeError(`draw: alpha must be in 0..1, got ${alpha}`);
+      renderer.render(scene, null, alpha, null);
+    },
+    /** Sizes the backing store by hand (an OffscreenCanvas, or no ResizeObserver). */
+    resize: renderer.fit,
+    /** Re-reads the world's size (after world.setSize) and fits it again. */
+    refit: renderer.refit,
+    /** CSS px relative to the canvas's content box -> world px. */
+    toWorld: renderer.toWorld,
+    /** World px -> CSS px relative to the canvas's content box. */
+    toCanvas: renderer.toCanvas,
+    set onResize(fn) { onResize = fn; },
+    set onThemeChange(fn) { onThemeChange = fn; },
+    destroy() {
+      renderer.destroy();
+      dark?.removeEventListener?.('change', applyTheme);
+    },
+  };
+}
 
-  function interpolate(alpha) {
-    const cur = world.positions;
-    const prev = world.previousPositions;
-    const n = cur.length;
-    if (xy.length < n) xy = new Float64Array(Math.max(n, 2 * xy.length));
-    for (let k = 0; k < n; k++) xy[k] = prev[k] + (cur[k] - prev[k]) * alpha;
-    return xy;
-  }
+/**
+ * The kit's drawing as a scene of render.mjs's renderer: the palette's background edge to edge
+ * (null: transparent, the renderer clears), static polygons, distance lines, angle polylines, dots, pin discs, the
+ * dragged particle ringed, then onDraw. Sizes are CSS px (one CSS px is frame.cssPx world px).
+ */
+function plainScene(world, palette, { lineWidth, particleRadius, pinRadius, angles, onDraw, view }) {
+  let polygons = []; // static polygons, re-read when their count changes
+  let polygonCount = 0;
 
-  function dots(radius, color, each) {
+  function dots(ctx, radius, color, each) {
     ctx.beginPath();
     each((x, y) => { ctx.moveTo(x + radius, y); ctx.arc(x, y, radius, 0, TAU); });
     ctx.fillStyle = color;
     ctx.fill();
   }
 
-  /** Draws the world at interpolation weight alpha (0..1) between its last two steps. */
-  function draw(alpha = 1) {
-    if (!(alpha >= 0 && alpha <= 1)) throw new RangeError(`draw: alpha must be in 0..1, got ${alpha}`);
-    const p = interpolate(alpha);
+  function draw(ctx, frame) {
+    const { xy: p, kinds, a, b, c: cc, targets } = frame;
+    const unit = frame.cssPx;
     const np = world.particleCount;
-    const unit = 1 / view.scale; // one CSS px in world px
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    if (palette.background === null) ctx.clearRect(0, 0, canvas.width, canvas.height);
-    else {
-      ctx.fillStyle = palette.background;
-      ctx.fillRect(0, 0, canvas.width, canvas.height);
-    }
-    setViewTransform(ctx, view);
+    const nc = kinds.length;
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
 
@@ -364,39 +190,33 @@ export function createCanvasRenderer(canvas, world, options = {}) {
       ctx.fill();
     }
 
-    const kinds = world.constraintKinds;
-    const a = world.constraintA;
-    const b = world.constraintB;
-    const nc = kinds.length;
     if (lineWidth > 0) {
       ctx.beginPath();
-      for (let c = 0; c < nc; c++) {
-        if (kinds[c] !== DISTANCE) continue;
-        ctx.moveTo(p[2 * a[c]], p[2 * a[c] + 1]);
-        ctx.lineTo(p[2 * b[c]], p[2 * b[c] + 1]);
+      for (let k = 0; k < nc; k++) {
+        if (kinds[k] !== DISTANCE) continue;
+        ctx.moveTo(p[2 * a[k]], p[2 * a[k] + 1]);
+        ctx.lineTo(p[2 * b[k]], p[2 * b[k] + 1]);
       }
       ctx.lineWidth = lineWidth * unit;
       ctx.strokeStyle = palette.line;
       ctx.stroke();
       if (angles) {
-        const cc = world.constraintC;
         ctx.beginPath();
-        for (let c = 0; c < nc; c++) {
-          if (kinds[c] !== ANGLE) continue;
-          ctx.moveTo(p[2 * a[c]], p[2 * a[c] + 1]);
-          ctx.lineTo(p[2 * b[c]], p[2 * b[c] + 1]);
-          ctx.lineTo(p[2 * cc[c]], p[2 * cc[c] + 1]);
+        for (let k = 0; k < nc; k++) {
+          if (kinds[k] !== ANGLE) continue;
+          ctx.moveTo(p[2 * a[k]], p[2 * a[k] + 1]);
+          ctx.lineTo(p[2 * b[k]], p[2 * b[k] + 1]);
+          ctx.lineTo(p[2 * cc[k]], p[2 * cc[k] + 1]);
         }
         ctx.strokeStyle = palette.angle;
         ctx.stroke();
       }
     }
     if (particleRadius > 0) {
-      dots(particleRadius * unit, palette.particle, (at) => { for (let i = 0; i < np; i++) at(p[2 * i], p[2 * i + 1]); });
+      dots(ctx, particleRadius * unit, palette.particle, (at) => { for (let i = 0; i < np; i++) at(p[2 * i], p[2 * i + 1]); });
     }
     if (pinRadius > 0) {
-      const t = world.constraintTargets;
-      dots(pinRadius * unit, palette.pin, (at) => { for (let c = 0; c < nc; c++) if (kinds[c] === PIN) at(t[2 * c], t[2 * c + 1]); });
+      dots(ctx, pinRadius * unit, palette.pin, (at) => { for (let k = 0; k < nc; k++) if (kinds[k] === PIN) at(targets[2 * k], targets[2 * k + 1]); });
     }
     const held = world.draggedParticle;
     if (held >= 0) {
@@ -406,28 +226,12 @@ export function createCanvasRenderer(canvas, world, options = {}) {
       ctx.strokeStyle = palette.dragged;
       ctx.stroke();
     }
-    onDraw?.(ctx, { alpha, positions: p, scale: view.scale, view });
+    onDraw?.(ctx, { alpha: frame.alpha, positions: p, scale: view.scale, view });
   }
 
   return {
-    view,
-    /** The colours in use (a theme preset with options.colors over it). */
-    colors: palette,
+    get letterbox() { return palette.background; }, // one colour edge to edge (render.mjs)
     draw,
-    /** Sizes the backing store by hand (an OffscreenCanvas, or no ResizeObserver). */
-    resize,
-    /** Re-reads the world's size (after world.setSize) and fits it again. */
-    refit() { resize(canvas.width, canvas.height, view.cssWidth, view.cssHeight); },
-    /** CSS px relative to the canvas's content box -> world px. */
-    toWorld: (cx, cy) => viewToWorld(view, cx, cy),
-    /** World px -> CSS px relative to the canvas's content box. */
-    toCanvas: (x, y) => viewToCanvas(view, x, y),
-    set onResize(fn) { onResize = fn; },
-    set onThemeChange(fn) { onThemeChange = fn; },
-    destroy() {
-      observer?.disconnect();
-      dark?.removeEventListener?.('change', applyTheme);
-    },
   };
 }
 
@@ -474,10 +278,7 @@ export function createCanvasDemo(world, canvas, options = {}) {
   function onFrame(dt) {
     if (world.destroyed) { handle.stop(); return; } // its owner destroyed it: nothing to run
     if (pointer) pointer.advance(dt, record);
-    else {
-      const r = world.advance(dt);
-      record.steps = r.steps; record.alpha = r.alpha; record.dropped = r.droppedSeconds; record.accumulator = r.accumulatorSeconds;
-    }
+    else advanceWithPointer(world, dt, null, null, 0, record);
     alpha = record.alpha;
     totals.steps += record.steps;
     // The time the steps took: what went in, less what was dropped and what is still waiting in

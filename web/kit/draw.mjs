@@ -14,11 +14,13 @@
 //
 // Where the original strokes something twice (a grey 1-px line under the black leg), only the
 // visible stroke is drawn; the result looks the same.
-import { DIAG } from '../lib/silk.mjs';
+import { DIAG, CONSTRAINT_KINDS } from '../lib/silk.mjs';
 
-const DISTANCE = 1;
-const PIN = 2;
-const ANGLE = 3;
+/** The constraint kinds' codes (constraintKinds), from the library's enum; canvas.mjs draws by them too. */
+const kindOf = (name) => Number(Object.keys(CONSTRAINT_KINDS).find((k) => CONSTRAINT_KINDS[k] === name));
+export const DISTANCE = kindOf('distance');
+export const PIN = kindOf('pin');
+export const ANGLE = kindOf('angle');
 const TAU = Math.PI * 2;
 
 /**

@@ -13,102 +13,177 @@
 // fast stroke is followed step by step instead of jumping to its last point. This file knows
 // nothing of the stepper's arithmetic.
 //
-// touch-action: none is set on the canvas only (style.css): the page still scrolls outside
-// it, and no listener here touches events of other elements.
+// touch-action: none is set on the canvas only (by createCanvasPointer, and style.css): the
+// page still scrolls outside it, and no listener here touches events of other elements.
 
 import { createDragQueue, pickRadius, advanceWithPointer, viewToWorld } from './kit-core.mjs';
 import { advanceFrames } from './session.mjs';
 
 // The engine-side drag (createDragQueue: begin, queue samples, advance or flush), the selection
-// radius and advanceWithPointer live in the canvas kit (silk-verlet/canvas); the element and its
-// Worker import them from here too.
-// advanceFrames (the display frames of one rAF through the drag) lives with the session (session.mjs).
+// radius and advanceWithPointer are DOM-free (kit-core.mjs); the element and its Worker import
+// them from here too. advanceFrames (the display frames of one rAF through the drag) lives with
+// the session (session.mjs).
 export { createDragQueue, pickRadius, advanceWithPointer, advanceFrames };
 
-export function createPointer(canvas, renderer, world) {
-  const drag = createDragQueue(world);
-  const { state } = drag;
+const addListener = (target, type, fn) => target.addEventListener(type, fn);
 
-  function world_(e) {
-    // offsetX/Y are CSS px relative to the canvas (it has no border or padding)
-    return renderer.toWorld(e.offsetX, e.offsetY);
+/**
+ * The one reading of Pointer Events on a canvas, for every pointer of the kit: the world's
+ * (createCanvasPointer, on its thread) and a Worker's (forwardPointer, forwardHover: posted).
+ * Points are client px through the canvas's content box (border and padding allowed, measured
+ * at each event: the page may scroll during a drag) and `view` (fitView), in world px. `to` says
+ * what a pointer does:
+ *   press(x, y, radius, e) -> true if it grabbed (left button or a touch, no drag on, not
+ *                            to.disabled); then the default is prevented and the pointer
+ *                            captured, so the drag goes on outside the canvas
+ *   active()               the dragging pointer's id, or -1
+ *   samples(xs, ys, n)     a move's coalesced samples (every position the hardware reported)
+ *   release()              the dragging pointer went up or was cancelled
+ *   hover(x, y) / (null)   a mouse moving with no button down and no drag on, or leaving
+ *                          (optional; a reader with hover alone listens to nothing else)
+ * `raw` listens to pointerrawupdate for the drag's samples where there is one: dispatched as
+ * soon as the input arrives, where pointermove waits for the host's next frame, by which time a
+ * Worker has often drawn its own frame for that display refresh (bench/host.mjs: input latency).
+ * The context menu is held back during a drag and after a touch or pen press (a long press that
+ * missed a particle), never for a mouse that is not dragging (the canvas's own menu).
+ */
+function readPointer(canvas, view, radii, to, { listen = addListener, raw = false } = {}) {
+  const origin = { x: 0, y: 0 }; // the content box's top-left, client px
+  const xs = [];
+  const ys = [];
+  let lastType = 'mouse'; // the last press's pointerType
+  function measure() {
+    const r = canvas.getBoundingClientRect();
+    const cs = getComputedStyle(canvas);
+    origin.x = r.left + canvas.clientLeft + (parseFloat(cs.paddingLeft) || 0);
+    origin.y = r.top + canvas.clientTop + (parseFloat(cs.paddingTop) || 0);
   }
+  const toWorld = (e) => viewToWorld(view, e.clientX - origin.x, e.clientY - origin.y);
 
-  function onDown(e) {
-    if (e.button !== 0 || state.pointerId >= 0 || state.disabled) return;
-    const [x, y] = world_(e);
-    if (!drag.begin(x, y, pickRadius(e.pointerType, 1 / renderer.view.scale), e.pointerId)) return;
+  const hover = (e) => {
+    if (e.pointerType !== 'mouse' || e.buttons !== 0 || to.active() >= 0) return;
+    measure();
+    to.hover(...toWorld(e));
+  };
+  if (to.hover) listen(canvas, 'pointerleave', (e) => { if (e.pointerType === 'mouse') to.hover(null); });
+  if (!to.press) { // hover only
+    listen(canvas, 'pointermove', hover);
+    return;
+  }
+  listen(canvas, 'pointerdown', (e) => {
+    lastType = e.pointerType;
+    if (e.button !== 0 || to.active() >= 0 || to.disabled) return;
+    measure();
+    const [x, y] = toWorld(e);
+    if (!to.press(x, y, pickRadius(e.pointerType, 1 / view.scale, radii), e)) return;
     e.preventDefault(); // no text selection or emulated mouse events while dragging
     canvas.setPointerCapture?.(e.pointerId);
-  }
-
-  function onMove(e) {
-    if (e.pointerId !== state.pointerId) {
-      if (e.pointerType === 'mouse' && state.pointerId < 0) {
-        const [x, y] = world_(e);
-        state.hover = { x, y };
-      }
-      return;
-    }
-    const samples = e.getCoalescedEvents?.() ?? [];
-    if (samples.length === 0) drag.queue(...world_(e));
-    for (const s of samples) drag.queue(...world_(s));
-  }
-
-  function onUp(e) {
-    if (e.pointerId !== state.pointerId) return;
-    drag.end();
-  }
-
-  canvas.addEventListener('pointerdown', onDown);
-  canvas.addEventListener('pointermove', onMove);
-  canvas.addEventListener('pointerup', onUp);
-  canvas.addEventListener('pointercancel', onUp);
-  canvas.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') state.hover = null; });
-  canvas.addEventListener('contextmenu', (e) => e.preventDefault());
-
-  return { state, flush: drag.flush, cancel: drag.cancel, advance: drag.advance };
-}
-
-/** The pointer for a world in a Worker (the element's and the embed's): hit point and samples
- *  in world px (the Worker grabs the nearest particle and queues the samples, as createPointer
- *  does on the main thread). `view` is this thread's copy of the canvas's fit. The canvas's
- *  box is read once per press (getBoundingClientRect), and each sample is clientX/Y against it:
- *  offsetX/Y would make the browser bring layout up to date for every coalesced sample of every
- *  move, on the host's main thread. One message per pointermove, two flat arrays. */
-export function forwardPointer(canvas, view, post, listen) {
-  let pointerId = -1;
-  let left = 0, top = 0;
-  listen(canvas, 'pointerdown', (e) => {
-    if (e.button !== 0 || pointerId >= 0) return;
-    e.preventDefault();
-    canvas.setPointerCapture?.(e.pointerId);
-    pointerId = e.pointerId;
-    const box = canvas.getBoundingClientRect();
-    left = box.left + canvas.clientLeft;
-    top = box.top + canvas.clientTop;
-    const [x, y] = viewToWorld(view, e.clientX - left, e.clientY - top);
-    post({ type: 'down', x, y, radius: pickRadius(e.pointerType, 1 / view.scale) });
   });
-  // pointerrawupdate (Chromium, secure contexts) is dispatched as soon as the input arrives;
-  // pointermove waits for the host's next frame, by which time the Worker has often drawn its
-  // own frame for that display refresh, so the drag showed one frame later than on the main
-  // thread (bench/host.mjs: input latency). Same samples, same message.
-  listen(canvas, 'onpointerrawupdate' in globalThis ? 'pointerrawupdate' : 'pointermove', (e) => {
-    if (e.pointerId !== pointerId) return;
+  const drag = (e) => {
+    if (e.pointerId !== to.active()) return false;
+    measure();
     const samples = e.getCoalescedEvents?.() ?? [];
     const n = samples.length > 0 ? samples.length : 1;
-    const xs = new Array(n), ys = new Array(n);
-    for (let k = 0; k < n; k++) {
-      const s = samples.length > 0 ? samples[k] : e;
-      [xs[k], ys[k]] = viewToWorld(view, s.clientX - left, s.clientY - top);
-    }
-    post({ type: 'move', xs, ys });
-  });
-  const up = (e) => { if (e.pointerId === pointerId) { pointerId = -1; post({ type: 'up' }); } };
+    for (let k = 0; k < n; k++) [xs[k], ys[k]] = toWorld(samples.length > 0 ? samples[k] : e);
+    to.samples(xs, ys, n);
+    return true;
+  };
+  const split = raw && 'onpointerrawupdate' in globalThis;
+  if (split) listen(canvas, 'pointerrawupdate', drag);
+  if (to.hover) listen(canvas, 'pointermove', (e) => { if (split || !drag(e)) hover(e); });
+  else if (!split) listen(canvas, 'pointermove', drag);
+  const up = (e) => { if (e.pointerId === to.active()) to.release(); };
   listen(canvas, 'pointerup', up);
   listen(canvas, 'pointercancel', up);
-  listen(canvas, 'contextmenu', (e) => e.preventDefault());
+  listen(canvas, 'contextmenu', (e) => { if (to.active() >= 0 || lastType !== 'mouse') e.preventDefault(); });
+}
+
+/**
+ * The canvas kit's pointer (silk-verlet/canvas): Pointer Events (mouse, touch, pen) on `canvas`
+ * -> the engine's drag (readPointer above). Press grabs the nearest particle within grabRadius
+ * CSS px (touchGrabRadius for a finger or a pen), and at least minRadius world px (the page's 20:
+ * the original's rule); a pinned particle's pin moves instead, where the engine says so. Each
+ * move's coalesced samples are queued and applied by advance(dt) at the fixed steps their times
+ * fall in; release lets go (the particle keeps its velocity). `view` is the renderer's. Sets
+ * touch-action: none on the canvas, so a finger drags instead of scrolling the page. A hovering
+ * mouse is tracked (state.hover, the page's ring) and shows a grab cursor near a particle while
+ * grabbing is allowed (not state.disabled). `onChange()` is called after every input (a paused
+ * host redraws then).
+ */
+export function createCanvasPointer(canvas, world, view, { grabRadius = 20, touchGrabRadius = 32, minRadius = 0, onChange = null } = {}) {
+  if (!(grabRadius > 0)) throw new RangeError(`createCanvasPointer: grabRadius must be > 0 CSS px, got ${grabRadius}`);
+  if (!(touchGrabRadius > 0)) throw new RangeError(`createCanvasPointer: touchGrabRadius must be > 0 CSS px, got ${touchGrabRadius}`);
+  if (!(minRadius >= 0)) throw new RangeError(`createCanvasPointer: minRadius must be >= 0 world px, got ${minRadius}`);
+  const radii = { grabRadius, touchGrabRadius, minRadius };
+  const drag = createDragQueue(world);
+  const { state } = drag;
+  const saved = { touchAction: canvas.style.touchAction, cursor: canvas.style.cursor };
+  const listeners = [];
+  canvas.style.touchAction = 'none';
+
+  readPointer(canvas, view, radii, {
+    get disabled() { return state.disabled; },
+    active: () => state.pointerId,
+    press(x, y, radius, e) {
+      if (!drag.begin(x, y, radius, e.pointerId)) return false;
+      canvas.style.cursor = 'grabbing';
+      onChange?.();
+      return true;
+    },
+    samples(xs, ys, n) {
+      for (let k = 0; k < n; k++) drag.queue(xs[k], ys[k]);
+      onChange?.();
+    },
+    release() {
+      drag.end();
+      canvas.style.cursor = saved.cursor;
+      onChange?.();
+    },
+    hover(x, y) { // the ring, and a hand where a press grabs
+      state.hover = x === null ? null : { x, y };
+      if (x === null) return;
+      const near = !state.disabled && world.findNearest(x, y, pickRadius('mouse', 1 / view.scale, radii)) >= 0;
+      canvas.style.cursor = near ? 'grab' : saved.cursor;
+    },
+  }, { listen: (target, type, fn) => { listeners.push([type, fn]); target.addEventListener(type, fn); } });
+
+  return {
+    state,
+    /** Applies the queued samples now (a paused host: no step will take them). */
+    flush: drag.flush,
+    cancel: drag.cancel,
+    /** world.advance(dt) with this frame's pointer samples applied at their steps. */
+    advance: drag.advance,
+    /** The particle being dragged, or -1. */
+    get dragging() { return world.draggedParticle; },
+    destroy() {
+      for (const [type, fn] of listeners) canvas.removeEventListener(type, fn);
+      canvas.style.touchAction = saved.touchAction;
+      canvas.style.cursor = saved.cursor;
+    },
+  };
+}
+
+/** The page's and the element's call shape: the pointer above over a renderer's view, with the
+ *  original's 20 world px selection radius as the floor (pickRadius). */
+export function createPointer(canvas, renderer, world, options = {}) {
+  return createCanvasPointer(canvas, world, renderer.view, { minRadius: 20, ...options });
+}
+
+/** The pointer for a world in a Worker (the element's and the embed's): readPointer's press
+ *  (any left press is taken: the Worker grabs the nearest particle within `radius`, the page's
+ *  radii, or not), samples and release, posted in world px: { type: 'down', x, y, radius },
+ *  { type: 'move', xs, ys } (one message per event, every coalesced sample), { type: 'up' }.
+ *  `view` is this thread's copy of the canvas's fit; `listen(target, type, fn)` adds a listener
+ *  its owner removes. The samples come on pointerrawupdate where there is one. */
+export function forwardPointer(canvas, view, post, listen) {
+  let pointerId = -1;
+  readPointer(canvas, view, undefined, {
+    active: () => pointerId,
+    press(x, y, radius, e) { pointerId = e.pointerId; post({ type: 'down', x, y, radius }); return true; },
+    samples(xs, ys, n) { post({ type: 'move', xs: xs.slice(0, n), ys: ys.slice(0, n) }); },
+    release() { pointerId = -1; post({ type: 'up' }); },
+  }, { listen, raw: true });
 }
 
 /**
@@ -137,17 +212,10 @@ export function highlightPoint(world, hover, alpha, out) {
 
 /** A hovering mouse over a canvas whose world is in a Worker: { type: 'hover', at: { x, y } }
  *  in world px per pointermove while no button is down, at: null when it leaves (the Worker
- *  draws the ring: highlightPoint). The box is read once per entry, not per move (layout). */
+ *  draws the ring: highlightPoint). readPointer's hover alone. */
 export function forwardHover(canvas, view, post, listen) {
-  let box = null;
-  listen(canvas, 'pointermove', (e) => {
-    if (e.pointerType !== 'mouse' || e.buttons !== 0) return;
-    box ??= canvas.getBoundingClientRect();
-    const [x, y] = viewToWorld(view, e.clientX - box.left - canvas.clientLeft, e.clientY - box.top - canvas.clientTop);
-    post({ type: 'hover', at: { x, y } });
-  });
-  listen(canvas, 'pointerleave', (e) => {
-    box = null;
-    if (e.pointerType === 'mouse') post({ type: 'hover', at: null });
-  });
+  readPointer(canvas, view, undefined, {
+    active: () => -1,
+    hover: (x, y) => post({ type: 'hover', at: x === null ? null : { x, y } }),
+  }, { listen });
 }

@@ -1,9 +1,9 @@
 // kit-core.mjs -- the canvas kit's parts that draw nothing and listen to nothing: sizing a canvas
 // to its box in device pixels, fitting the world into it and mapping points both ways, the
 // frame-time filter and the browser clock, and the drag as the engine sees it (the pointer
-// queue). canvas.mjs (silk-verlet/canvas) re-exports all of it; the demo page, the <silk-demo>
-// element and the element's Worker import it from here, so they carry none of the kit's
-// renderer. Imports the library only.
+// queue), and the loops' pause rule. The kit's loop, renderer and pointer (loop.mjs, render.mjs,
+// input.mjs) are built on it, canvas.mjs (silk-verlet/canvas) re-exports the public part, and a
+// Worker imports it with no DOM. Imports the library only.
 import { LIMITS } from '../lib/silk.mjs';
 
 /** The largest real gap (s) one frame passes on: a stall or a background tab is not caught up. */
@@ -46,7 +46,7 @@ export function observeCanvasSize(canvas, onSize) {
 /**
  * The view of a world in a canvas, before its first fit: CSS px per world px (scale), the
  * world's top-left in CSS px (offsetX, offsetY), the box (cssWidth, cssHeight) and device px per
- * CSS px (dpr). The renderer (render.mjs), the canvas kit (canvas.mjs) and the element each keep
+ * CSS px (dpr). The renderer (render.mjs, the kit's one) and the element's Worker host each keep
  * one; fitView, sizeCanvas and the functions below are the only code that writes or reads it.
  */
 export function createView() {
@@ -245,10 +245,15 @@ export function createDragQueue(world) {
   };
 }
 
-/** The selection radius in world px: at least 20, and 20 CSS px for a mouse, 32 for a finger. */
-export function pickRadius(pointerType, worldPerCss) {
-  const css = pointerType === 'mouse' ? 20 : 32;
-  return Math.max(20, css * worldPerCss);
+/**
+ * The selection radius in world px: grabRadius CSS px for a mouse, touchGrabRadius for a finger
+ * or a pen, and at least minRadius world px. The defaults are the page's (the original's 20 world
+ * px, NOTES.md §5, and 20 / 32 CSS px so a phone's scaled-down web stays grabbable); the canvas
+ * kit passes its options and minRadius 0 (its radii are CSS px only, for a world of any size).
+ */
+export function pickRadius(pointerType, worldPerCss, { grabRadius = 20, touchGrabRadius = 32, minRadius = 20 } = {}) {
+  const css = pointerType === 'mouse' ? grabRadius : touchGrabRadius;
+  return Math.max(minRadius, css * worldPerCss);
 }
 
 /**

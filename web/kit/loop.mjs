@@ -6,9 +6,9 @@
 //                   (at 120 on a 60 Hz screen, two display frames per rAF; at 30, one every
 //                   other rAF), so fixed and coupled loops can be compared at any rate
 //   'jittery'       display frames of random length (4-50 ms), real time kept
-// Every dt is clamped to MAX_DT (a hidden tab or a stall must not come back as a catch-up
-// burst); the clamped-off time is reported as dropped. In 'device' mode the frame time is also
-// smoothed, as sokol_app's frame-duration filter does: rAF timestamps of a 60 Hz screen jitter
+// Every dt is clamped to maxDt (MAX_DT, 0.1 s, by default: a hidden tab or a stall must not come
+// back as a catch-up burst); the clamped-off time is reported as dropped. In 'device' mode the
+// frame time is also smoothed (smooth: true, the default), as sokol_app's frame-duration filter does: rAF timestamps of a 60 Hz screen jitter
 // by a fraction of a millisecond, and fed raw to a 1/60 s fixed step they make frames of 0 and
 // 2 steps (a visible stutter). The average of the last 8 frame times removes the jitter and
 // keeps the total time (a moving average lags the raw sum by at most its window); a frame more
@@ -24,15 +24,28 @@
 //
 // The clock is injectable ({ now(), request(cb), cancel(id) }); by default it reads
 // window.requestAnimationFrame and performance.now at call time, so a test can replace them.
+//
+// This is the canvas kit's one loop: createLoop is what the page, the element and the Workers
+// run (onFrame(info): the display frames of one rAF), createFrameLoop is the same loop as
+// silk-verlet/canvas documents it (onFrame(dt): one real frame time per rAF, 'device' rate).
 
 import { MAX_DT, browserClock, createFrameFilter, watchActivity } from './kit-core.mjs';
 
-// The clamp, the browser clock and the frame-time filter are the canvas kit's (silk-verlet/canvas).
 export { MAX_DT, browserClock };
 const MAX_FRAMES = 8; // display frames per rAF at most (the rest is dropped)
 const RAF_SAMPLES = 512;
 
-export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.document, element = null }) {
+/**
+ * Calls onFrame(info) once per animation frame: info.dts[0 .. info.count) are the display frames
+ * it stands for (s), info.realDt the real time since the previous rAF, info.dropped the time cut
+ * off this rAF. `where` names the caller in the errors (createFrameLoop passes its own name).
+ */
+export function createLoop({
+  onFrame, maxDt = MAX_DT, smooth = true, element = null, clock = browserClock(), doc = globalThis.document,
+  where = 'createLoop',
+}) {
+  if (typeof onFrame !== 'function') throw new TypeError(`${where}: onFrame must be a function`);
+  if (!(maxDt > 0)) throw new RangeError(`${where}: maxDt must be > 0 s, got ${maxDt}`);
   const dts = new Float64Array(MAX_FRAMES);
   const info = { dts, count: 0, realDt: 0, dropped: 0 };
   const rafMs = new Float64Array(RAF_SAMPLES);
@@ -45,6 +58,7 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
   let backlog = 0; // s of real time not yet turned into simulated display frames
   let nextJitter = 1 / 60;
   let hzEma = 0; // smoothed real frame time (s)
+  let droppedTotal = 0; // s cut off since the loop was made
   const filter = createFrameFilter(); // 'device' mode's frame-time filter
 
   function schedule(rateName) {
@@ -53,14 +67,14 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
     const dt = info.realDt;
     if (rateName === 'device') {
       if (dt > 0) {
-        const clamped = Math.min(dt, MAX_DT);
+        const clamped = Math.min(dt, maxDt);
         info.dropped += dt - clamped;
-        push(filter.push(clamped));
+        push(smooth ? filter.push(clamped) : clamped);
       }
       return;
     }
     backlog += dt;
-    if (backlog > MAX_DT) { info.dropped += backlog - MAX_DT; backlog = MAX_DT; }
+    if (backlog > maxDt) { info.dropped += backlog - maxDt; backlog = maxDt; }
     for (;;) {
       const period = rateName === 'jittery' ? nextJitter : 1 / rateName;
       // 1 us of tolerance: rAF timestamps of a 60 Hz screen sum to 1/60 s only approximately
@@ -72,7 +86,7 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
   }
 
   function push(dt) {
-    if (dt > MAX_DT) { info.dropped += dt - MAX_DT; dt = MAX_DT; }
+    if (dt > maxDt) { info.dropped += dt - maxDt; dt = maxDt; }
     dts[info.count++] = dt;
   }
 
@@ -86,6 +100,7 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
       hzEma = hzEma === 0 ? info.realDt : hzEma + (info.realDt - hzEma) * 0.05;
     }
     schedule(rate);
+    droppedTotal += info.dropped;
     onFrame(info);
     rafMs[rafCount++ % RAF_SAMPLES] = clock.now() - start;
   }
@@ -128,8 +143,11 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
     set rate(r) { rate = r; backlog = 0; filter.reset(); },
     /** The device's display rate, smoothed (Hz); 0 until measured. */
     get measuredHz() { return hzEma > 0 ? 1 / hzEma : 0; },
-    /** rAF callbacks run so far. */
+    /** rAF callbacks run so far (frames: the canvas kit's name for it). */
     get rafCount() { return rafCount; },
+    get frames() { return rafCount; },
+    /** Seconds of real time cut off by maxDt so far. */
+    get droppedSeconds() { return droppedTotal; },
     /** Durations (ms) of the last rAF callbacks (up to 512), oldest first. */
     rafSamples() {
       const n = Math.min(rafCount, RAF_SAMPLES);
@@ -142,6 +160,18 @@ export function createLoop({ onFrame, clock = browserClock(), doc = globalThis.d
       activity.dispose();
     },
   };
+}
+
+/**
+ * silk-verlet/canvas's loop: onFrame(dt) once per animation frame with the real time since the
+ * previous one, in seconds: 0 on the first frame after a start, clamped to maxDt (the cut-off
+ * time is counted in `droppedSeconds`), smoothed unless smooth is false. It stops while the
+ * document is hidden and, given an `element`, while that element is outside the viewport; it
+ * comes back without a jump. The loop above at the 'device' rate, one display frame per rAF.
+ */
+export function createFrameLoop({ onFrame, ...options }) {
+  if (typeof onFrame !== 'function') throw new TypeError('createFrameLoop: onFrame must be a function');
+  return createLoop({ ...options, where: 'createFrameLoop', onFrame: (info) => onFrame(info.count > 0 ? info.dts[0] : 0) });
 }
 
 /**
