@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // serve.mjs -- a tiny static file server for dist/ (and for the browser tests).
 // Binds 127.0.0.1 only, serves .wasm as application/wasm, never lists directories, and never
-// serves a file outside its root (however the path is encoded).
+// serves a file outside its root (however the path is encoded, and wherever a symlink in it
+// points: each file's real path is checked against the root's real path).
 //   node scripts/serve.mjs [--csp] [dir=dist] [port=8000]
 //   --csp  sends, with every response, the strict header of docs/embedding.md ("CSP"):
 //          Content-Security-Policy: default-src 'none'; script-src 'self' 'wasm-unsafe-eval';
@@ -10,7 +11,8 @@
 //          so a page's strict-CSP claims can be tried locally (the single file
 //          silk-embed.html carries its own meta policy and does not need it).
 import http from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 
 const TYPES = {
@@ -58,9 +60,37 @@ export function resolveInside(root, pathname) {
   return file === root || file.startsWith(root + path.sep) ? file : null;
 }
 
+/** True when `real` (a real path: no symlinks, no `..`) is `rootReal` or lies under it. */
+function insideReal(rootReal, real) {
+  return real === rootReal || real.startsWith(rootReal.endsWith(path.sep) ? rootReal : rootReal + path.sep);
+}
+
+/**
+ * The real path of `file` when it lies inside `rootReal` (the root's own real path), else null.
+ * resolveInside checks the path's text; this follows every symlink on the way, so a link inside
+ * the root to /etc/hostname or to a sibling folder is refused (issue 31 item 2), while a link
+ * that stays inside the root is fine. A dangling link has no real path: null.
+ */
+export async function realInside(rootReal, file) {
+  let real;
+  try {
+    real = await realpath(file);
+  } catch {
+    return null;
+  }
+  return insideReal(rootReal, real) ? real : null;
+}
+
 /** A server for `dir`. options.csp: send STRICT_CSP with every response. */
 export function createServer(dir, options = {}) {
   const root = path.resolve(dir);
+  // the root itself may be (or sit under) a symlink: compare real paths with real paths
+  let rootReal;
+  try {
+    rootReal = realpathSync(root);
+  } catch {
+    rootReal = root; // a root that does not exist yet serves nothing until it does
+  }
   const csp = Object.hasOwn(options, 'csp') && options.csp === true;
   return http.createServer(async (req, res) => {
     const common = { 'cache-control': 'no-store', ...(csp ? { 'content-security-policy': STRICT_CSP } : {}) };
@@ -68,7 +98,12 @@ export function createServer(dir, options = {}) {
       const url = new URL(req.url, 'http://127.0.0.1');
       let file = resolveInside(root, url.pathname);
       if (file === null) throw Object.assign(new Error('outside root'), { code: 'ENOENT' });
-      if ((await stat(file)).isDirectory()) file = path.join(file, 'index.html');
+      file = await realInside(rootReal, file);
+      if (file === null) throw Object.assign(new Error('outside root (real path)'), { code: 'ENOENT' });
+      if ((await stat(file)).isDirectory()) {
+        file = await realInside(rootReal, path.join(file, 'index.html'));
+        if (file === null) throw Object.assign(new Error('outside root (real path)'), { code: 'ENOENT' });
+      }
       const body = await readFile(file);
       res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', ...common });
       res.end(body);
