@@ -3,13 +3,21 @@
 // Binds 127.0.0.1 only, serves .wasm as application/wasm, never lists directories, and never
 // serves a file outside its root (however the path is encoded, and wherever a symlink in it
 // points: each file's real path is checked against the root's real path).
-//   node scripts/serve.mjs [--csp] [dir=dist] [port=8000]
+//   node scripts/serve.mjs [--csp] [--cors] [dir=dist] [port=8000]
 //   --csp  sends, with every response, the strict header of docs/embedding.md ("CSP"):
 //          Content-Security-Policy: default-src 'none'; script-src 'self' 'wasm-unsafe-eval';
 //            style-src 'self'; img-src 'self' data:; connect-src 'self'; worker-src 'self';
 //            base-uri 'none'; form-action 'none'
 //          so a page's strict-CSP claims can be tried locally (the single file
 //          silk-embed.html carries its own meta policy and does not need it).
+//   --cors sends, with every response, what a second origin (a CDN, a static host) must send
+//          for a post on another origin to use its files (docs/embedding.md, "Silk on another
+//          origin"): module scripts, a module Worker's imports and fetch() of silk.wasm are
+//          CORS requests, so
+//            Access-Control-Allow-Origin: *
+//            Cross-Origin-Resource-Policy: cross-origin
+//          (the second for a post that sends Cross-Origin-Embedder-Policy: require-corp), and
+//          answers a preflight (OPTIONS) with 204 and the methods it serves (GET, HEAD).
 import http from 'node:http';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
@@ -39,6 +47,12 @@ export const STRICT_CSP = [
   "base-uri 'none'",
   "form-action 'none'",
 ].join('; ');
+
+/** The headers `--cors` sends with every response. */
+export const CORS_HEADERS = Object.freeze({
+  'access-control-allow-origin': '*',
+  'cross-origin-resource-policy': 'cross-origin',
+});
 
 /**
  * The file a request path names under `root`, or null when it names nothing there. The path is
@@ -81,7 +95,8 @@ export async function realInside(rootReal, file) {
   return insideReal(rootReal, real) ? real : null;
 }
 
-/** A server for `dir`. options.csp: send STRICT_CSP with every response. */
+/** A server for `dir`. options.csp: send STRICT_CSP with every response; options.cors: send
+ *  CORS_HEADERS with every response and answer preflights. */
 export function createServer(dir, options = {}) {
   const root = path.resolve(dir);
   // the root itself may be (or sit under) a symlink: compare real paths with real paths
@@ -92,8 +107,18 @@ export function createServer(dir, options = {}) {
     rootReal = root; // a root that does not exist yet serves nothing until it does
   }
   const csp = Object.hasOwn(options, 'csp') && options.csp === true;
+  const cors = Object.hasOwn(options, 'cors') && options.cors === true;
   return http.createServer(async (req, res) => {
-    const common = { 'cache-control': 'no-store', ...(csp ? { 'content-security-policy': STRICT_CSP } : {}) };
+    const common = {
+      'cache-control': 'no-store',
+      ...(csp ? { 'content-security-policy': STRICT_CSP } : {}),
+      ...(cors ? CORS_HEADERS : {}),
+    };
+    if (cors && req.method === 'OPTIONS') {
+      res.writeHead(204, { ...common, 'access-control-allow-methods': 'GET, HEAD', 'access-control-max-age': '600' });
+      res.end();
+      return;
+    }
     try {
       const url = new URL(req.url, 'http://127.0.0.1');
       let file = resolveInside(root, url.pathname);
@@ -117,11 +142,13 @@ export function createServer(dir, options = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const csp = args.includes('--csp');
-  const rest = args.filter((a) => a !== '--csp');
+  const cors = args.includes('--cors');
+  const rest = args.filter((a) => a !== '--csp' && a !== '--cors');
   const dir = rest[0] ?? 'dist';
   const port = Number(rest[1] ?? 8000);
-  createServer(dir, { csp }).listen(port, '127.0.0.1', () => {
-    console.log(`Silk demo: http://127.0.0.1:${port}/  (serving ${dir}${csp ? ', strict CSP header' : ''}; Ctrl-C to stop)`);
+  createServer(dir, { csp, cors }).listen(port, '127.0.0.1', () => {
+    console.log(`Silk demo: http://127.0.0.1:${port}/  (serving ${dir}${csp ? ', strict CSP header' : ''}${cors ? ', CORS headers' : ''}; Ctrl-C to stop)`);
     if (csp) console.log(`Content-Security-Policy: ${STRICT_CSP}`);
+    if (cors) for (const [k, v] of Object.entries(CORS_HEADERS)) console.log(`${k}: ${v}`);
   });
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createServer, resolveInside, realInside, STRICT_CSP } from '../../scripts/serve.mjs';
+import { createServer, resolveInside, realInside, STRICT_CSP, CORS_HEADERS } from '../../scripts/serve.mjs';
 
 const script = fileURLToPath(new URL('../../scripts/serve.mjs', import.meta.url));
 
@@ -244,6 +244,70 @@ test('serve: realInside compares real paths, not text', async () => {
     assert.equal(await realInside(dist, path.join(dist, 'alias', 'b.txt')), path.join(dist, 'real', 'b.txt'));
     assert.equal(await realInside(dist, dist), dist);
   } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+});
+
+test('serve --cors: every response carries the CORS headers a second origin needs (issue 26 item 4)', async () => {
+  const base = tree();
+  const server = createServer(path.join(base, 'dist'), { cors: true });
+  const port = await listen(server);
+  const plain = createServer(path.join(base, 'dist'));
+  const plainPort = await listen(plain);
+  try {
+    for (const target of ['/', '/sub/a.txt', '/missing']) {
+      const r = await raw(port, target);
+      assert.equal(r.headers['access-control-allow-origin'], '*', target);
+      assert.equal(r.headers['cross-origin-resource-policy'], 'cross-origin', target);
+      assert.equal((await raw(plainPort, target)).headers['access-control-allow-origin'], undefined, `${target} without --cors`);
+    }
+    assert.equal((await raw(port, '/sub/a.txt')).body, 'INSIDE');
+    // a preflight: 204, the methods served, nothing else
+    const pre = await new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write('OPTIONS /sub/a.txt HTTP/1.0\r\nHost: x\r\nOrigin: http://blog.example\r\nAccess-Control-Request-Method: GET\r\n\r\n'));
+      let data = '';
+      socket.on('data', (c) => { data += c; });
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    assert.match(pre, /^HTTP\/1\.1 204/);
+    assert.match(pre, /access-control-allow-methods: GET, HEAD/i);
+    assert.match(pre, /access-control-allow-origin: \*/i);
+    assert.doesNotMatch(pre, /INSIDE/);
+    // the refusals of issue 31 item 2 hold with --cors
+    assert.equal((await raw(port, '/..%2fdist-secret%2fkey.txt')).status, 404);
+  } finally {
+    server.close();
+    plain.close();
+    rmSync(base, { recursive: true, force: true });
+  }
+});
+
+test('serve CLI: --cors prints and sends CORS_HEADERS, documented in the usage text', async () => {
+  const base = tree();
+  const probe = createServer(base);
+  const port = await listen(probe);
+  await new Promise((r) => probe.close(r));
+  const child = spawn(process.execPath, [script, '--cors', path.join(base, 'dist'), String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    let out = '';
+    await new Promise((resolve, reject) => {
+      child.stdout.on('data', (d) => { out += d; if (out.includes('cross-origin-resource-policy')) resolve(); });
+      child.on('exit', () => reject(new Error(`serve.mjs exited: ${out}`)));
+    });
+    const r = await raw(port, '/sub/a.txt');
+    assert.equal(r.body, 'INSIDE');
+    assert.equal(r.headers['content-security-policy'], undefined, '--cors alone sends no CSP');
+    const usage = readFileSync(script, 'utf8');
+    for (const [k, v] of Object.entries(CORS_HEADERS)) {
+      assert.equal(r.headers[k], v, k);
+      const title = k.replace(/(^|-)([a-z])/g, (_, d, c) => d + c.toUpperCase());
+      assert.ok(usage.includes(`${title}: ${v}`), `usage documents ${title}: ${v}`);
+      const docs = readFileSync(fileURLToPath(new URL('../../docs/embedding.md', import.meta.url)), 'utf8');
+      assert.ok(docs.includes(`${title}: ${v}`), `docs/embedding.md names ${title}: ${v}`);
+    }
+  } finally {
+    child.kill();
     rmSync(base, { recursive: true, force: true });
   }
 });
