@@ -48,6 +48,9 @@ export const STRICT_CSP = [
   "form-action 'none'",
 ].join('; ');
 
+/** A content-hashed chunk of scripts/bundle.mjs: `<group>-chunk-<HASH>.mjs`. */
+const IMMUTABLE = /^\/[\w-]+-chunk-[A-Z0-9]{8}\.mjs$/;
+
 /** The headers `--cors` sends with every response. */
 export const CORS_HEADERS = Object.freeze({
   'access-control-allow-origin': '*',
@@ -121,6 +124,10 @@ export function createServer(dir, options = {}) {
     }
     try {
       const url = new URL(req.url, 'http://127.0.0.1');
+      // a bundle's chunk is named for a hash of its content (scripts/bundle.mjs): cacheable for
+      // good, so a page's Worker takes the chunks the page fetched from the HTTP cache instead
+      // of fetching them again; everything else stays no-store (a rebuilt file shows at once)
+      if (IMMUTABLE.test(url.pathname)) common['cache-control'] = 'public, max-age=31536000, immutable';
       let file = resolveInside(root, url.pathname);
       if (file === null) throw Object.assign(new Error('outside root'), { code: 'ENOENT' });
       file = await realInside(rootReal, file);
