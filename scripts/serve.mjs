@@ -126,8 +126,8 @@ export function createServer(dir, options = {}) {
       const url = new URL(req.url, 'http://127.0.0.1');
       // a bundle's chunk is named for a hash of its content (scripts/bundle.mjs): cacheable for
       // good, so a page's Worker takes the chunks the page fetched from the HTTP cache instead
-      // of fetching them again; everything else stays no-store (a rebuilt file shows at once)
-      if (IMMUTABLE.test(url.pathname)) common['cache-control'] = 'public, max-age=31536000, immutable';
+      // of fetching them again; everything else (and every 404) stays no-store
+      const cache = IMMUTABLE.test(url.pathname) ? { 'cache-control': 'public, max-age=31536000, immutable' } : {};
       let file = resolveInside(root, url.pathname);
       if (file === null) throw Object.assign(new Error('outside root'), { code: 'ENOENT' });
       file = await realInside(rootReal, file);
@@ -137,7 +137,7 @@ export function createServer(dir, options = {}) {
         if (file === null) throw Object.assign(new Error('outside root (real path)'), { code: 'ENOENT' });
       }
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', ...common });
+      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', ...common, ...cache });
       res.end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain', ...common });

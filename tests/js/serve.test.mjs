@@ -311,3 +311,20 @@ test('serve CLI: --cors prints and sends CORS_HEADERS, documented in the usage t
     rmSync(base, { recursive: true, force: true });
   }
 });
+
+test('serve: content-hashed chunks are cacheable for good, everything else no-store', async () => {
+  const base = tree();
+  writeFileSync(path.join(base, 'dist', 'silk-demo-chunk-AB12CD34.mjs'), 'export {};');
+  writeFileSync(path.join(base, 'dist', 'silk-demo.mjs'), 'export {};');
+  const server = createServer(path.join(base, 'dist'));
+  const port = await listen(server);
+  try {
+    assert.equal((await raw(port, '/silk-demo-chunk-AB12CD34.mjs')).headers['cache-control'], 'public, max-age=31536000, immutable');
+    for (const p of ['/silk-demo.mjs', '/sub/a.txt', '/', '/missing-chunk-AB12CD34.mjs', '/sub/x-chunk-AB12CD34.mjs']) {
+      assert.equal((await raw(port, p)).headers['cache-control'], 'no-store', p);
+    }
+  } finally {
+    server.close();
+    rmSync(base, { recursive: true, force: true });
+  }
+});
