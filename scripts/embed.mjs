@@ -4,7 +4,8 @@
 // reader can open from file://. It opens in embed mode (canvas + one line of readout); ?embed=0
 // shows the full page.
 //
-//   node scripts/embed.mjs [dist]        (scripts/build.sh runs it after assembling dist/)
+//   node scripts/embed.mjs [dir=dist]    (scripts/build.sh runs it on build/flat/, the readable modules;
+//                                         scripts/bundle.mjs then copies the file into dist/)
 //
 // Content-Security-Policy: the page's policy allows scripts and styles from 'self' only, which
 // blocks inline code -- and a file:// document has no useful 'self' anyway. So the single file
@@ -192,4 +193,4 @@ out = replaceOnce(out, /<body>\n<header/, `<body>\n${blockedHelp}\n<header`, "<b
 out = out.replace('<!-- Only this origin;', '<!-- Single file: only the inline script and style below, by hash;');
 
 await writeFile(path.join(dist, 'silk-embed.html'), out);
-console.log(`embed: dist/silk-embed.html (${out.length} bytes, ${wasm.length} bytes of wasm inlined)`);
+console.log(`embed: ${path.relative(process.cwd(), path.join(dist, 'silk-embed.html'))} (${out.length} bytes, ${wasm.length} bytes of wasm inlined)`);
