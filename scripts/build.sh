@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # build.sh -- builds both trees (native, wasm) and assembles dist/.
 #   build/native/silk-lab    the native CLI
-#   dist/silk.wasm silk.mjs silk.d.ts index.html (+ the page's modules, silk-demo.mjs), flat:
-#                            scripts/flatten.mjs copies web/<role>/ into it
+#   build/flat/              the readable modules, flat: scripts/flatten.mjs copies web/<role>/
+#                            into it; silk-embed.html is built from them (scripts/embed.mjs)
+#   dist/silk.wasm silk.mjs silk.d.ts index.html silk-demo.mjs ... the hosted files: minified
+#                            bundles by entry point (scripts/bundle.mjs) and the rest as it is
 #   build/package/           the npm package silk-verlet, staged (scripts/package.mjs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,11 +26,12 @@ cmake --build --preset native
 [ -f build/wasm/CMakeCache.txt ] || cmake --preset wasm >/dev/null
 cmake --build --preset wasm
 
-rm -rf dist
-mkdir -p dist
-cp build/wasm/silk.wasm dist/
-node scripts/flatten.mjs web dist   # web/{lib,element,page,labs,reference}/ -> dist/, flat
-if [ -f scripts/embed.mjs ]; then node scripts/embed.mjs dist; fi
-node scripts/package.mjs dist build/package   # the npm package silk-verlet, staged
+rm -rf dist build/flat
+mkdir -p build/flat
+cp build/wasm/silk.wasm build/flat/
+node scripts/flatten.mjs web build/flat   # web/{lib,element,page,labs,reference}/ -> build/flat/
+if [ -f scripts/embed.mjs ]; then node scripts/embed.mjs build/flat; fi
+node scripts/package.mjs build/flat build/package   # the npm package silk-verlet, staged: readable
+node scripts/bundle.mjs build/flat dist   # what is hosted: minified bundles by entry point
 node scripts/sizes.mjs dist build/package     # download sizes: printed, and dist/sizes.json
 echo "build: dist/ ready ($(stat -c %s dist/silk.wasm) bytes of wasm)"

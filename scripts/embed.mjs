@@ -4,7 +4,8 @@
 // reader can open from file://. It opens in embed mode (canvas + one line of readout); ?embed=0
 // shows the full page.
 //
-//   node scripts/embed.mjs [dist]        (scripts/build.sh runs it after assembling dist/)
+//   node scripts/embed.mjs [dir=dist]    (scripts/build.sh runs it on build/flat/, the readable modules;
+//                                         scripts/bundle.mjs then copies the file into dist/)
 //
 // Content-Security-Policy: the page's policy allows scripts and styles from 'self' only, which
 // blocks inline code -- and a file:// document has no useful 'self' anyway. So the single file
@@ -33,6 +34,7 @@
 // file.
 import { readFile, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
+import * as esbuild from 'esbuild';
 import path from 'node:path';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
@@ -123,7 +125,7 @@ const [html, css, early, wasm, icon, modules] = await Promise.all([
   bundle([ENTRY, WORKER_ENTRY]),
 ]);
 
-const script = `
+const readable = `
 // Silk, inlined by scripts/embed.mjs: ${[...modules.matchAll(/^defs\["([^"]+)"\]/gm)].map((m) => m[1]).join(', ')}
 function silk(entry) {
 const defs = Object.create(null);
@@ -144,6 +146,13 @@ const spawnWorker = () => {
 const workerFrom = 'a blob: URL holding the inlined modules (silk-embed.html: its policy needs worker-src blob:)';
 silk(${JSON.stringify(ENTRY)}).start({ wasm, embed: true, spawnWorker, workerFrom }).catch((e) => console.error('Silk failed to start:', e));
 `;
+// Minified (issue 26 item 3: what a reader fetches): the readable modules are inlined above,
+// then the whole script goes through esbuild's minifier as the module it is. The same escapes
+// as for each module hold afterwards ("</script" written "<\/script", no "<!--").
+const minified = (await esbuild.transform(readable, { loader: 'js', format: 'esm', minify: true, target: 'es2022', legalComments: 'none' })).code
+  .replace(/<\/(script)/gi, '<\\/$1');
+if (/<!--/.test(minified)) throw new Error('embed.mjs: the minified script contains "<!--"');
+const script = `\n${minified}`;
 const style = `\n${css}`;
 const earlyScript = `\n${early}`;
 const csp = [
@@ -184,4 +193,4 @@ out = replaceOnce(out, /<body>\n<header/, `<body>\n${blockedHelp}\n<header`, "<b
 out = out.replace('<!-- Only this origin;', '<!-- Single file: only the inline script and style below, by hash;');
 
 await writeFile(path.join(dist, 'silk-embed.html'), out);
-console.log(`embed: dist/silk-embed.html (${out.length} bytes, ${wasm.length} bytes of wasm inlined)`);
+console.log(`embed: ${path.relative(process.cwd(), path.join(dist, 'silk-embed.html'))} (${out.length} bytes, ${wasm.length} bytes of wasm inlined)`);

@@ -19,11 +19,14 @@ const dist = path.resolve(args[0] ?? path.join(root, 'dist'));
 const pkg = path.resolve(args[1] ?? path.join(root, 'build', 'package'));
 const DOC = path.join(root, 'docs', 'embedding.md');
 
-const STATIC = /^\s*(?:import|export)\s[^;]*?from\s*'\.\/([\w.-]+\.mjs)'/gm;
+// static imports and re-exports, readable ('./x.mjs' at a line's start) or minified
+// (`import{a as b}from"./x.mjs"`, `import"./x.mjs"`); and dynamic import("./x.mjs") apart
+const STATIC = /(?:^|[;}\s])(?:import|export)\b[^;'"()]*?(?:from\s*)?["']\.\/([\w.-]+\.mjs)["']/gm;
+const DYNAMIC = /\bimport\(\s*["']\.\/([\w.-]+\.mjs)["']\s*\)/g;
 
-async function staticGraph(entry) {
+async function staticGraph(...entries) {
   const seen = new Set();
-  const queue = [entry];
+  const queue = [...entries];
   while (queue.length) {
     const f = queue.shift();
     if (seen.has(f)) continue;
@@ -44,10 +47,20 @@ async function measure(files) {
   return { files: files.length, raw, gz };
 }
 
+/** Files named by a dynamic import() in `files`. */
+async function dynamicTargets(files) {
+  const out = new Set();
+  for (const f of files) for (const m of (await readFile(path.join(dist, f), 'utf8')).matchAll(DYNAMIC)) out.add(m[1]);
+  return [...out];
+}
+
 export async function sizes() {
-  const element = await staticGraph('silk-demo.mjs');
+  // the element and its Worker (silk-demo-spawn.mjs starts silk-demo-worker.mjs beside it)
+  const element = await staticGraph('silk-demo.mjs', 'silk-demo-worker.mjs');
   element.delete('silk.wasm');
-  const lab = [...await staticGraph('lab-host.mjs')].filter((f) => !element.has(f));
+  // the lab scenes: what the element's dynamic imports add (silk-wasm.mjs, the library's own
+  // lazy import, is already in the element's graph)
+  const lab = [...await staticGraph(...await dynamicTargets(element))].filter((f) => !element.has(f));
   const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkg, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
   return {
     wasm: await measure(['silk.wasm']),
@@ -66,8 +79,8 @@ export function table(s) {
     '| | gzipped | raw |',
     '|---|---|---|',
     `| \`silk.wasm\` | ${kb(s.wasm.gz)} | ${kb(s.wasm.raw)} |`,
-    `| \`<silk-demo>\` and its ${s.element.files - 1} modules (scenes \`web\`, \`shapes\`, \`tree\`) | ${kb(s.element.gz)} | ${kb(s.element.raw)} |`,
-    `| + the ${s.lab.files} lab modules, fetched only when an element asks for a lab scene or \`cloth\` | +${kb(s.lab.gz)} | +${kb(s.lab.raw)} |`,
+    `| \`<silk-demo>\`, its Worker and their ${s.element.files - 2} chunks (scenes \`web\`, \`shapes\`, \`tree\`) | ${kb(s.element.gz)} | ${kb(s.element.raw)} |`,
+    `| + the ${s.lab.files} lab chunks, fetched only when an element asks for a lab scene or \`cloth\` | +${kb(s.lab.gz)} | +${kb(s.lab.raw)} |`,
     `| **element total**, for any number of elements: basic scenes / with the lab | **${kb(s.wasm.gz + s.element.gz)}** / ${kb(s.wasm.gz + s.element.gz + s.lab.gz)} | |`,
     `| \`silk-embed.html\`, the single file | ${kb(s.embed.gz)} | ${kb(s.embed.raw)} |`,
     `| the \`silk-verlet\` package tarball (\`npm pack\`, ${s.tarball.files} files) | ${kb(s.tarball.size)} | ${kb(s.tarball.unpacked)} unpacked |`,

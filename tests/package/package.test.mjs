@@ -345,6 +345,11 @@ for (const [ts, resolution] of Object.keys(TYPESCRIPTS).flatMap((v) => [[v, 'nod
       return run(bin(dir, 'tsc'), ['-p', config], { cwd: dir }).then(() => '', (e) => e.stdout + e.stderr);
     };
     assert.equal(await tsc(['consumer.ts']), '', `tsc ${versions[`typescript${ts}`]} accepts the consumer`);
+    // the README's quick start, as pasted into a .ts file (issue 26 item 6: querySelector may be null)
+    const readme = await readFile(path.join(root, 'README.md'), 'utf8');
+    const quick = /```js\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Use the library')))[1];
+    await writeFile(path.join(dir, 'quickstart.ts'), quick);
+    assert.equal(await tsc(['quickstart.ts']), '', `tsc ${versions[`typescript${ts}`]} --strict accepts README.md's quick start as pasted`);
     // the types are really read: a wrong call is an error (were they any, tsc would pass it)
     const caught = await tsc(['consumer-wrong.ts']);
     assert.match(caught, /consumer-wrong\.ts.*error TS2345/, caught); // advance('1/60')
