@@ -21,14 +21,14 @@ export async function robustHashes({ silkUrl, scenes, frames }) {
   const out = {};
   for (const scene of scenes) {
     const w = silk.createWorld({ solver: 'robust', seed: 1, width: 800, height: 500 });
-    w.startRecording();
     w.buildScene(scene);
+    w.startRecording(); // the recording starts from a snapshot of the built scene
     for (let f = 0; f < frames; f++) w.advance(1 / 60);
     const hash = w.stateHash();
     const rec = w.stopRecording();
     const again = silk.createWorld({ solver: 'robust', seed: 1, width: 800, height: 500 });
     const r = again.replay(rec);
-    out[scene] = { hash, replay: r.hash ?? again.stateHash() };
+    out[scene] = { hash, replay: r.hash, matches: r.matches, steps: r.steps };
     w.destroy();
     again.destroy();
   }

@@ -5,6 +5,7 @@
 //   /__post/N.html         the dark post (docs/examples/dark-post/) with demo kind N of
 //                          tests/browser/post.mjs KINDS, under its own strict CSP meta policy
 //   /__far/N.html          the same post with the demo below two screens of text (off-screen)
+//   /__plain/N.html        the same post without its stylesheet (no color-scheme on the page)
 //   /post.css              the post's stylesheet
 //   /__blank.html          an empty page (where a test page starts)
 //   /__reference/verlet-ref.mjs   tests/reference/verlet-ref.mjs (the compat runs, hashes.mjs)
@@ -145,11 +146,14 @@ export async function serve() {
       if (url.pathname === '/__reference/verlet-ref.mjs') return send('text/javascript; charset=utf-8', await readFile(path.join(root, 'tests/reference/verlet-ref.mjs')));
       if (url.pathname === '/__blank.html') return send('text/html; charset=utf-8', withRecorder(BLANK));
       if (url.pathname === '/post.css') return send('text/css; charset=utf-8', await readFile(path.join(root, 'docs/examples/dark-post/post.css')));
-      const post = /^\/__(post|far)\/(\d+)\.html$/.exec(url.pathname);
+      const post = /^\/__(post|far|plain)\/(\d+)\.html$/.exec(url.pathname);
       if (post) {
         const kind = KINDS[Number(post[2])];
         if (!kind) throw new Error('no such kind');
-        return send('text/html; charset=utf-8', withRecorder(post[1] === 'far' ? await farPostHtml(kind) : await postHtml(kind)));
+        const html = post[1] === 'far' ? await farPostHtml(kind) : await postHtml(kind);
+        // plain: the post without its stylesheet, so the page declares no color-scheme (most
+        // pages do not): what the element's own styles decide is all there is
+        return send('text/html; charset=utf-8', withRecorder(post[1] === 'plain' ? html.replace('<link rel="stylesheet" href="/post.css">', '') : html));
       }
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' });
