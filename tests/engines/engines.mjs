@@ -232,7 +232,7 @@ async function launchWebKit() {
   const sessions = new Set();
   return {
     name: 'webkit',
-    touch: false, // WebKitWebDriver's actions: pointer type touch is refused by the GTK port
+    touch: false, // WebKitWebDriver accepts touch pointer actions but delivers mouse events (no touchstart)
     async open(url, { width = 1280, height = 800 } = {}) {
       const caps = new Capabilities();
       caps.set('browserName', 'MiniBrowser');

@@ -273,7 +273,7 @@ export function defineSuite(name) {
 
   test(`${name}: a touch drag grabs the web in ?embed=1`, async (t) => {
     if (!page.touchDrag) {
-      t.skip(`${name}'s driver cannot synthesize touch (WebKitWebDriver refuses touch pointer actions)`);
+      t.skip(`${name}'s driver cannot synthesize touch: WebKitWebDriver takes touch pointer actions but delivers them as mouse events (pointerType mouse, no touchstart)`);
       return;
     }
     const tp = await engine.open(url('/?embed=1'), { width: 390, height: 600, touch: true });
