@@ -15,8 +15,10 @@
 // The recorder (RECORDER below) runs before the page's own scripts and keeps in
 // window.__silkRecorder: errors -- console.error calls, uncaught errors (and resources that
 // failed to load), unhandled rejections, errors of the Workers the page starts, CSP violations --
-// and the times (performance.now(), ms) of the load event and of the first frame any demo drew
-// (window.silkApp.stats() or a <silk-demo>'s stats(): framesRendered > 0, checked every 4 ms).
+// and times (performance.now(), ms): the load event, the first IntersectionObserver callback that
+// reports an element in view (nearAt: what whenNear() waits for), the first Worker made, and the
+// first frame any demo drew (window.silkApp.stats() or a <silk-demo>'s stats():
+// framesRendered > 0, checked every 4 ms).
 // It is placed right after the document's Content-Security-Policy meta tag, so the page's policy
 // applies to it: as /__recorder.js where script-src has 'self', else inline with its SHA-256
 // added to script-src (silk-embed.html's policy names its scripts by hash; over file:// too).
@@ -35,7 +37,7 @@ export const dist = process.env.SILK_DIST ?? path.join(root, 'dist'); // SILK_DI
 
 export const RECORDER = `(function () {
   if (window.__silkRecorder) return;
-  var r = window.__silkRecorder = { errors: [], loadAt: null, firstFrameAt: null, workerAt: null };
+  var r = window.__silkRecorder = { errors: [], loadAt: null, firstFrameAt: null, workerAt: null, nearAt: null };
   function text(list) {
     return Array.prototype.map.call(list, function (x) {
       if (x instanceof Error) return x.name + ': ' + x.message;
@@ -68,6 +70,17 @@ export const RECORDER = `(function () {
     };
     Recorded.prototype = W.prototype;
     window.Worker = Recorded;
+  }
+  var IO = window.IntersectionObserver;
+  if (IO) {
+    var Watched = function (callback, options) {
+      return new IO(function (entries, observer) {
+        if (r.nearAt === null && entries.some(function (e) { return e.isIntersecting; })) r.nearAt = performance.now();
+        return callback.call(this, entries, observer);
+      }, options);
+    };
+    Watched.prototype = IO.prototype;
+    window.IntersectionObserver = Watched;
   }
   addEventListener('load', function () { r.loadAt = performance.now(); });
   function drew() {
