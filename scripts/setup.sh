@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # setup.sh -- installs what Silk needs on a fresh Debian machine, and nothing when it is there.
-#   apt: cmake gcc emscripten binaryen wabt chromium (+ fonts for screenshots)
-#   npm: the dev tools in package.json (playwright-core, peers for the benchmarks)
+#   apt: cmake gcc emscripten binaryen wabt chromium (+ fonts for screenshots), and for the
+#        cross-engine suite (tests/engines): firefox-esr, webkit2gtk-driver (WebKitWebDriver; its
+#        libwebkit2gtk-4.1-0 holds MiniBrowser) and xvfb (MiniBrowser has no headless mode)
+#   npm: the dev tools in package.json (playwright-core, puppeteer-core, selenium-webdriver, peers
+#        for the benchmarks); no browser is ever downloaded (PUPPETEER_SKIP_DOWNLOAD)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in cmake gcc make emscripten binaryen wabt chromium fonts-dejavu-core; do
+for pkg in cmake gcc make emscripten binaryen wabt chromium fonts-dejavu-core firefox-esr webkit2gtk-driver xvfb xauth; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if ((${#need[@]})); then
@@ -22,5 +25,5 @@ node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)
 # npm ci only when node_modules is missing or older than the lock file.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
+  PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 fi

@@ -5,6 +5,10 @@
 #                                  JS binding's node --test suites against build/wasm/silk.wasm
 #   3. ctest, ASan + UBSan         the native C tests under sanitizers
 #   4. browser                     node --test tests/browser (headless Debian chromium)
+#   4b. engines                    node --test tests/engines: the page, embeds, element, fallbacks,
+#                                  drag, touch, contrast, start time and state hashes in Chromium
+#                                  (playwright-core), Firefox ESR (puppeteer-core, WebDriver BiDi) and
+#                                  WebKitGTK (WebKitWebDriver + MiniBrowser under Xvfb), plus Node
 #   5. package                     node --test tests/package: npm pack the silk-verlet package,
 #                                  install it into fresh Vite 6/7/8 (dev + build), esbuild
 #                                  (iife + esm) and import-map apps (their tools come from the npm
@@ -58,6 +62,9 @@ if [ -z "${SILK_SKIP_SANITIZE:-}" ]; then
 fi
 if compgen -G "tests/browser/*.test.mjs" >/dev/null; then
   run "browser (headless chromium)" count_node node --test --test-concurrency=1 tests/browser/
+fi
+if compgen -G "tests/engines/*.test.mjs" >/dev/null; then
+  run "engines (chromium, firefox-esr, webkitgtk; node)" count_node node --test --test-concurrency=1 tests/engines/
 fi
 if compgen -G "tests/package/*.test.mjs" >/dev/null; then
   run "package (npm pack; Vite 6/7/8 dev+build, esbuild, import-map apps in chromium; tsc)" count_node node --test --test-concurrency=1 tests/package/

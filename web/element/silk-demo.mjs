@@ -151,7 +151,9 @@ const CSS = `
 canvas { display: block; width: 100%; height: 100%; touch-action: none;
   background: ${PALETTE.light.surface}; border-radius: 4px; }
 .transparent canvas { background: transparent; }
-.dark { color: ${PALETTE.dark.text}; }
+/* color-scheme: the form controls' own paint follows it (WebKitGTK paints a <select> light,
+   about 1.1:1 behind the light text, unless its scheme is dark; most pages declare none) */
+.dark { color: ${PALETTE.dark.text}; color-scheme: dark; }
 .dark:not(.transparent) canvas { background: ${PALETTE.dark.surface}; }
 .message { margin: 0; padding: 4px 8px; border-radius: 4px; font-size: 0.85rem;
   background: #fde7ea; color: ${PALETTE.light.error}; border: 1px solid ${PALETTE.light.error}; }

@@ -189,6 +189,10 @@ export function whenNear(element, margin = '200px') {
       resolve();
     }, { rootMargin: margin });
     observer.observe(element);
+    // WebKit holds the first IntersectionObserver update back ~2 s while the document loads
+    // unless something asks for a rendering update (WebCore's initial-update delay): an embed
+    // started 2 s late. One animation frame asks for that update; it does nothing else.
+    globalThis.requestAnimationFrame?.(() => {});
   });
 }
 
