@@ -28,7 +28,12 @@ import { keyAction } from '../kit/session.mjs';
 import { getScene } from '../kit/scenes.mjs';
 import { shownValue } from '../kit/params.mjs';
 import { createLabBar } from '../labs/lab-host.mjs';
+import { TO_HOST, checkMessage, createCaller, createHostReceiver, workerFlag } from '../kit/protocol.mjs';
+import { startInThread } from '../kit/runtime.mjs';
 import { wirePage } from './page-worker-host.mjs';
+
+/** The lab scenes for the runtime on this thread (the page's Worker loads them itself). */
+const loadLabs = () => import('../labs/lab-worker-host.mjs');
 
 /** The box a frame of another shape than 8:5 is filled with: an embed's scene's, else none (the
  *  Worker fits its drawing the same way: page-worker.mjs). */
@@ -41,17 +46,13 @@ export function spawnPageWorker() {
 const PAGE_WORKER_FROM = 'page-worker.mjs beside app.mjs';
 
 const WORLD_SIZE = [ENGINE_DEFAULTS.silk_world_def.width, ENGINE_DEFAULTS.silk_world_def.height];
-const ON = ['1', 'on', 'true'];
-const OFF = ['0', 'off', 'false'];
 
-/** ?worker= -> { on, problem: { param, value, message } | null }; absent means on. */
+/** ?worker= -> { on, problem: { param, value, message } | null }; absent means on (the word
+ *  list is protocol.mjs workerFlag's, the element's too). */
 export function workerParam(search) {
-  const query = new URLSearchParams(search);
-  if (!query.has('worker')) return { on: true, problem: null };
-  const raw = query.get('worker');
-  const v = raw.trim().toLowerCase();
-  if (ON.includes(v)) return { on: true, problem: null };
-  if (OFF.includes(v)) return { on: false, problem: null };
+  const raw = new URLSearchParams(search).get('worker');
+  const flag = workerFlag(raw);
+  if (!flag.bad) return { on: flag.on, problem: null };
   return {
     on: true,
     problem: { param: 'worker', value: raw, message: `?worker=${shownValue(raw)} was ignored (worker must be 1 or 0: on, off, true or false); using on.` },
@@ -92,10 +93,11 @@ function compileEngine(wasm) {
  * { reason } if it could not start; then the canvas is replaced by a fresh one (a transferred
  * canvas cannot be drawn on here) and nothing of this run is left.
  */
-export async function startEmbedWorker({ settings, theme, wasm, search = '', spawn, from, dom, guest = true }) {
+export async function startEmbedWorker({ settings, theme, wasm, search = '', spawn, from, dom, guest = true, inThread = false, problems = [] }) {
   const full = !settings.embed; // the full page on its own keeps running off-screen
   spawn ??= spawnPageWorker;
   from ??= PAGE_WORKER_FROM;
+  if (inThread) spawn = () => startInThread({ labs: loadLabs }); // the same runtime, here
   let module;
   try {
     module = await compileEngine(wasm);
@@ -126,19 +128,21 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
       resolve(`the Worker failed to load${e.message ? ` (${e.message})` : ''}; it comes from ${from}`);
     };
     worker.onmessage = ({ data }) => {
+      if (checkMessage(TO_HOST, data) !== null) return; // not a message of the protocol: dropped
       if (data.type === 'ready') resolve(null);
       else if (data.type === 'error') resolve(`the Worker stopped before it ran (${data.message})`);
     };
   });
   try {
-    const offscreen = canvas.transferControlToOffscreen();
+    const offscreen = inThread ? canvas : canvas.transferControlToOffscreen();
     worker.postMessage({
       type: 'init', canvas: offscreen, module, settings, theme: resolved, transparent: settings.background === 'transparent',
       paused: settings.paused, size, focus,
       // the lab host: any page can switch to a lab scene (silkApp.set('scene', ...))
       lab: true, search,
       ring: true, // the hover ring of the main-thread page and embed
-    }, [offscreen]);
+      page: true, // the replay recorder and the dashboard's samples
+    }, inThread ? [] : [offscreen]);
   } catch (e) {
     worker.terminate();
     canvas.replaceWith(canvas.cloneNode(false));
@@ -148,16 +152,17 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
   const failed = await first;
   if (failed) {
     worker.terminate();
-    canvas.replaceWith(canvas.cloneNode(false)); // this one belongs to the dead Worker
+    if (!inThread) canvas.replaceWith(canvas.cloneNode(false)); // this one belongs to the dead Worker
     return { reason: failed };
   }
-  return { app: wire({ settings, theme, worker, post, view, dom, full, guest }) };
+  return { app: wire({ settings, theme, worker, post, view, dom, full, guest, problems }) };
 }
 
 
 /** The running page: this thread's half (DOM, input, visibility, size) and window.silkApp; the
  *  page's own DOM (controls, dashboard, lab panel, the calls) is page-worker-host.mjs's. */
-function wire({ settings, theme, worker, post, view, dom, full, guest }) {
+function wire({ settings, theme, worker, post, view, dom, full, guest, problems }) {
+  const here = worker.thread === 'main'; // the runtime on this thread (startInThread): its answers come at once
   const { canvas, overlay, pause, notice } = dom;
   const cleanups = [];
   const listen = (target, type, fn, options) => {
@@ -168,7 +173,8 @@ function wire({ settings, theme, worker, post, view, dom, full, guest }) {
   let last = { framesRendered: 0, physicsSteps: 0, running: false, dragging: false, measuredHz: 0, diag: null };
   let offscreen = false;
   let css = null; // the canvas's last CSS size: the pointer's fit follows a change of focus
-  const problems = [];
+  const dropped = []; // reasons for messages dropped or refused, the last few (for a debugger)
+  const drop = (reason) => { if (dropped.push(reason) > 16) dropped.shift(); };
 
   // a lab scene's bar and panel (hidden in an embed), here; the scene runs in the Worker
   const labBar = createLabBar({
@@ -180,9 +186,10 @@ function wire({ settings, theme, worker, post, view, dom, full, guest }) {
   });
 
   const stats = () => {
+    if (here) now('stats'); // the runtime posts its stats before it answers: read fresh, as the world is here
     const d = last.diag;
     return page.stats({
-      thread: 'worker',
+      thread: here ? 'main' : 'worker',
       framesRendered: last.framesRendered,
       physicsSteps: last.physicsSteps,
       stepsThisFrame: last.stepsThisFrame ?? 0, // in the last frame before the Worker's last stats
@@ -203,20 +210,27 @@ function wire({ settings, theme, worker, post, view, dom, full, guest }) {
     });
   };
 
-  worker.onmessage = ({ data }) => {
-    if (data.type === 'stats') {
-      last = data.stats;
-      page.onStats(last);
-    } else if (data.type === 'lab') {
-      // a snapshot posted before a scene switch reached the Worker belongs to the old scene
-      if (data.readouts?.scene === settings.scene) labBar.show(data);
-    } else if (data.id !== undefined && page.onResult(data)) {
-      // an answer to one of silkApp's calls
-    } else if (data.type === 'error') {
-      problems.push(`Silk stopped: ${data.message}`);
-      console.error(`Silk stopped: ${data.message}`);
-    }
+  const caller = createCaller(post); // silkApp's calls that need the world (page-worker-host.mjs)
+  /** A call answered now (the runtime on this thread), or null if it cannot be (asked while a
+   *  message is delivered: the last posted state serves then). */
+  const now = (name, ...args) => { try { return caller.callNow(name, ...args); } catch (e) { if (/no answer on this thread/.test(e.message)) return undefined; throw e; } };
+  // on this thread every call answers at once, as silkApp's calls always did here; a Worker's: promises
+  const call = here ? caller.callNow : caller.call;
+  const readouts = () => {
+    const r = here ? now('labReadouts') : undefined;
+    return r === undefined ? labBar.readouts() : r;
   };
+  worker.onmessage = ({ data }) => receive(data);
+  const receive = createHostReceiver(caller, { // a call's reply settles its promise (a late one: ignored)
+    stats(st) { last = st; page.onStats(last); },
+    // a snapshot posted before a scene switch reached the Worker belongs to the old scene
+    lab(m) { if (m.readouts?.scene === settings.scene) labBar.show(m); },
+    stopped(message) {
+      problems.push(`Silk stopped: ${message}`);
+      console.error(`Silk stopped: ${message}`);
+    },
+    dropped: drop, // not a message of the protocol, or a refusal of one sent from here: the run goes on
+  });
   worker.onerror = (e) => { problems.push(`Silk stopped: ${e.message}`); };
 
   const refit = () => { if (css) fitView(view, css[0], css[1], ...WORLD_SIZE, embedFocus(settings)); };
@@ -267,15 +281,16 @@ function wire({ settings, theme, worker, post, view, dom, full, guest }) {
     e.preventDefault();
   });
   const page = wirePage({ // (it also gives the canvas its scene's look and name)
-    settings, theme, post, canvas, labBar, last: () => last, stats,
+    settings, theme, post, call, readouts, canvas, labBar, last: () => last, stats,
     setPaused, step, reset, refit,
   });
   setPaused(settings.paused);
   active();
 
   return {
-    world: null, // in the Worker; ?worker=0 puts it here
-    silk: null,
+    /** The live world on this thread (?worker=0, a fallback), or null: it is in the Worker. */
+    get world() { return here ? worker.served.run()?.world ?? null : null; },
+    get silk() { return here ? worker.served.run()?.silk ?? null : null; },
     get options() { return Object.freeze({ ...settings }); },
     stats,
     reset,
@@ -286,14 +301,15 @@ function wire({ settings, theme, worker, post, view, dom, full, guest }) {
       const [cx, cy] = viewToCanvas(view, x, y);
       return [r.left + cx, r.top + cy];
     },
-    /** The lab scene's readouts, as the Worker last posted them (at most about 400 ms old). */
-    get lab() { return labBar.readouts(); },
-    /** A lab setting: checked here (TypeError / RangeError, as on the page), applied in the Worker. */
+    /** The lab scene's readouts: now on this thread; from a Worker, as it last posted them (at
+     *  most about 400 ms old). */
+    get lab() { return readouts(); },
+    /** A lab setting: checked here (TypeError / RangeError: nothing changes), applied by the runtime. */
     labSet(name, value) {
-      const r = labBar.readouts();
+      const r = readouts();
       if (!r) throw new RangeError('lab settings exist only on a lab scene');
       if (typeof name !== 'string') throw new TypeError(`name must be a string, got ${typeof name}`);
-      if (!(name in r.settings)) throw new RangeError(`unknown lab setting ${JSON.stringify(name)} (${Object.keys(r.settings).join(', ')})`);
+      if (!Object.hasOwn(r.settings, name)) throw new RangeError(`unknown lab setting ${JSON.stringify(name)} (${Object.keys(r.settings).join(', ')})`);
       post({ type: 'lab-set', name, value: getScene(r.scene).check(name, value) });
     },
     destroy() {
