@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # build.sh -- builds both trees (native, wasm) and assembles dist/.
 #   build/native/silk-lab    the native CLI
-#   dist/silk.wasm silk.mjs silk.d.ts index.html (+ the page's modules, silk-demo.mjs), flat:
+#   dist/silk.wasm silk.mjs silk.d.ts index.html (from shell.html) (+ the page's modules, silk-demo.mjs), flat:
 #                            scripts/flatten.mjs copies web/<role>/ into it
 #   build/package/           the npm package silk-verlet, staged (scripts/package.mjs)
 set -euo pipefail
