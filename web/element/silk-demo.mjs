@@ -49,13 +49,13 @@
 // ...), element.world (the live world, or null; always null in a Worker, so a host or test that
 // reads the world sets worker="off"), element.worldToClient(x, y), and SilkDemo.shared()
 // (compiles, instances, pooled, wasm bytes, workers).
-import { loadSilk, DEFAULTS as ENGINE_DEFAULTS } from '../lib/silk.mjs';
+import { loadSilk } from '../lib/silk.mjs';
 import { compileSilk } from '../lib/silk-wasm.mjs';
 import { spawnWorker, WORKER_FROM } from './silk-demo-spawn.mjs';
 import { whenNear } from '../kit/loop.mjs';
-import { observeCanvasSize, createView, fitView, viewToCanvas } from '../kit/render.mjs';
-import { forwardPointer } from '../kit/input.mjs';
-import { keyAction, NO_LAB } from '../kit/session.mjs';
+import { createView, fitView, viewToCanvas } from '../kit/render.mjs';
+import { NO_LAB } from '../kit/session.mjs';
+import { wireHost, canvasSize, WORLD_SIZE } from '../kit/host.mjs';
 import { getScene, sceneNames } from '../kit/scenes.mjs';
 import { DEFAULTS, parseParams, shownValue } from '../kit/params.mjs';
 import { PALETTE, watchTheme, isLight, resolveTheme } from '../kit/theme.mjs';
@@ -65,8 +65,6 @@ import { createCaller, createHostReceiver, workerFlag } from '../kit/protocol.mj
 import { startInThread } from '../kit/runtime.mjs';
 
 const TAG = 'silk-demo';
-// The Worker's world has the engine's default size; this thread fits its pointer view to it.
-const WORLD_SIZE = [ENGINE_DEFAULTS.silk_world_def.width, ENGINE_DEFAULTS.silk_world_def.height];
 const CONTROLS = ['none', 'bar', 'full'];
 const PAGE_ATTRIBUTES = ['scene', 'solver', 'step', 'loop', 'hz', 'seed', 'tensor', 'substeps', 'theme', 'background'];
 const warned = new Set(); // fallback reasons already said on the console (once per page)
@@ -520,9 +518,7 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
     };
 
     // the canvas's box: its first size now, then every change, to both fits (here and there)
-    const box = canvas.getBoundingClientRect();
-    const dpr = globalThis.devicePixelRatio || 1;
-    const size = { dev: [Math.max(1, Math.round(box.width * dpr)), Math.max(1, Math.round(box.height * dpr))], css: [box.width || 1, box.height || 1] };
+    const size = canvasSize(canvas);
     fitView(view, size.css[0], size.css[1], ...WORLD_SIZE);
     const offscreen = here ? canvas : canvas.transferControlToOffscreen();
     const theme = resolveTheme(settings.theme); // a Worker has no matchMedia: the element resolves 'auto'
@@ -530,34 +526,26 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
       type: 'init', canvas: offscreen, module, settings, theme, transparent: settings.background === 'transparent', paused: reduced, size,
       lab: labBar !== null, search,
     }, here ? [] : [offscreen]);
-    const observer = observeCanvasSize(canvas, (devW, devH, cssW, cssH) => {
-      if (devW < 1 || devH < 1) return;
-      fitView(view, cssW, cssH, ...WORLD_SIZE);
-      post({ type: 'size', dev: [devW, devH], css: [cssW, cssH] });
-    });
-    run.cleanups.push(() => observer.disconnect());
 
-    // runs while the canvas is on screen and the tab visible, as loop.mjs decides on the main thread
-    const active = () => post({ type: 'active', active: !run.loop.offscreen && document.visibilityState !== 'hidden' });
-    const intersection = new IntersectionObserver((entries) => {
-      run.loop.offscreen = !entries[entries.length - 1].isIntersecting;
-      active();
+    // size, visibility, pointer, pause and keys: kit/host.mjs, as the page's
+    const playButton = el('button', { type: 'button', className: 'play', textContent: 'Pause' });
+    const resetButton = el('button', { type: 'button', className: 'reset', textContent: 'Reset' });
+    const host = wireHost({
+      canvas, view, post, listen, overlay, pauseButton: playButton,
+      onPaused: (p) => { run.paused = p; },
+      onOffscreen: (o) => { run.loop.offscreen = o; },
     });
-    intersection.observe(canvas);
-    run.cleanups.push(() => intersection.disconnect());
-    listen(document, 'visibilitychange', active);
-
-    forwardPointer(canvas, view, post, listen);
-    const { playButton, resetButton, setPaused } = workerTransport(run, overlay, canvas, post);
+    run.cleanups.push(host.disconnect);
+    listen(resetButton, 'click', host.reset);
     bar.replaceChildren(...(controls === 'none' ? [] : [playButton, resetButton]));
     run.unwatch = watchTheme(settings.theme, (t) => {
       run.resolvedTheme = t;
       frame.classList.toggle('dark', t === 'dark');
-      post({ type: 'theme', theme: t }); // the Worker draws in the theme's colours
+      post({ type: 'theme', theme: t }); // the runtime draws in the theme's colours
     });
     canvas.classList.toggle('light-scene', isLight(scene.background));
-    setPaused(reduced);
-    active();
+    host.setPaused(reduced);
+    host.active();
   } catch (e) {
     run.destroy(); // a half-wired Worker must not outlive the element
     throw e;
@@ -565,30 +553,5 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
   return run;
 }
 
-
-/** Play / Pause, Reset and the keys (Space, K, '.', R) of a Worker element. */
-function workerTransport(run, overlay, canvas, post) {
-  const playButton = el('button', { type: 'button', className: 'play', textContent: 'Pause' });
-  const resetButton = el('button', { type: 'button', className: 'reset', textContent: 'Reset' });
-  const setPaused = (paused) => {
-    run.paused = paused;
-    overlay.hidden = !paused;
-    playButton.textContent = paused ? 'Play' : 'Pause';
-    playButton.setAttribute('aria-pressed', String(paused));
-    post({ type: 'pause', paused });
-  };
-  playButton.addEventListener('click', () => setPaused(!run.paused));
-  resetButton.addEventListener('click', () => post({ type: 'reset' }));
-  overlay.addEventListener('click', () => { setPaused(false); canvas.focus(); });
-  canvas.addEventListener('keydown', (e) => {
-    const action = keyAction(e.key); // the keys of session.mjs, sent to the Worker's session
-    if (action === 'pause') setPaused(!run.paused);
-    else if (action === 'step') { if (!run.paused) setPaused(true); post({ type: 'step' }); }
-    else if (action === 'reset') post({ type: 'reset' });
-    else return;
-    e.preventDefault();
-  });
-  return { playButton, resetButton, setPaused };
-}
 
 if (globalThis.customElements && !customElements.get(TAG)) customElements.define(TAG, SilkDemo);

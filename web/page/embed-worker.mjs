@@ -20,11 +20,10 @@
 // The Worker is page-worker.mjs beside this file, or whatever options.spawnWorker makes:
 // silk-embed.html has no second file and starts it from a blob: URL holding the inlined modules
 // (scripts/embed.mjs), which its CSP allows with worker-src blob:.
-import { DIAG, DEFAULTS as ENGINE_DEFAULTS } from '../lib/silk.mjs';
+import { DIAG } from '../lib/silk.mjs';
 import { compileSilk, wasmURL } from '../lib/silk-wasm.mjs';
-import { observeCanvasSize, createView, fitView, viewToCanvas } from '../kit/render.mjs';
-import { forwardPointer, forwardHover } from '../kit/input.mjs';
-import { keyAction } from '../kit/session.mjs';
+import { createView, fitView, viewToCanvas } from '../kit/render.mjs';
+import { wireHost, canvasSize, WORLD_SIZE } from '../kit/host.mjs';
 import { getScene } from '../kit/scenes.mjs';
 import { shownValue } from '../kit/params.mjs';
 import { createLabBar } from '../labs/lab-host.mjs';
@@ -45,7 +44,6 @@ export function spawnPageWorker() {
 }
 const PAGE_WORKER_FROM = 'page-worker.mjs beside app.mjs';
 
-const WORLD_SIZE = [ENGINE_DEFAULTS.silk_world_def.width, ENGINE_DEFAULTS.silk_world_def.height];
 
 /** ?worker= -> { on, problem: { param, value, message } | null }; absent means on (the word
  *  list is protocol.mjs workerFlag's, the element's too). */
@@ -112,11 +110,8 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
   }
   const { canvas } = dom;
   const focus = embedFocus(settings);
-  const view = fitView(createView(), 1, 1, ...WORLD_SIZE);
-  const box = canvas.getBoundingClientRect();
-  const dpr = globalThis.devicePixelRatio || 1;
-  const size = { dev: [Math.max(1, Math.round(box.width * dpr)), Math.max(1, Math.round(box.height * dpr))], css: [box.width || 1, box.height || 1] };
-  fitView(view, size.css[0], size.css[1], ...WORLD_SIZE, focus);
+  const size = canvasSize(canvas);
+  const view = fitView(createView(), size.css[0], size.css[1], ...WORLD_SIZE, focus);
   let resolved = 'light';
   let started = false;
   const post = (msg) => worker.postMessage(msg);
@@ -171,8 +166,6 @@ function wire({ settings, theme, worker, post, view, dom, full, guest, problems 
   };
   // the latest stats the Worker posted (its counters, a copy of its diagnostics)
   let last = { framesRendered: 0, physicsSteps: 0, running: false, dragging: false, measuredHz: 0, diag: null };
-  let offscreen = false;
-  let css = null; // the canvas's last CSS size: the pointer's fit follows a change of focus
   const dropped = []; // reasons for messages dropped or refused, the last few (for a debugger)
   const drop = (reason) => { if (dropped.push(reason) > 16) dropped.shift(); };
 
@@ -205,7 +198,7 @@ function wire({ settings, theme, worker, post, view, dom, full, guest, problems 
       exploded: last.exploded ?? false,
       nanCount: d ? d[DIAG.NAN_COUNT] : 0,
       simSeconds: d ? d[DIAG.SIM_SECONDS] : 0,
-      offscreen,
+      offscreen: host.offscreen,
       problems: [...problems],
     });
   };
@@ -233,59 +226,26 @@ function wire({ settings, theme, worker, post, view, dom, full, guest, problems 
   });
   worker.onerror = (e) => { problems.push(`Silk stopped: ${e.message}`); };
 
-  const refit = () => { if (css) fitView(view, css[0], css[1], ...WORLD_SIZE, embedFocus(settings)); };
-
-  // size: both fits, this thread's (the pointer) and the Worker's (the drawing)
-  const observer = observeCanvasSize(canvas, (devW, devH, cssW, cssH) => {
-    if (devW < 1 || devH < 1) return;
-    css = [cssW, cssH];
-    refit();
-    post({ type: 'size', dev: [devW, devH], css: [cssW, cssH] });
+  // size, visibility, pointer, hover, pause and keys: kit/host.mjs, as the element's. The full
+  // page on its own keeps running while its dashboard is scrolled to (only a hidden tab stops
+  // it); in an iframe, a guest, it waits off-screen like an embed.
+  const host = wireHost({
+    canvas, view, post, listen, overlay, pauseButton: pause, hover: true,
+    focus: () => embedFocus(settings), keepRunning: full && !guest,
+    onPaused(paused) {
+      settings.paused = paused;
+      page?.syncPaused(paused); // the controls' button, and the plain readout says "paused" at once
+    },
   });
-  cleanups.push(() => observer.disconnect());
-
-  // runs while the canvas is on screen and the tab visible (loop.mjs's rule, decided here)
-  // (the full page on its own keeps running while its dashboard is scrolled to: only a hidden tab
-  // stops it; in an iframe, a guest, it waits off-screen like an embed)
-  const active = () => post({ type: 'active', active: ((full && !guest) || !offscreen) && document.visibilityState !== 'hidden' });
-  const intersection = new IntersectionObserver((entries) => {
-    offscreen = !entries[entries.length - 1].isIntersecting;
-    active();
-  });
-  intersection.observe(canvas);
-  cleanups.push(() => intersection.disconnect());
-  listen(document, 'visibilitychange', active);
-
-  forwardPointer(canvas, view, post, listen);
-  forwardHover(canvas, view, post, listen); // the ring under a hovering mouse, drawn in the Worker
-
-  function setPaused(paused) {
-    settings.paused = paused;
-    overlay.hidden = !paused;
-    pause.textContent = paused ? 'Play' : 'Pause';
-    pause.setAttribute('aria-pressed', String(paused));
-    post({ type: 'pause', paused });
-    page?.syncPaused(paused); // the controls' button, and the plain readout says "paused" at once
-  }
-  const step = () => { if (!settings.paused) setPaused(true); post({ type: 'step' }); };
-  const reset = () => post({ type: 'reset' });
-  listen(overlay, 'click', () => { setPaused(false); canvas.focus(); });
-  listen(pause, 'click', () => setPaused(!settings.paused));
+  cleanups.push(host.disconnect);
+  const { setPaused, step, reset, refit } = host;
   listen(notice.querySelector('button'), 'click', () => { notice.hidden = true; });
-  listen(canvas, 'keydown', (e) => {
-    const action = keyAction(e.key); // the keys of session.mjs, for the Worker's session
-    if (action === 'pause') setPaused(!settings.paused);
-    else if (action === 'step') step();
-    else if (action === 'reset') reset();
-    else return;
-    e.preventDefault();
-  });
   const page = wirePage({ // (it also gives the canvas its scene's look and name)
     settings, theme, post, call, readouts, canvas, labBar, last: () => last, stats,
     setPaused, step, reset, refit,
   });
   setPaused(settings.paused);
-  active();
+  host.active();
 
   return {
     /** The live world on this thread (?worker=0, a fallback), or null: it is in the Worker. */
