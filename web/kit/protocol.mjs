@@ -70,6 +70,7 @@ export const TO_RUNTIME = table({
     canvas: check.canvas, module: check.module, settings: check.object, theme: check.theme,
     transparent: check.bool, paused: check.bool, size: check.size, focus: optional(check.box),
     lab: optional(check.bool), search: optional(check.string), ring: optional(check.bool), page: optional(check.bool),
+    statsEvery: optional(check.number),
   },
   size: { dev: check.pair, css: check.pair },
   active: { active: check.bool },

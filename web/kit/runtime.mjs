@@ -125,7 +125,8 @@ export function startInThread(options = {}) {
  * Builds the run from init's message (protocol.mjs TO_RUNTIME.init): { canvas, module,
  * settings (parseParams's), theme, transparent, paused, size, focus, lab (load the lab host),
  * search (the lab scenes' URL parameters), ring (the hover ring), page (the replay recorder and
- * the dashboard's samples: the full page and its embeds) }. Returns { handle(msg), stats(),
+ * the dashboard's samples: the full page and its embeds), statsEvery (ms between stats posted
+ * from the frames; STATS_EVERY by default) }. Returns { handle(msg), stats(),
  * world, silk }.
  */
 async function startRuntime(init, post, options) {
@@ -155,6 +156,9 @@ async function startRuntime(init, post, options) {
   let builds = 0;
   let seq = 0; // the host's sets applied so far (its settings wait for this to catch up)
   let lastStats = -Infinity;
+  // a Worker posts its stats at most every STATS_EVERY ms (posting per frame halved its frame
+  // rate); on the main thread a message costs nothing to copy, and the dashboard reads it sooner
+  const statsEvery = Math.max(16, init.statsEvery ?? STATS_EVERY);
 
   // the dashboard's samples since the last stats, SAMPLE numbers each: no allocation per frame
   const samples = init.page ? new Float64Array(MAX_SAMPLES * SAMPLE) : null;
@@ -302,7 +306,7 @@ async function startRuntime(init, post, options) {
 
   const onFrame = (info) => {
     session.frame(info);
-    if (now() - lastStats >= STATS_EVERY) stats();
+    if (now() - lastStats >= statsEvery) stats();
   };
   // no document and no element here: the host reports visibility (`active`)
   loop = createLoop({ onFrame, clock: options.clock ?? browserClock(globalThis), doc: null });

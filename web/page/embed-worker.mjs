@@ -20,7 +20,6 @@
 // The Worker is page-worker.mjs beside this file, or whatever options.spawnWorker makes:
 // silk-embed.html has no second file and starts it from a blob: URL holding the inlined modules
 // (scripts/embed.mjs), which its CSP allows with worker-src blob:.
-import { DIAG } from '../lib/silk.mjs';
 import { compileSilk, wasmURL } from '../lib/silk-wasm.mjs';
 import { createView, fitView, viewToCanvas } from '../kit/render.mjs';
 import { wireHost, canvasSize, WORLD_SIZE } from '../kit/host.mjs';
@@ -137,6 +136,7 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
       lab: true, search,
       ring: true, // the hover ring of the main-thread page and embed
       page: true, // the replay recorder and the dashboard's samples
+      ...(inThread ? { statsEvery: 100 } : {}), // the dashboard's text as often as the main-thread page had it
     }, inThread ? [] : [offscreen]);
   } catch (e) {
     worker.terminate();
@@ -178,30 +178,12 @@ function wire({ settings, theme, worker, post, view, dom, full, guest, problems 
     embed: settings.embed,
   });
 
+  /** silkApp.stats(): fresh from a runtime on this thread (it posts its stats before it answers). */
   const stats = () => {
-    if (here) now('stats'); // the runtime posts its stats before it answers: read fresh, as the world is here
-    const d = last.diag;
-    return page.stats({
-      thread: here ? 'main' : 'worker',
-      framesRendered: last.framesRendered,
-      physicsSteps: last.physicsSteps,
-      stepsThisFrame: last.stepsThisFrame ?? 0, // in the last frame before the Worker's last stats
-      measuredHz: last.measuredHz,
-      running: last.running,
-      dragging: last.dragging,
-      loopMode: settings.loopMode,
-      simulatedHz: settings.simulatedHz,
-      paused: settings.paused,
-      scene: settings.scene,
-      step: settings.step,
-      solver: settings.solver,
-      exploded: last.exploded ?? false,
-      nanCount: d ? d[DIAG.NAN_COUNT] : 0,
-      simSeconds: d ? d[DIAG.SIM_SECONDS] : 0,
-      offscreen: host.offscreen,
-      problems: [...problems],
-    });
+    if (here) now('stats');
+    return page.stats({ thread: here ? 'main' : 'worker', offscreen: host.offscreen, problems: [...problems] });
   };
+
 
   const caller = createCaller(post); // silkApp's calls that need the world (page-worker-host.mjs)
   /** A call answered now (the runtime on this thread), or null if it cannot be (asked while a

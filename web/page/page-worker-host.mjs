@@ -142,18 +142,23 @@ export function wirePage(wire) {
       controls.syncPaused(paused);
       if (settings.embed && last().diag) dashboard.refresh(last().diag, stats(), performance.now() / 1000);
     },
-    /** What only the full page's stats() has, beside embed-worker.mjs's fields. */
-    stats(base) {
+    /** silkApp.stats(): the runtime's last stats (runtime.mjs assembles them), the settings as
+     *  this page holds them, and `host` (thread, offscreen, problems: embed-worker.mjs's). */
+    stats(host) {
       const s = last();
       const d = s.diag;
       return {
-        ...base,
-        rafCallbacks: s.rafCallbacks ?? 0,
-        alpha: s.alpha ?? 0,
-        droppedSeconds: s.droppedSeconds ?? 0,
+        ...host,
+        framesRendered: s.framesRendered, rafCallbacks: s.rafCallbacks ?? 0, physicsSteps: s.physicsSteps,
+        stepsThisFrame: s.stepsThisFrame ?? 0, // in the last frame before the runtime's last stats
+        measuredHz: s.measuredHz, running: s.running, dragging: s.dragging,
+        loopMode: settings.loopMode, simulatedHz: settings.simulatedHz, paused: settings.paused,
+        scene: settings.scene, step: settings.step, solver: settings.solver,
+        alpha: s.alpha ?? 0, droppedSeconds: s.droppedSeconds ?? 0,
+        exploded: s.exploded ?? false, nanCount: d ? d[DIAG.NAN_COUNT] : 0,
         verdict: s.verdict, health: s.health, replay: s.replay, stateHash: s.stateHash,
         physicsMs: s.physicsMs ?? 0, renderMs: s.renderMs ?? 0,
-        dashboardMs: feedMs, // this thread's share: feeding the dashboard a Worker's stats
+        dashboardMs: feedMs, // this thread's share: feeding the dashboard the runtime's stats
         simSeconds: d ? d[DIAG.SIM_SECONDS] : 0,
         lab: wire.readouts(),
       };
