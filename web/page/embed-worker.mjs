@@ -1,21 +1,23 @@
-// embed-worker.mjs -- the page in a Worker, every kind of it: the full page, ?embed=1 and
-// silk-embed.html. The world, its loop and its drawing run in page-worker.mjs on the page's
-// #view, transferred (transferControlToOffscreen); this thread keeps the DOM: the Pause button,
-// keys, the pointer's hit point in world px, visibility and the canvas's size here, and through
-// page-worker-host.mjs the controls, the dashboard (the embed's readout line is its compact
-// line), the lab's bar and panel and silkApp's calls, all fed from the Worker's stats (at most
-// 4 times a second, never per frame).
+// embed-worker.mjs -- the page's host, every kind of page (the full page, ?embed=1 and
+// silk-embed.html) on either thread. The world, its loop and its drawing run in the runtime
+// (kit/runtime.mjs): in page-worker.mjs on the page's #view, transferred
+// (transferControlToOffscreen), by default; on this thread, on #view itself, behind an
+// in-thread channel for ?worker=0 and every fallback. Same code, same messages
+// (kit/protocol.mjs). This side keeps the DOM: size, visibility, pointer, hover, Pause and
+// keys (kit/host.mjs), and through page-worker-host.mjs the controls, the dashboard (the
+// embed's readout line is its compact line), the lab's bar and panel and silkApp's calls, all
+// fed from the runtime's stats (a few times a second, never per frame).
 //
-// Why: an embed sits in someone else's post, and its iframe's main thread is, on a phone, the
-// same thread as the post's (same-site iframes share the renderer's main thread); the full page
-// drawing on the main thread cost 1.6 ms per frame above the floor of any canvas page. The
-// main-thread path (app.mjs) stays, as the fallback and for ?worker=0; the reason it was taken
-// is in silkApp.stats().problems and, for a fallback the host did not ask for, one console.warn.
+// Why a Worker by default: an embed sits in someone else's post, and its iframe's main thread
+// is, on a phone, the same thread as the post's (same-site iframes share the renderer's main
+// thread); the full page drawing on the main thread cost 1.6 ms per frame above the floor of any
+// canvas page. Why the fallback was taken is in silkApp.stats().problems and, for one the host
+// did not ask for, one console.warn.
 //
-//   workerParam(search)       ?worker= -> { on, problem } (1 / on / true, 0 / off / false;
+//   workerParam(search)       ?worker= -> { on, problem } (protocol.mjs workerFlag's words;
 //                             anything else keeps the Worker and is reported like other bad params)
 //   embedWorkerPlan(settings) whether this page starts in a Worker -> { worker, reason }
-//   startEmbedWorker(...)     starts it -> { app } or { reason } (the caller runs the main thread)
+//   startEmbedWorker(...)     starts the host -> { app } or { reason } (inThread: on this thread)
 //
 // The Worker is page-worker.mjs beside this file, or whatever options.spawnWorker makes:
 // silk-embed.html has no second file and starts it from a blob: URL holding the inlined modules
@@ -84,11 +86,13 @@ function compileEngine(wasm) {
 }
 
 /**
- * Starts the embed in a Worker. `dom` is the page's elements ({ canvas, overlay, pause, compact,
- * banner, notice }), `theme` dressDocument's, `spawn` (optional) makes the Worker and `from`
- * says where its script comes from. Resolves { app } once the Worker has built the scene, or
- * { reason } if it could not start; then the canvas is replaced by a fresh one (a transferred
- * canvas cannot be drawn on here) and nothing of this run is left.
+ * Starts the page's host and its runtime: in a Worker, or with `inThread` on this thread
+ * (kit/runtime.mjs startInThread; `problems` then says why, for stats().problems). `dom` is the
+ * page's elements ({ canvas, overlay, pause, compact, banner, notice, stage, side }), `theme`
+ * dressDocument's, `spawn` (optional) makes the Worker and `from` says where its script comes
+ * from. Resolves { app } once the runtime has built the scene, or { reason } if it could not
+ * start; then a transferred canvas is replaced by a fresh one (it cannot be drawn on here) and
+ * nothing of this run is left.
  */
 export async function startEmbedWorker({ settings, theme, wasm, search = '', spawn, from, dom, guest = true, inThread = false, problems = [] }) {
   const full = !settings.embed; // the full page on its own keeps running off-screen
