@@ -106,12 +106,14 @@ test('a solver setting on a lab scene that owns the world, and bad labSet values
     ['set', 'friction', 0.95], ['set', 'gravity', 0.1], ['set', 'solver', 'robust'], ['set', 'substeps', 2],
     ['lab-set', 'particles', -5], ['lab-set', 'particles', NaN], ['lab-set', 'iterations', 'many'],
     ['lab-set', 'nope', 1], ['lab-set', 'constructor', 1], ['lab-set', '__proto__', 1], ['lab-act', 'nope'],
+    ['lab-act', 'constructor'], ['lab-act', 'toString'], ['lab-act', '__proto__'],
   ];
   for (const [type, name, value] of cases) {
     const before = state();
     const n = rejected.length;
     host.postMessage(type === 'set' ? { type, name, value, seq: seq++ } : { type, name, value });
     assert.equal(rejected.length, n + 1, `${type} ${name} = ${String(value)} is refused: ${rejected.at(-1)}`);
+    assert.match(rejected.at(-1), /unknown lab (setting|action)|must|does not apply|only on/, rejected.at(-1));
     const after = state();
     assert.equal(after.stateHash, before.stateHash, `${type} ${name}: state hash`);
     assert.deepEqual(after.settings, before.settings, `${type} ${name}: settings`);
