@@ -33,7 +33,8 @@ async function rejectAll(page, cases, call) {
     const still = (s) => ({ ...s, problems: null, framesRendered: 0, rafCallbacks: 0, measuredHz: 0, physicsMs: 0, renderMs: 0, dashboardMs: 0, offscreen: false, lab: null, running: false, alpha: 0, droppedSeconds: 0 });
     const out = [];
     for (const [name, src] of cases) {
-      const value = new Function(`return (${src});`)(); // eslint-disable-line no-new-func
+      // (the page's CSP allows no eval: the few non-JSON values by name)
+      const value = { NaN, Infinity, '2 ** 60': 2 ** 60, '{}': {} }[src] ?? JSON.parse(src);
       const before = { hash: await hash(), options: JSON.stringify(app.options), stats: JSON.stringify(still(app.stats())) };
       let error = null;
       try { app[call](name, value); } catch (e) { error = e.name; }
@@ -77,15 +78,15 @@ for (const worker of ['1', '0']) {
   });
 }
 
-test('<silk-demo>: an attribute with a rejected value builds the world its absence builds (Worker and main thread)', async () => {
+test('<silk-demo worker="off">: an attribute with a rejected value builds the world its absence builds', async () => {
   const { page, context } = await openPage(browser);
   const pairs = [['step="99"', ''], ['seed="-4"', ''], ['tensor="NaN"', ''], ['solver="magic"', ''], ['scene="__proto__"', '']];
-  const body = pairs.map(([bad], k) => ['on', 'off'].map((w) => `<silk-demo id="b${k}${w}" ${bad} worker="${w}" controls="none"></silk-demo><silk-demo id="g${k}${w}" worker="${w}" controls="none"></silk-demo>`).join('')).join('');
-  const html = `<!doctype html><html lang="en"><head><title>host</title><link rel="icon" href="data:,"><script type="module" src="/silk-demo.mjs"></script></head><body>${body}</body></html>`;
+  const body = pairs.map(([bad], k) => `<silk-demo id="b${k}off" ${bad} worker="off" controls="none"></silk-demo><silk-demo id="g${k}off" worker="off" controls="none"></silk-demo>`).join('');
+  const html = `<!doctype html><html lang="en"><head><title>host</title><link rel="icon" href="data:,"><script type="module" src="/silk-demo.mjs"></script><style>body { display: flex; flex-wrap: wrap; } silk-demo { width: 120px; }</style></head><body>${body}</body></html>`;
   await context.route(`${server.origin}/host.html`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
   await page.goto(`${server.origin}/host.html`);
-  // the main-thread elements: the same world as without the attribute (the Worker elements run
-  // the same runtime; their world is not readable here, their settings are: stats().scene)
+  // the same world as without the attribute (a Worker element runs the same runtime, whose world
+  // this thread cannot read)
   const same = await page.evaluate(async (n) => {
     const out = [];
     for (let k = 0; k < n; k++) {
