@@ -462,7 +462,11 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
     /** The live world on this thread (worker="off"), else null: it is in the Worker. */
     get world() { return here ? worker.served.run()?.world ?? null : null; },
     /** Fresh stats from a runtime on this thread (it posts them before it answers). */
-    refresh() { if (here) try { caller.callNow('stats'); } catch { /* asked mid-delivery: the last ones serve */ } }, paused: reduced, resolvedTheme: 'light', labHost: NO_LAB, dragging: false,
+    refresh() {
+      if (!here) return;
+      try { caller.callNow('stats'); } catch { /* asked mid-delivery: the last ones serve */ }
+    },
+    paused: reduced, resolvedTheme: 'light', labHost: NO_LAB, dragging: false,
     counters: { framesRendered: 0, physicsSteps: 0 },
     loop: { running: false, offscreen: false, measuredHz: 0 },
     renderer: { toCanvas: (x, y) => viewToCanvas(view, x, y) },
@@ -493,7 +497,7 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
       lab: (m) => showLab(m),
     });
     worker.onmessage = ({ data }) => receive(data);
-    // a lab scene's bar, here; its scene in the Worker (lab-worker-host.mjs)
+    // a lab scene's bar, here; its scene in the runtime (lab-worker-host.mjs)
     const labBar = scene.panel && lab ? lab.createLabBar({
       dom: { stage, side, flags: frame }, hidden: controls === 'none',
       set: (name, value) => post({ type: 'lab-set', name, value }),
