@@ -3,7 +3,7 @@
 #   build/native/silk-lab    the native CLI
 #   build/flat/              the readable modules, flat: scripts/flatten.mjs copies web/<role>/
 #                            into it; silk-embed.html is built from them (scripts/embed.mjs)
-#   dist/silk.wasm silk.mjs silk.d.ts index.html silk-demo.mjs ... the hosted files: minified
+#   dist/silk.wasm silk.mjs silk.d.ts index.html (from shell.html) silk-demo.mjs ... the hosted files: minified
 #                            bundles by entry point (scripts/bundle.mjs) and the rest as it is
 #   build/package/           the npm package silk-verlet, staged (scripts/package.mjs)
 set -euo pipefail

@@ -8,10 +8,12 @@
 //
 //   node scripts/flatten.mjs [web] [dist]      (scripts/build.sh runs it)
 //
-// web/page/index.html becomes dist/index.html. A file name used by two roles stops the build
+// shell.html (the page's markup, at the top level beside web/) becomes dist/index.html. A file
+// name used by two roles stops the build
 // (flat, one would overwrite the other), and so does an import that leaves web/ or names a file
 // that is not there.
 import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 const web = path.resolve(process.argv[2] ?? 'web');
@@ -56,4 +58,7 @@ for (const [name, role] of owner) {
   }
   await writeFile(path.join(dist, name), text);
 }
+// the page's markup: the top-level shell.html (raylib's name for a web build's page template)
+const shell = path.join(web, '..', 'shell.html');
+if (existsSync(shell)) await writeFile(path.join(dist, 'index.html'), await readFile(shell, 'utf8'));
 console.log(`flatten: ${owner.size} files from web/{${ROLES.join(',')}}/ into ${path.relative(process.cwd(), dist) || dist}/ (${rewritten} imports made flat)`);

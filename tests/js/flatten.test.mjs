@@ -32,7 +32,8 @@ test('web/ flattens into one folder whose imports all name a file beside them', 
   try {
     assert.equal(status, 0, stderr);
     const sources = ROLES.flatMap((role) => readdirSync(path.join(web, role)).map((name) => [role, name]));
-    assert.deepEqual(readdirSync(out).sort(), sources.map(([, name]) => name).sort());
+    // every file of web/<role>/, and index.html from the top-level shell.html
+    assert.deepEqual(readdirSync(out).sort(), [...sources.map(([, name]) => name), 'index.html'].sort());
     for (const [role, name] of sources) {
       const flat = readFileSync(path.join(out, name), 'utf8');
       for (const [, spec] of flat.matchAll(SPECIFIER)) {
@@ -46,7 +47,7 @@ test('web/ flattens into one folder whose imports all name a file beside them', 
       const source = readFileSync(path.join(web, role, name), 'utf8');
       assert.equal(flat.replace(SPECIFIER, ''), source.replace(SPECIFIER, ''), name);
     }
-    assert.ok(existsSync(path.join(out, 'index.html')), 'web/page/index.html becomes dist/index.html');
+    assert.ok(existsSync(path.join(out, 'index.html')), 'shell.html (beside web/) becomes dist/index.html');
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -49,25 +49,24 @@
 // ...), element.world (the live world, or null; always null in a Worker, so a host or test that
 // reads the world sets worker="off"), element.worldToClient(x, y), and SilkDemo.shared()
 // (compiles, instances, pooled, wasm bytes, workers).
-import { loadSilk, DEFAULTS as ENGINE_DEFAULTS } from '../lib/silk.mjs';
+import { loadSilk } from '../lib/silk.mjs';
 import { compileSilk } from '../lib/silk-wasm.mjs';
 import { spawnWorker, WORKER_FROM } from './silk-demo-spawn.mjs';
-import { createLoop, whenNear } from '../kit/loop.mjs';
-import { createRenderer, observeCanvasSize, createView, fitView, viewToCanvas } from '../kit/render.mjs';
-import { createPointer, forwardPointer } from '../kit/input.mjs';
-import { createSession, keyAction, NO_LAB } from '../kit/session.mjs';
+import { whenNear } from '../kit/loop.mjs';
+import { createView, fitView, viewToCanvas } from '../kit/render.mjs';
+import { NO_LAB } from '../kit/session.mjs';
+import { wireHost, canvasSize, WORLD_SIZE } from '../kit/host.mjs';
 import { getScene, sceneNames } from '../kit/scenes.mjs';
 import { DEFAULTS, parseParams, shownValue } from '../kit/params.mjs';
 import { PALETTE, watchTheme, isLight, resolveTheme } from '../kit/theme.mjs';
 import { canvasLabel } from '../kit/describe.mjs';
 import { el } from '../kit/dom.mjs';
+import { createCaller, createHostReceiver, workerFlag } from '../kit/protocol.mjs';
+import { startInThread } from '../kit/runtime.mjs';
 
 const TAG = 'silk-demo';
-// The Worker's world has the engine's default size; this thread fits its pointer view to it.
-const WORLD_SIZE = [ENGINE_DEFAULTS.silk_world_def.width, ENGINE_DEFAULTS.silk_world_def.height];
 const CONTROLS = ['none', 'bar', 'full'];
 const PAGE_ATTRIBUTES = ['scene', 'solver', 'step', 'loop', 'hz', 'seed', 'tensor', 'substeps', 'theme', 'background'];
-const READOUT_EVERY = 400; // ms between readout updates (controls=full); never announced
 const warned = new Set(); // fallback reasons already said on the console (once per page)
 
 /** The `worker` attribute: a Worker unless the host opted out (absent means on). */
@@ -199,9 +198,6 @@ function styles() {
 
 // ---- the element ----------------------------------------------------------------------------
 
-const WORKER_OFF = ['off', 'false', '0'];
-const WORKER_ON = ['', 'worker', 'on', 'true', '1'];
-
 /**
  * The `worker` attribute's value (null when absent) -> { on, message }. The Worker is the
  * default, so an absent attribute is on, and so is a present one (the HTML boolean rule); but
@@ -209,13 +205,10 @@ const WORKER_ON = ['', 'worker', 'on', 'true', '1'];
  * trimmed) turn it off. Any other value keeps the Worker on and says so.
  */
 export function workerAttribute(value) {
-  if (value === null || value === undefined) return { on: true, message: null };
-  const v = String(value).trim().toLowerCase();
-  if (WORKER_OFF.includes(v)) return { on: false, message: null };
-  if (WORKER_ON.includes(v)) return { on: true, message: null };
+  const flag = workerFlag(value); // the page's ?worker= reads the same words (protocol.mjs)
   return {
-    on: true,
-    message: `worker="${shownValue(value)}" is not on or off; the Worker stays on (worker="off" turns it off).`,
+    on: flag.on,
+    message: flag.bad ? `worker="${shownValue(value)}" is not on or off; the Worker stays on (worker="off" turns it off).` : null,
   };
 }
 
@@ -289,6 +282,7 @@ export class SilkDemo extends BaseElement {
   /** Counters for hosts and tests. */
   stats() {
     const r = this.#run;
+    r?.refresh();
     return {
       started: r !== null,
       framesRendered: r?.counters.framesRendered ?? 0,
@@ -384,97 +378,22 @@ export class SilkDemo extends BaseElement {
 
     await whenNear(this);
     if (generation !== this.#generation) return;
-    if (this.#workerWanted()) {
-      const module = await compileOnce();
+    // the one runtime (kit/runtime.mjs): in a Worker, or here behind an in-thread channel
+    const inWorker = this.#workerWanted();
+    const module = await compileOnce();
+    if (generation !== this.#generation) return;
+    const onFail = (reason) => {
       if (generation !== this.#generation) return;
-      const onFail = (reason) => {
-        if (generation !== this.#generation) return;
-        this.#workerFallback(reason); // once: the element runs on the main thread from now on
-        queueMicrotask(() => { if (generation === this.#generation) this.#restart(); });
-      };
-      this.#run = startInWorker({
-        module, settings, controls, reduced, onFail, onProblem: (m) => this.#showProblems([m]), lab, search,
-        dom: { canvas, overlay, stage, bar, readout, frame, side, reserveLab },
-      });
-      if (this.#run) this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
-      return; // or onFail restarts on the main thread
-    }
-    const silk = await acquire();
-    if (generation !== this.#generation) { shared.pool.push(silk); return; }
-    shared.live.add(silk);
-
-    const world = silk.createWorld({
-      seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
-    });
-    const renderer = createRenderer(canvas, world, { transparent: settings.background === 'transparent' });
-    const pointer = createPointer(canvas, renderer, world);
-    const scene = getScene(settings.scene);
-    const session = createSession({
-      world, scene, settings, drag: pointer, renderer, paused: reduced,
-      onRebuilt: () => {
-        if (controls === 'none') bar.replaceChildren();
-        else if (!scene.panel) bar.replaceChildren(...transport);
-        else if (controls === 'full') bar.append(...transport);
-        bar.hidden = bar.childElementCount === 0; // a lab scene's own bar has the controls
-      },
-      onPause: (paused) => {
-        overlay.hidden = !paused;
-        playButton.textContent = paused ? 'Play' : 'Pause';
-        playButton.setAttribute('aria-pressed', String(paused));
-      },
-    });
-    const run = {
-      thread: 'main', silk, world, renderer, pointer, canvas, settings, counters: session.counters, resolvedTheme: 'light',
-      get paused() { return session.paused; },
-      get labHost() { return session.lab; },
-      loop: null, unwatch: () => {},
+      if (!inWorker) { this.#teardown(); this.#showProblems([`Silk could not start: ${reason}`]); return; }
+      this.#workerFallback(reason); // once: the element runs on the main thread from now on
+      queueMicrotask(() => { if (generation === this.#generation) this.#restart(); });
     };
-    if (lab) {
-      session.lab = lab.createLabHost({
-        silk, world, search, appSettings: () => settings, rebuild: session.rebuild, now: () => performance.now(),
-        toWorld: (x, y) => { const r = canvas.getBoundingClientRect(); return renderer.toWorld(x - r.left, y - r.top); },
-        dom: { stage, side, flags: frame, canvas },
-      });
-    }
-    const labBar = () => frame.querySelector('.lab-bar');
-
-    const playButton = el('button', { type: 'button', className: 'play', textContent: 'Pause' });
-    playButton.addEventListener('click', () => session.setPaused(!session.paused));
-    const resetButton = el('button', { type: 'button', className: 'reset', textContent: 'Reset' });
-    resetButton.addEventListener('click', session.rebuild);
-    const transport = [playButton, resetButton];
-    overlay.addEventListener('click', () => { session.setPaused(false); canvas.focus(); });
-    canvas.addEventListener('keydown', (e) => {
-      if (session.key(e.key)) e.preventDefault();
+    this.#run = startRuntime({
+      module, settings, controls, reduced, onFail, onProblem: (m) => this.#showProblems([m]), lab, search, inWorker,
+      dom: { canvas, overlay, stage, bar, readout, frame, side, reserveLab },
     });
-
-    let lastReadout = -Infinity;
-    const onFrame = (info) => {
-      session.frame(info);
-      if (controls === 'full') {
-        const t = performance.now();
-        if (t - lastReadout >= READOUT_EVERY) {
-          lastReadout = t;
-          const d = world.diagnostics();
-          readout.textContent = readoutLine(settings, world.step, d.strainP97, session.paused, run.loop.measuredHz);
-        }
-      }
-    };
-    run.loop = createLoop({ onFrame, element: canvas });
-    run.loop.rate = settings.simulatedHz;
-    run.unwatch = watchTheme(settings.theme, (t) => {
-      run.resolvedTheme = t;
-      frame.classList.toggle('dark', t === 'dark');
-      renderer.setTheme(t); // drawn in the theme's colours (theme.mjs), not filtered
-    });
-    canvas.classList.toggle('light-scene', isLight(scene.background));
-    this.#run = run;
-    session.rebuild();
-    if (labBar() && controls === 'none') labBar().hidden = true;
-    reserveLab.remove();
-    session.setPaused(reduced);
-    run.loop.start();
-    this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
+    if (this.#run) this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
+    // (or onFail restarts it on the main thread)
   }
 
   /** A Worker (the default, unless worker="off"), lab scenes included, in a browser that can
@@ -502,41 +421,54 @@ export class SilkDemo extends BaseElement {
     const r = this.#run;
     if (!r) return;
     this.#run = null;
-    if (r.thread === 'worker') return r.destroy();
-    r.loop?.destroy();
-    r.unwatch();
-    r.renderer.destroy();
-    try { r.labHost?.unmount(); } catch { /* a half-built lab scene: the world goes anyway */ }
-    r.world.destroy();
-    shared.live.delete(r.silk);
-    shared.pool.push(r.silk);
+    r.destroy();
   }
 }
 
-// ---- the element in a Worker (the `worker` attribute) -------------------------------------------
+// ---- the element's runtime, in its Worker or here (the `worker` attribute) ----------------------
+
+/** The runtime on this thread (worker="off", a fallback): an instance from the page's pool. */
+function startHere() {
+  return startInThread({
+    labs: () => import('../labs/lab-worker-host.mjs'),
+    loadSilk: async () => { const silk = await acquire(); shared.live.add(silk); return silk; },
+    release: (silk) => { shared.live.delete(silk); shared.pool.push(silk); },
+  });
+}
 
 /**
- * Starts the demo in a Worker (silk-demo-worker.mjs) on the element's canvas, transferred: the
- * world, its loop and its drawing run there; this thread keeps the DOM, visibility, the
- * buttons and the pointer's hit point (world px, from its own copy of the canvas's fit).
- * Returns the run (the shape #teardown and stats() read), or null when the Worker cannot be
- * created (a CSP, a cross-origin script): onFail(reason) is called then, and when the Worker
- * fails to load; onProblem(message) if it reports an error later (shown inside the element).
+ * Starts the demo's runtime (kit/runtime.mjs) on the element's canvas: in a Worker
+ * (silk-demo-worker.mjs) on the canvas transferred, or, with inWorker false, on this thread on
+ * the canvas itself. The world, its loop and its drawing run there; this thread keeps the DOM,
+ * visibility, the buttons and the pointer's hit point (world px, from its own copy of the
+ * canvas's fit). Returns the run (the shape #teardown and stats() read), or null when the Worker
+ * cannot be created (a CSP, a cross-origin script): onFail(reason) is called then, and when the
+ * runtime fails to start; onProblem(message) if it reports an error later (shown inside the element).
  */
-function startInWorker({ module, settings, controls, reduced, onFail, onProblem, lab, search, dom }) {
+function startRuntime({ module, settings, controls, reduced, onFail, onProblem, lab, search, dom, inWorker }) {
   const { canvas, overlay, stage, bar, readout, frame, side, reserveLab } = dom;
   let worker;
   try {
-    worker = spawnWorker();
+    worker = inWorker ? spawnWorker() : startHere();
   } catch (e) {
     onFail(`the Worker could not start (${e.name}: ${e.message}; it comes from ${WORKER_FROM})`);
     return null;
   }
+  const here = !inWorker;
   const scene = getScene(settings.scene);
   const view = fitView(createView(), 1, 1, ...WORLD_SIZE);
   const post = (msg) => worker.postMessage(msg);
+  const caller = createCaller(post);
   const run = {
-    thread: 'worker', world: null, settings, paused: reduced, resolvedTheme: 'light', labHost: NO_LAB, dragging: false,
+    thread: here ? 'main' : 'worker', settings,
+    /** The live world on this thread (worker="off"), else null: it is in the Worker. */
+    get world() { return here ? worker.served.run()?.world ?? null : null; },
+    /** Fresh stats from a runtime on this thread (it posts them before it answers). */
+    refresh() {
+      if (!here) return;
+      try { caller.callNow('stats'); } catch { /* asked mid-delivery: the last ones serve */ }
+    },
+    paused: reduced, resolvedTheme: 'light', labHost: NO_LAB, dragging: false,
     counters: { framesRendered: 0, physicsSteps: 0 },
     loop: { running: false, offscreen: false, measuredHz: 0 },
     renderer: { toCanvas: (x, y) => viewToCanvas(view, x, y) },
@@ -544,11 +476,11 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
     destroy() {
       for (const f of run.cleanups) f();
       run.unwatch();
-      worker.terminate(); // the world and its wasm memory go with the Worker
+      worker.terminate(); // the world and its wasm memory go with the Worker (here: back to the pool)
       shared.workers.delete(run);
     },
   };
-  shared.workers.add(run);
+  if (!here) shared.workers.add(run);
   try {
     const listen = (target, type, fn, options) => {
       target.addEventListener(type, fn, options);
@@ -560,13 +492,14 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
       e.preventDefault?.();
       if (!ready) onFail(`the Worker failed to load${e.message ? ` (${e.message})` : ''}; it comes from ${WORKER_FROM}`);
     };
-    worker.onmessage = ({ data }) => {
-      if (data.type === 'ready') ready = true;
-      else if (data.type === 'error') onProblem(`Silk stopped: ${data.message}`);
-      else if (data.type === 'stats') showStats(data.stats);
-      else if (data.type === 'lab') showLab(data);
-    };
-    // a lab scene's bar, here; its scene in the Worker (lab-worker-host.mjs)
+    const receive = createHostReceiver(caller, {
+      ready: () => { ready = true; },
+      stopped: (message) => (ready ? onProblem(`Silk stopped: ${message}`) : onFail(`the runtime stopped before it ran (${message})`)),
+      stats: (st) => showStats(st),
+      lab: (m) => showLab(m),
+    });
+    worker.onmessage = ({ data }) => receive(data);
+    // a lab scene's bar, here; its scene in the runtime (lab-worker-host.mjs)
     const labBar = scene.panel && lab ? lab.createLabBar({
       dom: { stage, side, flags: frame }, hidden: controls === 'none',
       set: (name, value) => post({ type: 'lab-set', name, value }),
@@ -591,44 +524,34 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
     };
 
     // the canvas's box: its first size now, then every change, to both fits (here and there)
-    const box = canvas.getBoundingClientRect();
-    const dpr = globalThis.devicePixelRatio || 1;
-    const size = { dev: [Math.max(1, Math.round(box.width * dpr)), Math.max(1, Math.round(box.height * dpr))], css: [box.width || 1, box.height || 1] };
+    const size = canvasSize(canvas);
     fitView(view, size.css[0], size.css[1], ...WORLD_SIZE);
-    const offscreen = canvas.transferControlToOffscreen();
+    const offscreen = here ? canvas : canvas.transferControlToOffscreen();
     const theme = resolveTheme(settings.theme); // a Worker has no matchMedia: the element resolves 'auto'
     worker.postMessage({
       type: 'init', canvas: offscreen, module, settings, theme, transparent: settings.background === 'transparent', paused: reduced, size,
       lab: labBar !== null, search,
-    }, [offscreen]);
-    const observer = observeCanvasSize(canvas, (devW, devH, cssW, cssH) => {
-      if (devW < 1 || devH < 1) return;
-      fitView(view, cssW, cssH, ...WORLD_SIZE);
-      post({ type: 'size', dev: [devW, devH], css: [cssW, cssH] });
-    });
-    run.cleanups.push(() => observer.disconnect());
+    }, here ? [] : [offscreen]);
 
-    // runs while the canvas is on screen and the tab visible, as loop.mjs decides on the main thread
-    const active = () => post({ type: 'active', active: !run.loop.offscreen && document.visibilityState !== 'hidden' });
-    const intersection = new IntersectionObserver((entries) => {
-      run.loop.offscreen = !entries[entries.length - 1].isIntersecting;
-      active();
+    // size, visibility, pointer, pause and keys: kit/host.mjs, as the page's
+    const playButton = el('button', { type: 'button', className: 'play', textContent: 'Pause' });
+    const resetButton = el('button', { type: 'button', className: 'reset', textContent: 'Reset' });
+    const host = wireHost({
+      canvas, view, post, listen, overlay, pauseButton: playButton,
+      onPaused: (p) => { run.paused = p; },
+      onOffscreen: (o) => { run.loop.offscreen = o; },
     });
-    intersection.observe(canvas);
-    run.cleanups.push(() => intersection.disconnect());
-    listen(document, 'visibilitychange', active);
-
-    forwardPointer(canvas, view, post, listen);
-    const { playButton, resetButton, setPaused } = workerTransport(run, overlay, canvas, post);
+    run.cleanups.push(host.disconnect);
+    listen(resetButton, 'click', host.reset);
     bar.replaceChildren(...(controls === 'none' ? [] : [playButton, resetButton]));
     run.unwatch = watchTheme(settings.theme, (t) => {
       run.resolvedTheme = t;
       frame.classList.toggle('dark', t === 'dark');
-      post({ type: 'theme', theme: t }); // the Worker draws in the theme's colours
+      post({ type: 'theme', theme: t }); // the runtime draws in the theme's colours
     });
     canvas.classList.toggle('light-scene', isLight(scene.background));
-    setPaused(reduced);
-    active();
+    host.setPaused(reduced);
+    host.active();
   } catch (e) {
     run.destroy(); // a half-wired Worker must not outlive the element
     throw e;
@@ -636,30 +559,5 @@ function startInWorker({ module, settings, controls, reduced, onFail, onProblem,
   return run;
 }
 
-
-/** Play / Pause, Reset and the keys (Space, K, '.', R) of a Worker element. */
-function workerTransport(run, overlay, canvas, post) {
-  const playButton = el('button', { type: 'button', className: 'play', textContent: 'Pause' });
-  const resetButton = el('button', { type: 'button', className: 'reset', textContent: 'Reset' });
-  const setPaused = (paused) => {
-    run.paused = paused;
-    overlay.hidden = !paused;
-    playButton.textContent = paused ? 'Play' : 'Pause';
-    playButton.setAttribute('aria-pressed', String(paused));
-    post({ type: 'pause', paused });
-  };
-  playButton.addEventListener('click', () => setPaused(!run.paused));
-  resetButton.addEventListener('click', () => post({ type: 'reset' }));
-  overlay.addEventListener('click', () => { setPaused(false); canvas.focus(); });
-  canvas.addEventListener('keydown', (e) => {
-    const action = keyAction(e.key); // the keys of session.mjs, sent to the Worker's session
-    if (action === 'pause') setPaused(!run.paused);
-    else if (action === 'step') { if (!run.paused) setPaused(true); post({ type: 'step' }); }
-    else if (action === 'reset') post({ type: 'reset' });
-    else return;
-    e.preventDefault();
-  });
-  return { playButton, resetButton, setPaused };
-}
 
 if (globalThis.customElements && !customElements.get(TAG)) customElements.define(TAG, SilkDemo);

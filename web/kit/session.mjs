@@ -1,8 +1,8 @@
 // session.mjs -- running one scene in one world: rebuild it, advance it per display frame with
 // the pointer's queue, redraw it, pause it, single-step it, and the keys that do so. The one
-// runner of the demo page (app.mjs), the <silk-demo> element on the main thread and the element's
-// Worker: before, each spelled the same rebuild (seed, build, step, compat -> robust mapping,
-// substeps, clock, prepare), the same frame, pause, single step and keys. What only the page does
+// runner inside the runtime (runtime.mjs) of the page, its embeds and <silk-demo>, in a Worker or
+// on the main thread: before, each spelled the same rebuild (seed, build, step, compat -> robust
+// mapping, substeps, clock, prepare), the same frame, pause, single step and keys. What only the page does
 // (the dashboard, the replay recorder, the hover ring, the user's friction and gravity) comes in
 // through small named hooks. Touches no DOM and imports only kit-core.mjs: the world, the scene,
 // the drag queue (a bare createDragQueue by default, or input.mjs's pointer over one), the
@@ -60,18 +60,18 @@ export function buildScene(world, scene, settings, context, { lab = NO_LAB, adju
 const STEP_SECONDS = 1 / 60;
 
 /**
- * createSession(options): one scene in one world, run the same way by the page, the element and
- * the element's Worker.
+ * createSession(options): one scene in one world, run by the runtime (runtime.mjs) of every
+ * host, in a Worker or on the main thread.
  *   world     the live world                 scene     a scenes.mjs / lab scene object
  *   settings  parseParams's settings (seed, step, substeps ...)
  *   drag      { advance(dt, record), flush(), cancel(), state: { pointerId } }: input.mjs's
  *             pointer on a canvas; by default a bare drag queue (createDragQueue) that the
- *             caller feeds (a Worker, from the element's messages) as session.drag
+ *             caller feeds (the runtime, from its host's pointer messages) as session.drag
  *   renderer  { invalidate(), render(scene, state, alpha, extra), dirty }
  *   lab       the lab host (lab-host.mjs), or NO_LAB (the default)
  *   paused    the first pause state         now   the clock of the timings (ms; performance.now)
- * Hooks, each optional; the page uses them all, the element two, the Worker none. None is given
- * the DOM: the caller's closure has what it needs.
+ * Hooks, each optional; the runtime passes the ones its host asked for (the page's replay
+ * recorder and dashboard samples, the hover ring). None is given the DOM.
  *   adjust(world)   buildScene's: after the build, before the compat -> robust mapping
  *   onBuilt()       after the build and the clock reset, before prepare (the page's watchdog
  *                   setting and replay recorder start here, on the state the run starts from)

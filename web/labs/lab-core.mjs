@@ -160,7 +160,8 @@ export function createLabCore({ silk, world, search, appSettings, rebuild, now, 
       if (!scene) throw new RangeError('lab settings exist only on a lab scene');
       if (typeof name !== 'string') throw new TypeError(`name must be a string, got ${typeof name}`);
       const values = settingsOf(scene);
-      if (!(name in values)) throw new RangeError(`unknown lab setting ${JSON.stringify(name)} (${Object.keys(values).join(', ')})`);
+      // own keys only: 'constructor', 'toString', '__proto__' are not settings (issue 31.3)
+      if (!Object.hasOwn(values, name)) throw new RangeError(`unknown lab setting ${JSON.stringify(name)} (${Object.keys(values).join(', ')})`);
       values[name] = scene.check(name, value);
       if (scene.apply) scene.apply(core.state, name, values[name]);
       else rebuild();
@@ -171,7 +172,7 @@ export function createLabCore({ silk, world, search, appSettings, rebuild, now, 
     act(name) {
       const scene = core.scene;
       if (!scene || core.state === null) throw new RangeError('lab actions exist only on a lab scene');
-      const fn = scene.actions?.[name];
+      const fn = scene.actions && Object.hasOwn(scene.actions, name) ? scene.actions[name] : undefined;
       if (typeof fn !== 'function') throw new RangeError(`unknown lab action ${JSON.stringify(name)} (${Object.keys(scene.actions ?? {}).join(', ')})`);
       fn(core.state);
     },

@@ -1,34 +1,39 @@
-// embed-worker.mjs -- the page in a Worker, every kind of it: the full page, ?embed=1 and
-// silk-embed.html. The world, its loop and its drawing run in page-worker.mjs on the page's
-// #view, transferred (transferControlToOffscreen); this thread keeps the DOM: the Pause button,
-// keys, the pointer's hit point in world px, visibility and the canvas's size here, and through
-// page-worker-host.mjs the controls, the dashboard (the embed's readout line is its compact
-// line), the lab's bar and panel and silkApp's calls, all fed from the Worker's stats (at most
-// 4 times a second, never per frame).
+// embed-worker.mjs -- the page's host, every kind of page (the full page, ?embed=1 and
+// silk-embed.html) on either thread. The world, its loop and its drawing run in the runtime
+// (kit/runtime.mjs): in page-worker.mjs on the page's #view, transferred
+// (transferControlToOffscreen), by default; on this thread, on #view itself, behind an
+// in-thread channel for ?worker=0 and every fallback. Same code, same messages
+// (kit/protocol.mjs). This side keeps the DOM: size, visibility, pointer, hover, Pause and
+// keys (kit/host.mjs), and through page-worker-host.mjs the controls, the dashboard (the
+// embed's readout line is its compact line), the lab's bar and panel and silkApp's calls, all
+// fed from the runtime's stats (a few times a second, never per frame).
 //
-// Why: an embed sits in someone else's post, and its iframe's main thread is, on a phone, the
-// same thread as the post's (same-site iframes share the renderer's main thread); the full page
-// drawing on the main thread cost 1.6 ms per frame above the floor of any canvas page. The
-// main-thread path (app.mjs) stays, as the fallback and for ?worker=0; the reason it was taken
-// is in silkApp.stats().problems and, for a fallback the host did not ask for, one console.warn.
+// Why a Worker by default: an embed sits in someone else's post, and its iframe's main thread
+// is, on a phone, the same thread as the post's (same-site iframes share the renderer's main
+// thread); the full page drawing on the main thread cost 1.6 ms per frame above the floor of any
+// canvas page. Why the fallback was taken is in silkApp.stats().problems and, for one the host
+// did not ask for, one console.warn.
 //
-//   workerParam(search)       ?worker= -> { on, problem } (1 / on / true, 0 / off / false;
+//   workerParam(search)       ?worker= -> { on, problem } (protocol.mjs workerFlag's words;
 //                             anything else keeps the Worker and is reported like other bad params)
 //   embedWorkerPlan(settings) whether this page starts in a Worker -> { worker, reason }
-//   startEmbedWorker(...)     starts it -> { app } or { reason } (the caller runs the main thread)
+//   startEmbedWorker(...)     starts the host -> { app } or { reason } (inThread: on this thread)
 //
 // The Worker is page-worker.mjs beside this file, or whatever options.spawnWorker makes:
 // silk-embed.html has no second file and starts it from a blob: URL holding the inlined modules
 // (scripts/embed.mjs), which its CSP allows with worker-src blob:.
-import { DIAG, DEFAULTS as ENGINE_DEFAULTS } from '../lib/silk.mjs';
 import { compileSilk, wasmURL } from '../lib/silk-wasm.mjs';
-import { observeCanvasSize, createView, fitView, viewToCanvas } from '../kit/render.mjs';
-import { forwardPointer, forwardHover } from '../kit/input.mjs';
-import { keyAction } from '../kit/session.mjs';
+import { createView, fitView, viewToCanvas } from '../kit/render.mjs';
+import { wireHost, canvasSize, WORLD_SIZE } from '../kit/host.mjs';
 import { getScene } from '../kit/scenes.mjs';
 import { shownValue } from '../kit/params.mjs';
 import { createLabBar } from '../labs/lab-host.mjs';
+import { TO_HOST, checkMessage, createCaller, createHostReceiver, workerFlag } from '../kit/protocol.mjs';
+import { startInThread } from '../kit/runtime.mjs';
 import { wirePage } from './page-worker-host.mjs';
+
+/** The lab scenes for the runtime on this thread (the page's Worker loads them itself). */
+const loadLabs = () => import('../labs/lab-worker-host.mjs');
 
 /** The box a frame of another shape than 8:5 is filled with: an embed's scene's, else none (the
  *  Worker fits its drawing the same way: page-worker.mjs). */
@@ -40,18 +45,13 @@ export function spawnPageWorker() {
 }
 const PAGE_WORKER_FROM = 'page-worker.mjs beside app.mjs';
 
-const WORLD_SIZE = [ENGINE_DEFAULTS.silk_world_def.width, ENGINE_DEFAULTS.silk_world_def.height];
-const ON = ['1', 'on', 'true'];
-const OFF = ['0', 'off', 'false'];
 
-/** ?worker= -> { on, problem: { param, value, message } | null }; absent means on. */
+/** ?worker= -> { on, problem: { param, value, message } | null }; absent means on (the word
+ *  list is protocol.mjs workerFlag's, the element's too). */
 export function workerParam(search) {
-  const query = new URLSearchParams(search);
-  if (!query.has('worker')) return { on: true, problem: null };
-  const raw = query.get('worker');
-  const v = raw.trim().toLowerCase();
-  if (ON.includes(v)) return { on: true, problem: null };
-  if (OFF.includes(v)) return { on: false, problem: null };
+  const raw = new URLSearchParams(search).get('worker');
+  const flag = workerFlag(raw);
+  if (!flag.bad) return { on: flag.on, problem: null };
   return {
     on: true,
     problem: { param: 'worker', value: raw, message: `?worker=${shownValue(raw)} was ignored (worker must be 1 or 0: on, off, true or false); using on.` },
@@ -86,16 +86,19 @@ function compileEngine(wasm) {
 }
 
 /**
- * Starts the embed in a Worker. `dom` is the page's elements ({ canvas, overlay, pause, compact,
- * banner, notice }), `theme` dressDocument's, `spawn` (optional) makes the Worker and `from`
- * says where its script comes from. Resolves { app } once the Worker has built the scene, or
- * { reason } if it could not start; then the canvas is replaced by a fresh one (a transferred
- * canvas cannot be drawn on here) and nothing of this run is left.
+ * Starts the page's host and its runtime: in a Worker, or with `inThread` on this thread
+ * (kit/runtime.mjs startInThread; `problems` then says why, for stats().problems). `dom` is the
+ * page's elements ({ canvas, overlay, pause, compact, banner, notice, stage, side }), `theme`
+ * dressDocument's, `spawn` (optional) makes the Worker and `from` says where its script comes
+ * from. Resolves { app } once the runtime has built the scene, or { reason } if it could not
+ * start; then a transferred canvas is replaced by a fresh one (it cannot be drawn on here) and
+ * nothing of this run is left.
  */
-export async function startEmbedWorker({ settings, theme, wasm, search = '', spawn, from, dom, guest = true }) {
+export async function startEmbedWorker({ settings, theme, wasm, search = '', spawn, from, dom, guest = true, inThread = false, problems = [] }) {
   const full = !settings.embed; // the full page on its own keeps running off-screen
   spawn ??= spawnPageWorker;
   from ??= PAGE_WORKER_FROM;
+  if (inThread) spawn = () => startInThread({ labs: loadLabs }); // the same runtime, here
   let module;
   try {
     module = await compileEngine(wasm);
@@ -110,11 +113,8 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
   }
   const { canvas } = dom;
   const focus = embedFocus(settings);
-  const view = fitView(createView(), 1, 1, ...WORLD_SIZE);
-  const box = canvas.getBoundingClientRect();
-  const dpr = globalThis.devicePixelRatio || 1;
-  const size = { dev: [Math.max(1, Math.round(box.width * dpr)), Math.max(1, Math.round(box.height * dpr))], css: [box.width || 1, box.height || 1] };
-  fitView(view, size.css[0], size.css[1], ...WORLD_SIZE, focus);
+  const size = canvasSize(canvas);
+  const view = fitView(createView(), size.css[0], size.css[1], ...WORLD_SIZE, focus);
   let resolved = 'light';
   let started = false;
   const post = (msg) => worker.postMessage(msg);
@@ -126,19 +126,22 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
       resolve(`the Worker failed to load${e.message ? ` (${e.message})` : ''}; it comes from ${from}`);
     };
     worker.onmessage = ({ data }) => {
+      if (checkMessage(TO_HOST, data) !== null) return; // not a message of the protocol: dropped
       if (data.type === 'ready') resolve(null);
       else if (data.type === 'error') resolve(`the Worker stopped before it ran (${data.message})`);
     };
   });
   try {
-    const offscreen = canvas.transferControlToOffscreen();
+    const offscreen = inThread ? canvas : canvas.transferControlToOffscreen();
     worker.postMessage({
       type: 'init', canvas: offscreen, module, settings, theme: resolved, transparent: settings.background === 'transparent',
       paused: settings.paused, size, focus,
       // the lab host: any page can switch to a lab scene (silkApp.set('scene', ...))
       lab: true, search,
       ring: true, // the hover ring of the main-thread page and embed
-    }, [offscreen]);
+      page: true, // the replay recorder and the dashboard's samples
+      ...(inThread ? { statsEvery: 100 } : {}), // the dashboard's text as often as the main-thread page had it
+    }, inThread ? [] : [offscreen]);
   } catch (e) {
     worker.terminate();
     canvas.replaceWith(canvas.cloneNode(false));
@@ -148,16 +151,17 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
   const failed = await first;
   if (failed) {
     worker.terminate();
-    canvas.replaceWith(canvas.cloneNode(false)); // this one belongs to the dead Worker
+    if (!inThread) canvas.replaceWith(canvas.cloneNode(false)); // this one belongs to the dead Worker
     return { reason: failed };
   }
-  return { app: wire({ settings, theme, worker, post, view, dom, full, guest }) };
+  return { app: wire({ settings, theme, worker, post, view, dom, full, guest, problems }) };
 }
 
 
 /** The running page: this thread's half (DOM, input, visibility, size) and window.silkApp; the
  *  page's own DOM (controls, dashboard, lab panel, the calls) is page-worker-host.mjs's. */
-function wire({ settings, theme, worker, post, view, dom, full, guest }) {
+function wire({ settings, theme, worker, post, view, dom, full, guest, problems }) {
+  const here = worker.thread === 'main'; // the runtime on this thread (startInThread): its answers come at once
   const { canvas, overlay, pause, notice } = dom;
   const cleanups = [];
   const listen = (target, type, fn, options) => {
@@ -166,9 +170,8 @@ function wire({ settings, theme, worker, post, view, dom, full, guest }) {
   };
   // the latest stats the Worker posted (its counters, a copy of its diagnostics)
   let last = { framesRendered: 0, physicsSteps: 0, running: false, dragging: false, measuredHz: 0, diag: null };
-  let offscreen = false;
-  let css = null; // the canvas's last CSS size: the pointer's fit follows a change of focus
-  const problems = [];
+  const dropped = []; // reasons for messages dropped or refused, the last few (for a debugger)
+  const drop = (reason) => { if (dropped.push(reason) > 16) dropped.shift(); };
 
   // a lab scene's bar and panel (hidden in an embed), here; the scene runs in the Worker
   const labBar = createLabBar({
@@ -179,103 +182,61 @@ function wire({ settings, theme, worker, post, view, dom, full, guest }) {
     embed: settings.embed,
   });
 
+  /** silkApp.stats(): fresh from a runtime on this thread (it posts its stats before it answers). */
   const stats = () => {
-    const d = last.diag;
-    return page.stats({
-      thread: 'worker',
-      framesRendered: last.framesRendered,
-      physicsSteps: last.physicsSteps,
-      stepsThisFrame: last.stepsThisFrame ?? 0, // in the last frame before the Worker's last stats
-      measuredHz: last.measuredHz,
-      running: last.running,
-      dragging: last.dragging,
-      loopMode: settings.loopMode,
-      simulatedHz: settings.simulatedHz,
-      paused: settings.paused,
-      scene: settings.scene,
-      step: settings.step,
-      solver: settings.solver,
-      exploded: last.exploded ?? false,
-      nanCount: d ? d[DIAG.NAN_COUNT] : 0,
-      simSeconds: d ? d[DIAG.SIM_SECONDS] : 0,
-      offscreen,
-      problems: [...problems],
-    });
+    if (here) now('stats');
+    return page.stats({ thread: here ? 'main' : 'worker', offscreen: host.offscreen, problems: [...problems] });
   };
 
-  worker.onmessage = ({ data }) => {
-    if (data.type === 'stats') {
-      last = data.stats;
-      page.onStats(last);
-    } else if (data.type === 'lab') {
-      // a snapshot posted before a scene switch reached the Worker belongs to the old scene
-      if (data.readouts?.scene === settings.scene) labBar.show(data);
-    } else if (data.id !== undefined && page.onResult(data)) {
-      // an answer to one of silkApp's calls
-    } else if (data.type === 'error') {
-      problems.push(`Silk stopped: ${data.message}`);
-      console.error(`Silk stopped: ${data.message}`);
-    }
+
+  const caller = createCaller(post); // silkApp's calls that need the world (page-worker-host.mjs)
+  /** A call answered now (the runtime on this thread), or null if it cannot be (asked while a
+   *  message is delivered: the last posted state serves then). */
+  const now = (name, ...args) => { try { return caller.callNow(name, ...args); } catch (e) { if (/no answer on this thread/.test(e.message)) return undefined; throw e; } };
+  // on this thread every call answers at once, as silkApp's calls always did here; a Worker's: promises
+  const call = here ? caller.callNow : caller.call;
+  const readouts = () => {
+    const r = here ? now('labReadouts') : undefined;
+    return r === undefined ? labBar.readouts() : r;
   };
+  worker.onmessage = ({ data }) => receive(data);
+  const receive = createHostReceiver(caller, { // a call's reply settles its promise (a late one: ignored)
+    stats(st) { last = st; page.onStats(last); },
+    // a snapshot posted before a scene switch reached the Worker belongs to the old scene
+    lab(m) { if (m.readouts?.scene === settings.scene) labBar.show(m); },
+    stopped(message) {
+      problems.push(`Silk stopped: ${message}`);
+      console.error(`Silk stopped: ${message}`);
+    },
+    dropped: drop, // not a message of the protocol, or a refusal of one sent from here: the run goes on
+  });
   worker.onerror = (e) => { problems.push(`Silk stopped: ${e.message}`); };
 
-  const refit = () => { if (css) fitView(view, css[0], css[1], ...WORLD_SIZE, embedFocus(settings)); };
-
-  // size: both fits, this thread's (the pointer) and the Worker's (the drawing)
-  const observer = observeCanvasSize(canvas, (devW, devH, cssW, cssH) => {
-    if (devW < 1 || devH < 1) return;
-    css = [cssW, cssH];
-    refit();
-    post({ type: 'size', dev: [devW, devH], css: [cssW, cssH] });
+  // size, visibility, pointer, hover, pause and keys: kit/host.mjs, as the element's. The full
+  // page on its own keeps running while its dashboard is scrolled to (only a hidden tab stops
+  // it); in an iframe, a guest, it waits off-screen like an embed.
+  const host = wireHost({
+    canvas, view, post, listen, overlay, pauseButton: pause, hover: true,
+    focus: () => embedFocus(settings), keepRunning: full && !guest,
+    onPaused(paused) {
+      settings.paused = paused;
+      page?.syncPaused(paused); // the controls' button, and the plain readout says "paused" at once
+    },
   });
-  cleanups.push(() => observer.disconnect());
-
-  // runs while the canvas is on screen and the tab visible (loop.mjs's rule, decided here)
-  // (the full page on its own keeps running while its dashboard is scrolled to: only a hidden tab
-  // stops it; in an iframe, a guest, it waits off-screen like an embed)
-  const active = () => post({ type: 'active', active: ((full && !guest) || !offscreen) && document.visibilityState !== 'hidden' });
-  const intersection = new IntersectionObserver((entries) => {
-    offscreen = !entries[entries.length - 1].isIntersecting;
-    active();
-  });
-  intersection.observe(canvas);
-  cleanups.push(() => intersection.disconnect());
-  listen(document, 'visibilitychange', active);
-
-  forwardPointer(canvas, view, post, listen);
-  forwardHover(canvas, view, post, listen); // the ring under a hovering mouse, drawn in the Worker
-
-  function setPaused(paused) {
-    settings.paused = paused;
-    overlay.hidden = !paused;
-    pause.textContent = paused ? 'Play' : 'Pause';
-    pause.setAttribute('aria-pressed', String(paused));
-    post({ type: 'pause', paused });
-    page?.syncPaused(paused); // the controls' button, and the plain readout says "paused" at once
-  }
-  const step = () => { if (!settings.paused) setPaused(true); post({ type: 'step' }); };
-  const reset = () => post({ type: 'reset' });
-  listen(overlay, 'click', () => { setPaused(false); canvas.focus(); });
-  listen(pause, 'click', () => setPaused(!settings.paused));
+  cleanups.push(host.disconnect);
+  const { setPaused, step, reset, refit } = host;
   listen(notice.querySelector('button'), 'click', () => { notice.hidden = true; });
-  listen(canvas, 'keydown', (e) => {
-    const action = keyAction(e.key); // the keys of session.mjs, for the Worker's session
-    if (action === 'pause') setPaused(!settings.paused);
-    else if (action === 'step') step();
-    else if (action === 'reset') reset();
-    else return;
-    e.preventDefault();
-  });
   const page = wirePage({ // (it also gives the canvas its scene's look and name)
-    settings, theme, post, canvas, labBar, last: () => last, stats,
+    settings, theme, post, call, readouts, canvas, labBar, last: () => last, stats,
     setPaused, step, reset, refit,
   });
   setPaused(settings.paused);
-  active();
+  host.active();
 
   return {
-    world: null, // in the Worker; ?worker=0 puts it here
-    silk: null,
+    /** The live world on this thread (?worker=0, a fallback), or null: it is in the Worker. */
+    get world() { return here ? worker.served.run()?.world ?? null : null; },
+    get silk() { return here ? worker.served.run()?.silk ?? null : null; },
     get options() { return Object.freeze({ ...settings }); },
     stats,
     reset,
@@ -286,14 +247,15 @@ function wire({ settings, theme, worker, post, view, dom, full, guest }) {
       const [cx, cy] = viewToCanvas(view, x, y);
       return [r.left + cx, r.top + cy];
     },
-    /** The lab scene's readouts, as the Worker last posted them (at most about 400 ms old). */
-    get lab() { return labBar.readouts(); },
-    /** A lab setting: checked here (TypeError / RangeError, as on the page), applied in the Worker. */
+    /** The lab scene's readouts: now on this thread; from a Worker, as it last posted them (at
+     *  most about 400 ms old). */
+    get lab() { return readouts(); },
+    /** A lab setting: checked here (TypeError / RangeError: nothing changes), applied by the runtime. */
     labSet(name, value) {
-      const r = labBar.readouts();
+      const r = readouts();
       if (!r) throw new RangeError('lab settings exist only on a lab scene');
       if (typeof name !== 'string') throw new TypeError(`name must be a string, got ${typeof name}`);
-      if (!(name in r.settings)) throw new RangeError(`unknown lab setting ${JSON.stringify(name)} (${Object.keys(r.settings).join(', ')})`);
+      if (!Object.hasOwn(r.settings, name)) throw new RangeError(`unknown lab setting ${JSON.stringify(name)} (${Object.keys(r.settings).join(', ')})`);
       post({ type: 'lab-set', name, value: getScene(r.scene).check(name, value) });
     },
     destroy() {

@@ -13,15 +13,12 @@ import { isLight } from '../kit/theme.mjs';
 import { canvasLabel } from '../kit/describe.mjs';
 import { createDashboard } from './dashboard.mjs';
 import { createControls } from './controls.mjs';
-import { SOLVER_SETTINGS, ownedMessage } from './page-world.mjs';
-
-const CALL_TIMEOUT = 60_000; // ms: a silent run of 300 frames takes well under a second
+import { settingRefusal } from '../kit/page-world.mjs';
 
 /**
- * wire: embed-worker.mjs's half: { settings, theme, post, canvas, labBar, last() (the Worker's
+ * wire: embed-worker.mjs's half: { settings, theme, post, call (protocol.mjs createCaller's), canvas, labBar, last() (the Worker's
  * last stats), stats() (silkApp.stats), refit() (the pointer's fit, after a change of focus),
- * setPaused, step, reset }. Returns { onStats(stats), onResult(message) -> true when it was an
- * answer, set, syncPaused, stats(base), app (silkApp's calls that need the world) }.
+ * setPaused, step, reset }. Returns { onStats(stats), set, syncPaused, stats(base), app (silkApp's calls that need the world) }.
  */
 export function wirePage(wire) {
   const { settings, theme, post, canvas, labBar, last } = wire;
@@ -31,26 +28,7 @@ export function wirePage(wire) {
   let builds = -1;
   let feedMs = 0;
 
-  // ---- calls answered by the Worker -----------------------------------------------------------
-  let nextId = 1;
-  const pending = new Map();
-  function call(name, ...args) {
-    return new Promise((resolve, reject) => {
-      const id = nextId++;
-      const timer = setTimeout(() => { pending.delete(id); reject(new Error(`${name}: the Worker did not answer`)); }, CALL_TIMEOUT);
-      pending.set(id, { resolve, reject, timer });
-      post({ type: 'call', id, name, args });
-    });
-  }
-  function onResult(data) {
-    const p = pending.get(data.id);
-    if (!p) return false;
-    pending.delete(data.id);
-    clearTimeout(p.timer);
-    if (data.type === 'result') p.resolve(data.value);
-    else p.reject(new ({ RangeError, TypeError }[data.name] ?? Error)(data.message));
-    return true;
-  }
+  const { call } = wire; // calls answered by the Worker (protocol.mjs createCaller)
 
   // ---- settings ---------------------------------------------------------------------------------
   const changed = () => { for (const fn of listeners) fn(settings); };
@@ -67,11 +45,9 @@ export function wirePage(wire) {
   /** silkApp.set: checked here (TypeError / RangeError, as on the main thread), applied there. */
   function set(name, value) {
     const v = checkSetting(name, value, sceneNames());
-    if (last().ownsWorld && SOLVER_SETTINGS.includes(name)) throw new RangeError(ownedMessage(name));
-    if (name === 'background') {
-      if (v !== settings.background) throw new RangeError('background is chosen when the page starts (?background=transparent)');
-      return;
-    }
+    const refused = settingRefusal(name, v, { ownsWorld: last().ownsWorld, settings });
+    if (refused) throw refused; // nothing has changed: the Worker never hears of it
+    if (name === 'background') return;
     if (name === 'paused') wire.setPaused(v);
     else if (name === 'theme') { settings.theme = v; theme.follow(v); }
     else if (name === 'embed') {
@@ -106,7 +82,11 @@ export function wirePage(wire) {
     diagnostics: () => call('diagnostics'),
     /** Every readout shows the Worker's current state: resolves once they do (the Worker posts
      *  its stats before it answers). */
-    refresh: () => call('refresh').then(() => { dashboard.refresh(last().diag, stats(), performance.now() / 1000); }),
+    refresh: () => {
+      const show = () => { dashboard.refresh(last().diag, stats(), performance.now() / 1000); };
+      const answer = call('refresh'); // a promise from a Worker; on this thread the answer itself
+      return answer instanceof Promise ? answer.then(show) : show();
+    },
   };
 
   // ---- the dashboard and the controls ---------------------------------------------------------
@@ -156,27 +136,31 @@ export function wirePage(wire) {
 
   return {
     onStats,
-    onResult,
     set,
     /** The pause buttons follow; the embed's plain line says "paused" at once. */
     syncPaused(paused) {
       controls.syncPaused(paused);
       if (settings.embed && last().diag) dashboard.refresh(last().diag, stats(), performance.now() / 1000);
     },
-    /** What only the full page's stats() has, beside embed-worker.mjs's fields. */
-    stats(base) {
+    /** silkApp.stats(): the runtime's last stats (runtime.mjs assembles them), the settings as
+     *  this page holds them, and `host` (thread, offscreen, problems: embed-worker.mjs's). */
+    stats(host) {
       const s = last();
       const d = s.diag;
       return {
-        ...base,
-        rafCallbacks: s.rafCallbacks ?? 0,
-        alpha: s.alpha ?? 0,
-        droppedSeconds: s.droppedSeconds ?? 0,
+        ...host,
+        framesRendered: s.framesRendered, rafCallbacks: s.rafCallbacks ?? 0, physicsSteps: s.physicsSteps,
+        stepsThisFrame: s.stepsThisFrame ?? 0, // in the last frame before the runtime's last stats
+        measuredHz: s.measuredHz, running: s.running, dragging: s.dragging,
+        loopMode: settings.loopMode, simulatedHz: settings.simulatedHz, paused: settings.paused,
+        scene: settings.scene, step: settings.step, solver: settings.solver,
+        alpha: s.alpha ?? 0, droppedSeconds: s.droppedSeconds ?? 0,
+        exploded: s.exploded ?? false, nanCount: d ? d[DIAG.NAN_COUNT] : 0,
         verdict: s.verdict, health: s.health, replay: s.replay, stateHash: s.stateHash,
         physicsMs: s.physicsMs ?? 0, renderMs: s.renderMs ?? 0,
-        dashboardMs: feedMs, // this thread's share: feeding the dashboard a Worker's stats
+        dashboardMs: feedMs, // this thread's share: feeding the dashboard the runtime's stats
         simSeconds: d ? d[DIAG.SIM_SECONDS] : 0,
-        lab: labBar.readouts(),
+        lab: wire.readouts(),
       };
     },
     app,

@@ -1,7 +1,6 @@
-// page-world.mjs -- the full page's rules for its world, with no DOM: the same on the main thread
-// (app.mjs, ?worker=0) and in the page's Worker (page-worker.mjs, the default). Before the page
-// could run in a Worker these lived inside app.mjs beside the DOM; now both threads call them,
-// so a setting means one thing wherever the world is.
+// page-world.mjs -- the page's rules for its world, with no DOM: the runtime (runtime.mjs) applies
+// them on whichever thread it runs (the page's Worker, or the main thread for ?worker=0), so a
+// setting means one thing wherever the world is.
 //
 //   createOverrides(world, settings)   the friction / gravity the user set for this scene
 //   applyWorldSetting(target, name, v) set(name, v) for the settings that change the world
@@ -13,6 +12,20 @@ export const SOLVER_SETTINGS = ['friction', 'gravity', 'solver', 'substeps'];
 /** The message set() throws for a solver setting while a lab scene owns the world. */
 export const ownedMessage = (name) =>
   `'${name}' does not apply to this lab scene: it runs the seed's own solver settings (see silkApp.labSet)`;
+
+/**
+ * What refuses a setting that checkSetting (params.mjs) let through, as the error to throw, or
+ * null: a solver setting while a lab scene owns the world, a background other than the one the
+ * page started with. The host (to throw at its caller) and the runtime (which trusts no
+ * message) both ask it before anything changes.
+ */
+export function settingRefusal(name, v, { ownsWorld, settings }) {
+  if (ownsWorld && SOLVER_SETTINGS.includes(name)) return new RangeError(ownedMessage(name));
+  if (name === 'background' && v !== settings.background) {
+    return new RangeError('background is chosen when the page starts (?background=transparent)');
+  }
+  return null;
+}
 
 /**
  * The friction and gravity the user set for the scene on screen: kept across its rebuilds,

@@ -1,13 +1,13 @@
-// lab.mjs -- the page's silent runs, inside wasm on fresh copies of the scene (the world on
-// screen is not touched): "Run 300-frame diagnostic" and one row of "Step sweep 1→32".
+// runs.mjs -- the page's silent runs, inside wasm on fresh copies of the scene (the world on
+// screen is not touched): "Run 300-frame diagnostic" and one row of "Step sweep 1→32". The
+// runtime (runtime.mjs) answers the calls runDiagnostic and sweepRow with them, on either thread.
 // A copy is built like the live one: same scene, seed, tensor and the user's friction and
 // gravity; the web's crawl rule runs before every frame (world.runFrames with autoCrawl).
-
 //
 // A lab scene (rope's cloth, coupling ...) builds from its lab context (lab-core.mjs): the copy
 // gets one of its own, with the scene's current lab settings (`labSettings`), that changes
 // nothing else -- takeWorld, set and the pointer tool are no-ops on a copy.
-export function createLab({ silk, size, current, labSettings = () => null }) {
+export function createRuns({ silk, size, current, labSettings = () => null }) {
   function scratchContext(scene, w, settings) {
     const none = () => {};
     return {
