@@ -388,6 +388,24 @@ EXPORT int32_t silk_js_run_frames(silk_world* world, int32_t frames, int32_t ste
     return silk_world_run_frames(world, frames, step, (silk_vec2){center_x, center_y});
 }
 
+EXPORT int32_t silk_js_run_frames_max(const silk_world* world, int32_t step)
+{
+    int32_t frames = 0;
+    return silk_js_value_or_status(silk_world_run_frames_max(world, step, &frames), frames);
+}
+
+EXPORT int32_t silk_js_work_elements(const silk_world* world)
+{
+    int32_t elements = 0;
+    return silk_js_value_or_status(silk_world_work_elements(world, &elements), elements);
+}
+
+EXPORT int32_t silk_js_step_sweep_max_frames(const silk_world_def* world_def, const silk_scene_def* scene, int32_t count)
+{
+    int32_t frames = 0;
+    return silk_js_value_or_status(silk_step_sweep_max_frames(world_def, scene, count, &frames), frames);
+}
+
 EXPORT int32_t silk_js_set_solver(silk_world* world, int32_t solver)
 {
     return silk_world_set_solver(world, (silk_solver)solver);

@@ -115,6 +115,9 @@
     /* diagnostics and lab runs */                                             \
     X(update_diagnostics, silk_world_update_diagnostics)                       \
     X(run_frames, silk_world_run_frames)                                       \
+    X(run_frames_max, silk_world_run_frames_max)                               \
+    X(work_elements, silk_world_work_elements)                                 \
+    X(step_sweep_max_frames, silk_step_sweep_max_frames)                       \
     /* the robust solver, health */                                            \
     X(set_solver, silk_world_set_solver)                                       \
     X(get_solver, silk_world_get_solver)                                       \

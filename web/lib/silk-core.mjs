@@ -570,6 +570,19 @@ function setDef(world, where, struct, names, options, fromCurrent, set) {
   }
 }
 
+/** { steps, stepWork } of a recording, loaded into a scratch world (bad bytes throw as replay's). */
+function replayWork(silk, data) {
+  const scratch = silk.createWorld();
+  try {
+    const x = scratch._x;
+    scratch._call('replay', scratch._bytesIn('replay', data, (mem, size) => x.silk_js_play_begin(scratch._ptr, mem, size)));
+    const { steps, stepWork } = scratch.playStatus();
+    return { steps, stepWork };
+  } finally {
+    scratch.destroy();
+  }
+}
+
 // ---- a standalone stepper ---------------------------------------------------------------------
 
 class Stepper {
@@ -875,6 +888,12 @@ class World {
   /** Relaxation only: `iterations` passes per composite with coefficient `coef`. */
   relax(iterations, coef) {
     int('relax', 'iterations', iterations); num('relax', 'coef', coef);
+    // bounded by work as runFrames is: iterations x elements <= LIMITS.LAB_MAX_PASSES
+    const most = Math.floor(LIMITS.LAB_MAX_PASSES / this.workElements);
+    if (iterations > most) {
+      throw new RangeError(`relax: iterations ${iterations} over ${this.workElements} elements is more work than one call ` +
+        `may block for (iterations x elements <= ${LIMITS.LAB_MAX_PASSES}); relax at most ${most} iterations per call`);
+    }
     // coef is finite (checked above), so the engine's only objection can be to iterations
     this._silk._checkArg('relax', 'iterations', iterations, this._x.silk_js_relax(this._ptr, iterations, coef));
   }
@@ -977,24 +996,33 @@ class World {
 
   /**
    * Runs `frames` frames of frame(step) (with the crawl rule if autoCrawl), then measures. The
-   * run is bounded by work, not frames: frames x (step + 1) x (particles + constraints + 1) must
-   * be at most LIMITS.LAB_MAX_PASSES (a few seconds), or it throws RangeError before running.
+   * run is bounded by work, not frames: frames x (step + 1) x workElements must be at most
+   * LIMITS.LAB_MAX_PASSES (silk_extras.h: at most about 2 s on a phone-class CPU), or it throws
+   * a RangeError naming the most frames one call may run (runFramesMax(step)) before running.
    */
   runFrames(frames, step = this.step, center) {
     const w = 'runFrames';
     int(w, 'frames', frames, 0, LIMITS.LAB_MAX_FRAMES); int(w, 'step', step, 1, LIMITS.MAX_RELAX_PASSES);
     const [cx, cy] = center === undefined ? [this.width / 2, this.height / 2] : vec(w, 'center', center);
-    const elements = this.particleCount + this.constraintCount + 1;
-    const work = frames * (step + 1) * elements;
-    if (work > LIMITS.LAB_MAX_PASSES) {
-      const most = Math.floor(LIMITS.LAB_MAX_PASSES / ((step + 1) * elements));
-      throw new RangeError(`${w}: frames ${frames} of ${step} passes over ${elements - 1} particles and constraints is ` +
-        `${work.toExponential(2)} element passes, more than one call may block for (${LIMITS.LAB_MAX_PASSES}); ` +
-        `run at most ${most} frames per call`);
+    const most = this.runFramesMax(step);
+    if (frames > most) {
+      throw new RangeError(`${w}: frames ${frames} of ${step} passes over ${this.workElements} elements is more work than ` +
+        `one call may block for (frames x (step + 1) x elements <= ${LIMITS.LAB_MAX_PASSES}); run at most ${most} frames per call`);
     }
     this._call(w, this._x.silk_js_run_frames(this._ptr, frames, step, cx, cy));
     return this.diagnostics([cx, cy]);
   }
+
+  /** The most frames of `step` passes one runFrames call may run (the engine's work bound). */
+  runFramesMax(step = this.step) {
+    const w = 'runFramesMax';
+    int(w, 'step', step, 1, LIMITS.MAX_RELAX_PASSES);
+    return this._call(w, this._x.silk_js_run_frames_max(this._ptr, step));
+  }
+
+  /** The elements a pass is counted over by the work bound: particles + constraints + 7 per
+   *  angle + the grips the crawl may still add + 1 (silk_world_work_elements). */
+  get workElements() { return this._call('workElements', this._x.silk_js_work_elements(this._ptr)); }
 
   // -- the robust solver --
   /** 'compat' (verlet-js, the default) or 'robust' (XPBD in seconds); switching keeps the motion. */
@@ -1242,6 +1270,12 @@ class World {
    */
   playRun(maxSteps) {
     int('playRun', 'maxSteps', maxSteps);
+    const { stepWork, playing } = this.playStatus();
+    const most = playing && stepWork > 0 ? Math.floor(LIMITS.LAB_MAX_PASSES / stepWork) : Infinity;
+    if (maxSteps > most) {
+      throw new RangeError(`playRun: maxSteps ${maxSteps} of ${stepWork} element passes each is more work than one call ` +
+        `may block for (steps x stepWork <= ${LIMITS.LAB_MAX_PASSES}); run at most ${most} steps per call`);
+    }
     const s = this._silk._scratch;
     this._silk._checkArg('playRun', 'maxSteps', maxSteps, this._x.silk_js_play_run(this._ptr, maxSteps, s));
     return this._silk._readStruct('silk_js_play_run_result', s).steps;
@@ -1254,6 +1288,16 @@ class World {
   replay(bytes) {
     const data = bytesArg('replay', 'bytes', bytes);
     const x = this._x;
+    // the whole replay runs in this call: bounded by work as runFrames is (a longer recording
+    // plays in slices: playBegin, then playRun). Its steps and step work are read by loading
+    // it into a world of its own, so that a refusal leaves this one unchanged.
+    const { steps, stepWork } = replayWork(this._silk, data);
+    const most = stepWork > 0 ? Math.floor(LIMITS.LAB_MAX_PASSES / stepWork) : Infinity;
+    if (steps > most) {
+      throw new RangeError(`replay: a recording of ${steps} steps of ${stepWork} element passes each is more work than ` +
+        `one call may block for (steps x stepWork <= ${LIMITS.LAB_MAX_PASSES}); replay at most ${most} steps of it per call ` +
+        '(playBegin, then playRun in slices)');
+    }
     const s = this._silk._scratch;
     this._call('replay', this._bytesIn('replay', data, (mem, size) => x.silk_js_replay(this._ptr, mem, size, s)));
     const r = this._silk._readStruct('silk_replay_result', s);

@@ -56,8 +56,11 @@ class SilkExtras {
       // tensor and the sweep's work (frames x count, bounded like runFrames: LAB_MAX_PASSES)
       const result = this.exports.silk_js_step_sweep(width, height, scene, tensor, lo, hi, frames, count, out);
       if (result === STATUS_OF.SILK_ERR_RANGE && Number.isFinite(tensor) && tensor > 0) {
+        const most = this._check(where, this.exports.silk_js_step_sweep_max_frames(
+          this._fillDef('silk_world_def', { width, height, seed: [lo, hi] }),
+          this._fillDef('silk_scene_def', { scene, tensor }), count));
         throw new RangeError(`${where}: ${frames} frames for each of ${count} steps is more work than one call may block for ` +
-          `(frames x (sum of step + 1) x (particles + constraints + 1) must be <= ${LIMITS.LAB_MAX_PASSES}); sweep fewer frames or steps`);
+          `(frames x (sum of step + 1) x elements must be <= ${LIMITS.LAB_MAX_PASSES}); sweep at most ${most} frames of ${count} steps per call`);
       }
       this._checkArg(where, 'tensor', tensor, result);
       const rows = [];
@@ -94,7 +97,8 @@ class SilkExtras {
     const substeps = pick(where, o, 'substeps', BALL_RUN.substeps, (w, n, v) => int(w, n, v, 1, LIMITS.BALL_MAX_SUBSTEPS));
     const steps = pick(where, o, 'steps', BALL_RUN.steps, (w, n, v) => int(w, n, v, 1, LIMITS.JS_BALL_MAX_STEPS));
     if (steps * substeps > LIMITS.JS_BALL_MAX_SUBSTEPS) {
-      throw new RangeError(`${where}: steps * substeps must be <= ${LIMITS.JS_BALL_MAX_SUBSTEPS}, got ${steps * substeps}`);
+      throw new RangeError(`${where}: steps * substeps must be <= ${LIMITS.JS_BALL_MAX_SUBSTEPS}, got ${steps * substeps}; ` +
+        `run at most ${Math.floor(LIMITS.JS_BALL_MAX_SUBSTEPS / substeps)} steps of ${substeps} substeps per call`);
     }
     if (!(h / substeps > 0)) throw new RangeError(`${where}: h / substeps underflows to 0 (h ${h})`);
     const v0 = pick(where, o, 'v0', BALL_RUN.v0);
