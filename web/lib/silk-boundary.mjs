@@ -310,7 +310,7 @@ export const CALLS = Object.freeze({
   silk_js_spiderweb: "ii",
   silk_js_state_hash: "ii",
   silk_js_status_string: "i",
-  silk_js_step_sweep: "ffifiiiii",
+  silk_js_step_sweep: "iiiii",
   silk_js_step_sweep_max_frames: "iii",
   silk_js_stepper_advance: "ifi",
   silk_js_stepper_create: "ii",

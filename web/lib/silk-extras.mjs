@@ -53,12 +53,13 @@ class SilkExtras {
     const out = this._alloc(count * rowBytes);
     try {
       // size, scene, frames and count are checked above: the engine's objections left are the
-      // tensor and the sweep's work (frames x count, bounded like runFrames: LAB_MAX_PASSES)
-      const result = this.exports.silk_js_step_sweep(width, height, scene, tensor, lo, hi, frames, count, out);
+      // tensor and the sweep's work (frames x count, bounded like runFrames: LAB_MAX_PASSES).
+      // The defs are filled in wasm memory, so the export only marshals (silk_js_calls.h).
+      const fillWorld = () => this._fillDef('silk_world_def', { width, height, seed: [lo, hi] });
+      const fillScene = () => this._fillDef('silk_scene_def', { scene, tensor });
+      const result = this.exports.silk_js_step_sweep(fillWorld(), fillScene(), frames, count, out);
       if (result === STATUS_OF.SILK_ERR_RANGE && Number.isFinite(tensor) && tensor > 0) {
-        const most = this._call(where, this.exports.silk_js_step_sweep_max_frames(
-          this._fillDef('silk_world_def', { width, height, seed: [lo, hi] }),
-          this._fillDef('silk_scene_def', { scene, tensor }), count));
+        const most = this._call(where, this.exports.silk_js_step_sweep_max_frames(fillWorld(), fillScene(), count));
         throw new RangeError(`${where}: ${frames} frames for each of ${count} steps is more work than one call may block for ` +
           `(frames x (sum of step + 1) x elements must be <= ${LIMITS.LAB_MAX_PASSES}); sweep at most ${most} frames of ${count} steps per call`);
       }

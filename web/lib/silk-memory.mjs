@@ -190,7 +190,8 @@ export function setDef(world, where, struct, names, options, fromCurrent, set) {
   let p;
   if (fromCurrent) {
     p = silk._def[struct];
-    world._call(where, world._x[`silk_js_get_${struct.slice('silk_'.length, -'_def'.length)}`](world._ptr, p));
+    // the generated getter returns nothing: it writes the def (the world is live: _x checked it)
+    world._x[`silk_js_get_${struct.slice('silk_'.length, -'_def'.length)}`](world._ptr, p);
   } else {
     p = silk._defaultDef(struct);
   }

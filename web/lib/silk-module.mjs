@@ -92,7 +92,7 @@ export class Silk extends SilkMemory {
     const groundFriction = pick(where, o, 'groundFriction', d.ground_friction);
     const frameSeconds = pick(where, o, 'frameSeconds', d['stepper.step_seconds']);
     const out = this._def.silk_robust_def;
-    this._call(where, this.exports.silk_js_robust_from_compat(gx, gy, friction, groundFriction, frameSeconds, out));
+    this.exports.silk_js_robust_from_compat(gx, gy, friction, groundFriction, frameSeconds, out); // writes out, returns nothing
     return this._readOptions('silk_robust_def', out, ROBUST_OPTIONS);
   }
 

@@ -20,7 +20,7 @@ export class WorldRobust {
   /** { gravity px/s^2, damping 1/s, groundFriction 1/s, substeps, iterations, ceiling, restitution, maxStepSeconds, tethers, nearPass, nearPasses, chains, nearMobility } */
   get robust() {
     const p = this._silk._def.silk_robust_def;
-    this._call('robust', this._x.silk_js_get_robust(this._ptr, p));
+    this._x.silk_js_get_robust(this._ptr, p); // writes the def, returns nothing
     return this._silk._readOptions('silk_robust_def', p, ROBUST_OPTIONS);
   }
   set robust(o) { this.setRobust(o); }
