@@ -184,7 +184,7 @@ export interface BallRunOptions {
   integrator?: Integrator; // default 'semi-implicit'
   h?: number;              // frame step, s, > 0; default 1/60
   substeps?: number;       // integer 1..65536 steps of h / substeps per frame; default 1
-  steps?: number;          // frames, integer 1..2e5 (steps * substeps <= 2^27); default 120
+  steps?: number;          // frames, integer 1..1e5 (steps * substeps <= 2^26); default 120
   v0?: number;             // launch speed, m/s; default 0
   angle?: number;          // launch angle above +x, rad; default 0.9 (the seed's)
   x0?: number;             // m, default 0
