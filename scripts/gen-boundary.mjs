@@ -349,6 +349,8 @@ function readCallTable() {
 }
 
 const SCALARS = new Set(['int32_t', 'uint32_t', 'double']);
+/** The last out-parameters a wrapper drops and returns instead (the rules in silk_js_calls.h). */
+const OUT_TYPES = new Set(['int32_t*', 'bool*', 'double*', 'size_t*']);
 
 /**
  * One pure-marshalling wrapper, from the engine function's prototype (the rules are in
@@ -363,7 +365,7 @@ function wrapper(name, fn, proto, enums, structs) {
   let out = null; // a dropped last out-parameter: { type, name }
   proto.params.forEach((p, i) => {
     const last = i === proto.params.length - 1;
-    if (last && proto.ret === 'silk_status' && (p.type === 'int32_t*' || p.type === 'bool*') && p.name.startsWith('out_')) {
+    if (last && proto.ret === 'silk_status' && OUT_TYPES.has(p.type) && p.name.startsWith('out_')) {
       out = { type: p.type.slice(0, -1), name: p.name.slice('out_'.length) };
       args.push(`&${out.name}`);
     } else if (p.type.endsWith('*')) {
@@ -389,7 +391,17 @@ function wrapper(name, fn, proto, enums, structs) {
   const call = `${fn}(${args.join(', ')})`;
   let ret;
   let result;
-  if (out) {
+  if (out && out.type === 'double') {
+    ret = 'double'; result = 'double';
+    body.push(`double ${out.name} = 0.0;`);
+    body.push(`silk_status status = ${call};`);
+    body.push(`return status == SILK_OK ? ${out.name} : (double)status;`);
+  } else if (out && out.type === 'size_t') {
+    ret = 'int32_t'; result = 'size';
+    body.push(`size_t ${out.name} = 0;`);
+    body.push(`silk_status status = ${call};`);
+    body.push(`return status != SILK_OK ? (int32_t)status : ${out.name} > 0x7fffffff ? SILK_ERR_CAPACITY : (int32_t)${out.name};`);
+  } else if (out) {
     ret = 'int32_t'; result = out.type === 'bool' ? 'bool' : 'int32_t';
     body.push(`${out.type} ${out.name} = ${out.type === 'bool' ? 'false' : '0'};`);
     body.push(`return silk_js_value_or_status(${call}, ${out.type === 'bool' ? `${out.name} ? 1 : 0` : out.name});`);

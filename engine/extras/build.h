@@ -53,6 +53,11 @@ void silk_spider_set_web(silk_world* world, int32_t composite);
 /* Auto-crawl as a scene's state (not a recorded input, unlike silk_world_set_auto_crawl). */
 void silk_spider_set_auto_crawl(silk_world* world, bool on);
 
+/* The grips the crawl may still add during a run (0 when auto-crawl is off or there is no
+   spider): one per foot that holds none, so constraints + room stays the same while it crawls
+   and the work bound of a run (lab.c) cannot drift. */
+int32_t silk_spider_grip_room(const silk_world* world);
+
 /* Every public builder writes its own silk_world_last_error_detail (silk.h), whatever fails:
    its ranges name their field, and silk_build_reported fills in the rest -- NULL, DEF,
    NONFINITE, NOMEM, CAPACITY from the calls it makes -- so a host never reads the detail of an

@@ -3,6 +3,52 @@
    experiments (lab/, web/labs/). */
 #include "build.h"
 
+/* The elements one pass of a silent run is counted over (silk_extras.h, SILK_LAB_MAX_PASSES):
+   particles + constraints + SILK_REPLAY_ANGLE_EXTRA per angle (its trigonometry costs about
+   that many distance passes) + the grips the crawl may still add + 1. The grips are counted
+   before they exist, so the bound a run is admitted under holds until its last frame: the
+   crawl adds constraints as it runs (a web run admitted at 994 frames of 4096 passes was
+   refused at 995 with "at most 979" after it, and took 21 s). */
+static uint64_t work_elements(const silk_world* world)
+{
+    const int32_t constraints = silk_world_constraint_count(world);
+    const uint8_t* kind = silk_world_constraint_kinds(world);
+    uint64_t angles = 0;
+    for (int32_t j = 0; j < constraints; ++j)
+    {
+        angles += kind[j] == SILK_ANGLE;
+    }
+    return (uint64_t)silk_world_particle_count(world) + (uint64_t)constraints +
+           SILK_REPLAY_ANGLE_EXTRA * angles + (uint64_t)silk_spider_grip_room(world) + 1;
+}
+
+silk_status silk_world_work_elements(const silk_world* world, int32_t* out_elements)
+{
+    if (world == NULL || out_elements == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    const uint64_t elements = work_elements(world);
+    *out_elements = elements > INT32_MAX ? INT32_MAX : (int32_t)elements;
+    return SILK_OK;
+}
+
+silk_status silk_world_run_frames_max(const silk_world* world, int32_t step, int32_t* out_frames)
+{
+    if (world == NULL || out_frames == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (step < 1 || step > SILK_MAX_RELAX_PASSES)
+    {
+        return SILK_ERR_RANGE;
+    }
+    const uint64_t most =
+        (uint64_t)SILK_LAB_MAX_PASSES / (((uint64_t)step + 1) * work_elements(world));
+    *out_frames = most > SILK_LAB_MAX_FRAMES ? SILK_LAB_MAX_FRAMES : (int32_t)most;
+    return SILK_OK;
+}
+
 silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t step, silk_vec2 center)
 {
     if (world == NULL)
@@ -18,13 +64,12 @@ silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t ste
         return SILK_ERR_RANGE;
     }
     /* bounded by work, not frames: a frame's cost is its passes over the world */
-    const uint64_t elements = (uint64_t)silk_world_particle_count(world) +
-                              (uint64_t)silk_world_constraint_count(world) + 1;
-    if ((uint64_t)frames * ((uint64_t)step + 1) * elements > (uint64_t)SILK_LAB_MAX_PASSES)
+    if ((uint64_t)frames * ((uint64_t)step + 1) * work_elements(world) >
+        (uint64_t)SILK_LAB_MAX_PASSES)
     {
         return silk_world_report_error(world, SILK_ERR_RANGE, "frames",
-                                       "times (step + 1) times (particles + constraints + 1) "
-                                       "must be <= SILK_LAB_MAX_PASSES");
+                                       "must be at most silk_world_run_frames_max (work: frames x "
+                                       "(step + 1) x elements <= SILK_LAB_MAX_PASSES)");
     }
     for (int32_t f = 0; f < frames; ++f)
     {
@@ -60,10 +105,9 @@ silk_status silk_step_sweep(const silk_world_def* world_def, const silk_scene_de
         {
             /* the whole sweep's work, known once the scene is built (every row is the same
                scene): frames x sum over steps of (step + 1) x elements, as run_frames counts */
-            const uint64_t elements = (uint64_t)silk_world_particle_count(world) +
-                                      (uint64_t)silk_world_constraint_count(world) + 1;
             const uint64_t passes = (uint64_t)count * ((uint64_t)count + 3) / 2;
-            if (frames < 0 || (uint64_t)frames * passes * elements > (uint64_t)SILK_LAB_MAX_PASSES)
+            if (frames < 0 ||
+                (uint64_t)frames * passes * work_elements(world) > (uint64_t)SILK_LAB_MAX_PASSES)
             {
                 status = SILK_ERR_RANGE;
             }
@@ -91,4 +135,32 @@ silk_status silk_step_sweep(const silk_world_def* world_def, const silk_scene_de
         silk_world_destroy(world);
     }
     return SILK_OK;
+}
+
+silk_status silk_step_sweep_max_frames(const silk_world_def* world_def, const silk_scene_def* scene,
+                                       int32_t count, int32_t* out_frames)
+{
+    if (world_def == NULL || scene == NULL || out_frames == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (count < 1 || count > SILK_SWEEP_MAX_COUNT)
+    {
+        return SILK_ERR_RANGE;
+    }
+    silk_world* world = NULL;
+    silk_status status = silk_world_create(world_def, &world);
+    if (status == SILK_OK)
+    {
+        status = silk_world_build_scene(world, scene);
+    }
+    if (status == SILK_OK)
+    {
+        /* every row is the same scene: frames x sum over steps of (step + 1) x elements */
+        const uint64_t passes = (uint64_t)count * ((uint64_t)count + 3) / 2;
+        const uint64_t most = (uint64_t)SILK_LAB_MAX_PASSES / (passes * work_elements(world));
+        *out_frames = most > INT32_MAX ? INT32_MAX : (int32_t)most;
+    }
+    silk_world_destroy(world);
+    return status;
 }

@@ -541,6 +541,34 @@ silk_status silk_world_spider_tick(silk_world* world, bool* out_crawled)
     return silk_world_crawl(world, leg);
 }
 
+int32_t silk_spider_grip_room(const silk_world* world)
+{
+    spider sp;
+    if (!silk_world_get_auto_crawl(world) || get_spider(world, &sp) != SILK_OK)
+    {
+        return 0; /* nothing crawls: no constraint can be added during a run */
+    }
+    int32_t begin = 0, constraints = 0;
+    silk_world_composite_constraint_begin(world, sp.body, &begin);
+    silk_world_composite_constraint_count(world, sp.body, &constraints);
+    const uint8_t* kind = silk_world_constraint_kinds(world);
+    const int32_t* ca = silk_world_constraint_a(world);
+    int32_t room = GRIPS;
+    for (int32_t k = 0; k < 8; ++k)
+    {
+        /* crawl holds at most one grip per foot: the first distance from the foot */
+        for (int32_t j = begin; j < begin + constraints; ++j)
+        {
+            if (kind[j] == SILK_DISTANCE && ca[j] == sp.feet[k])
+            {
+                room -= 1;
+                break;
+            }
+        }
+    }
+    return room;
+}
+
 silk_status silk_world_spider_info(const silk_world* world, silk_spider_info* out_info)
 {
     if (world == NULL || out_info == NULL)

@@ -176,14 +176,29 @@ SILK_API silk_status silk_world_build_scene(silk_world* world, const silk_scene_
 #define SILK_LAB_MAX_FRAMES  10000000 /* frames of one silent run */
 #define SILK_SWEEP_MAX_COUNT 256      /* rows of one step sweep */
 /* The work of one silent run, in element passes (silk.h, SILK_REPLAY_MAX_PASSES): frames x
-   (step + 1) x (particles + constraints + 1). 10^7 frames of 4096 passes over a web was
-   accepted and blocked the caller for about 42 hours; 2^31 is at most about 15 s natively
-   (a compat pass costs 4-6 ns a element) and far above any run the page makes. */
-#define SILK_LAB_MAX_PASSES ((int64_t)1 << 31)
+   (step + 1) x elements, elements = particles + constraints + SILK_REPLAY_ANGLE_EXTRA per angle
+   + the grips the crawl may still add + 1 (silk_world_work_elements): what the run may reach,
+   so the bound it was admitted under holds to its end. Every call that runs many steps is
+   bounded by it (run_frames, the whole step sweep; the JS binding's replay, playRun and relax
+   too), so that the largest call admitted returns within 2 s on a phone-class CPU (3-4x slower
+   than the development machine): in wasm the worst element pass is the tree's (its angles call
+   Math.atan2), about 7.7 ns of CPU there, so 5.6 x 10^7 passes is at most about 0.45 s there and
+   1.8 s at 4x (bench/workbound.mjs times every entry at the most it admits). The page's step
+   sweep, 120 frames of steps 1..32 of the web, is 5.1 x 10^7 (its most is 130 frames). 2^31
+   let the web run 994 frames of 4096 passes (21 s); before any bound, 10^7 frames blocked for
+   42 hours. */
+#define SILK_LAB_MAX_PASSES ((int64_t)56000000)
+
+/* The elements a silent run counts (above) for the world as it is now. */
+SILK_API silk_status silk_world_work_elements(const silk_world* world, int32_t* out_elements);
+/* The most frames of `step` one silent run of this world may have (<= SILK_LAB_MAX_FRAMES). */
+SILK_API silk_status silk_world_run_frames_max(const silk_world* world, int32_t step,
+                                               int32_t* out_frames);
 
 /* Runs `frames` (0..SILK_LAB_MAX_FRAMES) frames of `step` (with the spider's crawl rule if
    auto-crawl is on), then updates the diagnostics about `center`. A run whose work passes
-   SILK_LAB_MAX_PASSES is refused with SILK_ERR_RANGE (detail: "frames") before it starts. */
+   SILK_LAB_MAX_PASSES (more frames than silk_world_run_frames_max) is refused with
+   SILK_ERR_RANGE (detail: "frames") before it starts. */
 SILK_API silk_status silk_world_run_frames(silk_world* world, int32_t frames, int32_t step,
                                            silk_vec2 center);
 
@@ -200,10 +215,14 @@ typedef struct silk_sweep_row
 
 /* For step = 1..count (count <= SILK_SWEEP_MAX_COUNT): a fresh world from `world_def` with
    `scene`, `frames` frames of that step (spider tick before each frame for the web), measured
-   about (W/2, H/2). The whole sweep's work, frames x (sum of step + 1) x (particles +
-   constraints + 1), must be at most SILK_LAB_MAX_PASSES (SILK_ERR_RANGE before any row runs). */
+   about (W/2, H/2). The whole sweep's work, frames x (sum of step + 1) x elements (as
+   above), must be at most SILK_LAB_MAX_PASSES (SILK_ERR_RANGE before any row runs). */
 SILK_API silk_status silk_step_sweep(const silk_world_def* world_def, const silk_scene_def* scene,
                                      int32_t frames, int32_t count, silk_sweep_row* out_rows);
+/* The most frames per row a sweep of `count` rows of this scene may have (builds one world). */
+SILK_API silk_status silk_step_sweep_max_frames(const silk_world_def* world_def,
+                                                const silk_scene_def* scene, int32_t count,
+                                                int32_t* out_frames);
 
 /* ----------------------------------------------------------------------------------------
     Integrator lesson (seed 004)

@@ -119,29 +119,7 @@ EXPORT int32_t silk_js_add_angle(silk_world* world, int32_t composite, int32_t a
 
 /* ---- solving, stepping ------------------------------------------------------------------ */
 
-/* Returns the steps run; alpha, dropped and accumulator land in the diagnostics. */
-/* out: a silk_advance_result in wasm memory (silk-core.mjs reads it by the generated LAYOUT). */
-EXPORT int32_t silk_js_advance(silk_world* world, double dt_seconds, silk_advance_result* out)
-{
-    silk_advance_result result = {0, 0.0, 0.0, 0.0};
-    silk_status status = silk_world_advance(world, dt_seconds, &result);
-    if (status == SILK_OK && out != NULL)
-    {
-        *out = result;
-    }
-    return silk_js_value_or_status(status, result.steps);
-}
-
 /* ---- drag ------------------------------------------------------------------------------- */
-
-/* The nearest particle within radius, -1 if none, or a status < -1 (the world is never NULL
-   here, so SILK_ERR_NULL's -1 cannot be confused with "none"). */
-EXPORT int32_t silk_js_find_nearest(const silk_world* world, double x, double y, double radius)
-{
-    int32_t particle = -1;
-    silk_status status = silk_world_find_nearest(world, (silk_vec2){x, y}, radius, &particle);
-    return status == SILK_OK ? particle : (int32_t)status;
-}
 
 /* The pin a drag of the particle moves, as its flat constraint index + 1 (0: none), so that
    negative results stay status codes. */
@@ -163,25 +141,6 @@ EXPORT const double* silk_js_diagnostics(const silk_world* world)
 EXPORT int32_t silk_js_diagnostics_capacity(void)
 {
     return SILK_DIAG_CAPACITY;
-}
-
-/* out: count rows, written by silk_step_sweep itself (the caller allocated them). */
-EXPORT int32_t silk_js_step_sweep(double width, double height, int32_t scene, double tensor,
-                                  uint32_t seed_lo, uint32_t seed_hi, int32_t frames, int32_t count,
-                                  silk_sweep_row* out)
-{
-    if (out == NULL || count < 1 || count > SILK_SWEEP_MAX_COUNT)
-    {
-        return SILK_ERR_RANGE;
-    }
-    silk_world_def def = silk_default_world_def();
-    def.width = width;
-    def.height = height;
-    def.seed = ((uint64_t)seed_hi << 32) | seed_lo;
-    silk_scene_def scene_def = silk_default_scene_def();
-    scene_def.scene = (silk_scene)scene;
-    scene_def.tensor = tensor;
-    return silk_step_sweep(&def, &scene_def, frames, count, out);
 }
 
 /* ---- integrator lesson (seed 004) -------------------------------------------------------- */
@@ -251,43 +210,6 @@ EXPORT int32_t silk_js_ball_run(int32_t integrator, int32_t floor_rule, double f
 
 /* ---- the robust solver, health, hash, snapshots, recording ------------------------------ */
 
-EXPORT int32_t silk_js_get_robust(const silk_world* world, silk_robust_def* out)
-{
-    if (world == NULL || out == NULL)
-    {
-        return SILK_ERR_NULL;
-    }
-    *out = silk_world_get_robust(world);
-    return SILK_OK;
-}
-
-EXPORT int32_t silk_js_robust_from_compat(double gx, double gy, double friction,
-                                          double ground_friction, double frame_seconds,
-                                          silk_robust_def* out)
-{
-    if (out == NULL)
-    {
-        return SILK_ERR_NULL;
-    }
-    *out =
-        silk_robust_def_from_compat((silk_vec2){gx, gy}, friction, ground_friction, frame_seconds);
-    return SILK_OK;
-}
-
-EXPORT double silk_js_get_inverse_mass(const silk_world* world, int32_t particle)
-{
-    double w = 0.0;
-    silk_status status = silk_world_get_inverse_mass(world, particle, &w);
-    return status == SILK_OK ? w : (double)status;
-}
-
-EXPORT double silk_js_get_compliance(const silk_world* world, int32_t composite, int32_t index)
-{
-    double c = 0.0;
-    silk_status status = silk_world_get_compliance(world, composite, index, &c);
-    return status == SILK_OK ? c : (double)status;
-}
-
 /* A NULL world is an error here, not the engine's hash of nothing. */
 EXPORT int32_t silk_js_state_hash(const silk_world* world, silk_js_hash* out)
 {
@@ -297,39 +219,6 @@ EXPORT int32_t silk_js_state_hash(const silk_world* world, silk_js_hash* out)
     }
     out->hash = silk_world_state_hash(world);
     return SILK_OK;
-}
-
-EXPORT int32_t silk_js_snapshot(const silk_world* world, void* buffer, int32_t capacity)
-{
-    return silk_world_snapshot(world, buffer, capacity < 0 ? 0 : (size_t)capacity, NULL);
-}
-
-EXPORT int32_t silk_js_recording_export(const silk_world* world, void* buffer, int32_t capacity)
-{
-    return silk_world_recording_export(world, buffer, capacity < 0 ? 0 : (size_t)capacity, NULL);
-}
-
-EXPORT int32_t silk_js_replay(silk_world* world, const void* bytes, int32_t size,
-                              silk_replay_result* out)
-{
-    silk_replay_result r = {0, 0, 0, false};
-    silk_status status = silk_world_replay(world, bytes, size < 0 ? 0 : (size_t)size, &r);
-    if (status == SILK_OK && out != NULL)
-    {
-        *out = r;
-    }
-    return status;
-}
-
-EXPORT int32_t silk_js_play_status(const silk_world* world, silk_play_status* out)
-{
-    silk_play_status p;
-    silk_status status = silk_world_play_status(world, &p);
-    if (status == SILK_OK && out != NULL)
-    {
-        *out = p;
-    }
-    return status;
 }
 
 /* out: the steps run, written only when the call succeeded. */

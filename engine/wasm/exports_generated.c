@@ -281,6 +281,17 @@ EXPORT void silk_js_reset_clock(silk_world* world)
     silk_world_reset_clock(world);
 }
 
+EXPORT int32_t silk_js_advance(silk_world* world, double dt_seconds, silk_advance_result* out_result)
+{
+    return silk_world_advance(world, dt_seconds, out_result);
+}
+
+EXPORT int32_t silk_js_find_nearest(const silk_world* world, double point_x, double point_y, double radius)
+{
+    int32_t particle = 0;
+    return silk_js_value_or_status(silk_world_find_nearest(world, (silk_vec2){point_x, point_y}, radius, &particle), particle);
+}
+
 EXPORT int32_t silk_js_drag_begin(silk_world* world, int32_t particle, double pointer_x, double pointer_y)
 {
     return silk_world_drag_begin(world, particle, (silk_vec2){pointer_x, pointer_y});
@@ -388,6 +399,29 @@ EXPORT int32_t silk_js_run_frames(silk_world* world, int32_t frames, int32_t ste
     return silk_world_run_frames(world, frames, step, (silk_vec2){center_x, center_y});
 }
 
+EXPORT int32_t silk_js_run_frames_max(const silk_world* world, int32_t step)
+{
+    int32_t frames = 0;
+    return silk_js_value_or_status(silk_world_run_frames_max(world, step, &frames), frames);
+}
+
+EXPORT int32_t silk_js_step_sweep(const silk_world_def* world_def, const silk_scene_def* scene, int32_t frames, int32_t count, silk_sweep_row* out_rows)
+{
+    return silk_step_sweep(world_def, scene, frames, count, out_rows);
+}
+
+EXPORT int32_t silk_js_work_elements(const silk_world* world)
+{
+    int32_t elements = 0;
+    return silk_js_value_or_status(silk_world_work_elements(world, &elements), elements);
+}
+
+EXPORT int32_t silk_js_step_sweep_max_frames(const silk_world_def* world_def, const silk_scene_def* scene, int32_t count)
+{
+    int32_t frames = 0;
+    return silk_js_value_or_status(silk_step_sweep_max_frames(world_def, scene, count, &frames), frames);
+}
+
 EXPORT int32_t silk_js_set_solver(silk_world* world, int32_t solver)
 {
     return silk_world_set_solver(world, (silk_solver)solver);
@@ -401,6 +435,16 @@ EXPORT int32_t silk_js_get_solver(const silk_world* world)
 EXPORT int32_t silk_js_set_robust(silk_world* world, const silk_robust_def* def)
 {
     return silk_world_set_robust(world, def);
+}
+
+EXPORT void silk_js_get_robust(const silk_world* world, silk_robust_def* out)
+{
+    *out = silk_world_get_robust(world);
+}
+
+EXPORT void silk_js_robust_from_compat(double gravity_per_frame2_x, double gravity_per_frame2_y, double friction, double ground_friction, double frame_seconds, silk_robust_def* out)
+{
+    *out = silk_robust_def_from_compat((silk_vec2){gravity_per_frame2_x, gravity_per_frame2_y}, friction, ground_friction, frame_seconds);
 }
 
 EXPORT int32_t silk_js_match_robust_to_compat(silk_world* world)
@@ -423,6 +467,13 @@ EXPORT int32_t silk_js_set_inverse_mass(silk_world* world, int32_t particle, dou
     return silk_world_set_inverse_mass(world, particle, inverse_mass);
 }
 
+EXPORT double silk_js_get_inverse_mass(const silk_world* world, int32_t particle)
+{
+    double inverse_mass = 0.0;
+    silk_status status = silk_world_get_inverse_mass(world, particle, &inverse_mass);
+    return status == SILK_OK ? inverse_mass : (double)status;
+}
+
 EXPORT int32_t silk_js_set_mass(silk_world* world, int32_t particle, double mass)
 {
     return silk_world_set_mass(world, particle, mass);
@@ -431,6 +482,13 @@ EXPORT int32_t silk_js_set_mass(silk_world* world, int32_t particle, double mass
 EXPORT int32_t silk_js_set_compliance(silk_world* world, int32_t composite, int32_t index, double compliance)
 {
     return silk_world_set_compliance(world, composite, index, compliance);
+}
+
+EXPORT double silk_js_get_compliance(const silk_world* world, int32_t composite, int32_t index)
+{
+    double compliance = 0.0;
+    silk_status status = silk_world_get_compliance(world, composite, index, &compliance);
+    return status == SILK_OK ? compliance : (double)status;
 }
 
 EXPORT const double* silk_js_constraint_compliance(const silk_world* world)
@@ -459,6 +517,13 @@ EXPORT int32_t silk_js_snapshot_size(const silk_world* world)
     return size > 0x7fffffff ? SILK_ERR_CAPACITY : (int32_t)size;
 }
 
+EXPORT int32_t silk_js_snapshot(const silk_world* world, void* buffer, int32_t capacity)
+{
+    size_t size = 0;
+    silk_status status = silk_world_snapshot(world, buffer, capacity < 0 ? 0 : (size_t)capacity, &size);
+    return status != SILK_OK ? (int32_t)status : size > 0x7fffffff ? SILK_ERR_CAPACITY : (int32_t)size;
+}
+
 EXPORT int32_t silk_js_restore(silk_world* world, const void* bytes, int32_t size)
 {
     return silk_world_restore(world, bytes, size < 0 ? 0 : (size_t)size);
@@ -483,6 +548,23 @@ EXPORT int32_t silk_js_recording_size(const silk_world* world)
 {
     size_t size = silk_world_recording_size(world);
     return size > 0x7fffffff ? SILK_ERR_CAPACITY : (int32_t)size;
+}
+
+EXPORT int32_t silk_js_recording_export(const silk_world* world, void* buffer, int32_t capacity)
+{
+    size_t size = 0;
+    silk_status status = silk_world_recording_export(world, buffer, capacity < 0 ? 0 : (size_t)capacity, &size);
+    return status != SILK_OK ? (int32_t)status : size > 0x7fffffff ? SILK_ERR_CAPACITY : (int32_t)size;
+}
+
+EXPORT int32_t silk_js_replay(silk_world* world, const void* bytes, int32_t size, silk_replay_result* out_result)
+{
+    return silk_world_replay(world, bytes, size < 0 ? 0 : (size_t)size, out_result);
+}
+
+EXPORT int32_t silk_js_play_status(const silk_world* world, silk_play_status* out_status)
+{
+    return silk_world_play_status(world, out_status);
 }
 
 EXPORT int32_t silk_js_play_begin(silk_world* world, const void* bytes, int32_t size)

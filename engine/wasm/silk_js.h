@@ -9,10 +9,14 @@
 
 #include "silk.h"
 
-/* silk_js_ball_run's bounds: a run is steps frames of substeps steps each; the product bound
-   keeps one call under about a second (the caller allocates steps + 1 rows before it). */
-#define SILK_JS_BALL_MAX_STEPS    1000000
-#define SILK_JS_BALL_MAX_SUBSTEPS ((int64_t)1 << 27) /* steps * substeps */
+/* silk_js_ball_run's bounds: a run is steps frames of substeps steps each (the caller
+   allocates steps + 1 rows before it). Like SILK_LAB_MAX_PASSES, they keep the largest call
+   within 2 s on a phone-class CPU: a row costs about 1 us of CPU in wasm and JS, a substep
+   about 1.1 ns; in a busy process (bench/workbound.mjs, after the other entries) 2 x 10^5 rows
+   of 671 substeps took 0.77 s of CPU there, 3.1 s at 4x, so the bounds are half that: 10^5
+   rows and 2^26 substeps. 10^6 rows took 1.1 s there, 4.3 s at 4x. */
+#define SILK_JS_BALL_MAX_STEPS    100000
+#define SILK_JS_BALL_MAX_SUBSTEPS ((int64_t)1 << 26) /* steps * substeps */
 
 /* One row of silk_js_ball_run: the ball after k frames of h (row 0 is the launch). */
 typedef struct silk_js_ball_row

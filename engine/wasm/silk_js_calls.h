@@ -20,6 +20,11 @@
      a last       int32_t* out_v or bool* out_v, with a silk_status result
                   -> dropped: the export returns v (a bool as 1 or 0) when the call succeeded,
                      else the status (< 0)
+                  double* out_v -> the export returns the double v, or the status as a double
+                  size_t* out_v -> the export returns v (SILK_ERR_CAPACITY beyond 2^31 - 1),
+                     or the status
+     other pointers (a struct the engine fills, bytes): passed as they are; the binding reads
+                  a result struct only when the status says the call succeeded
      result       silk_status, an enum -> int32_t;  bool -> 1 or 0
                   size_t -> int32_t (SILK_ERR_CAPACITY beyond 2^31 - 1)
                   a struct S -> void, with a last parameter S* out that receives it
@@ -92,7 +97,9 @@
     X(set_auto_crawl, silk_world_set_auto_crawl)                               \
     X(get_auto_crawl, silk_world_get_auto_crawl)                               \
     X(reset_clock, silk_world_reset_clock)                                     \
+    X(advance, silk_world_advance)                                             \
     /* drag */                                                                 \
+    X(find_nearest, silk_world_find_nearest)                                   \
     X(drag_begin, silk_world_drag_begin)                                       \
     X(drag_move, silk_world_drag_move)                                         \
     X(drag_end, silk_world_drag_end)                                           \
@@ -115,27 +122,39 @@
     /* diagnostics and lab runs */                                             \
     X(update_diagnostics, silk_world_update_diagnostics)                       \
     X(run_frames, silk_world_run_frames)                                       \
+    X(run_frames_max, silk_world_run_frames_max)                               \
+    X(step_sweep, silk_step_sweep)                                             \
+    X(work_elements, silk_world_work_elements)                                 \
+    X(step_sweep_max_frames, silk_step_sweep_max_frames)                       \
     /* the robust solver, health */                                            \
     X(set_solver, silk_world_set_solver)                                       \
     X(get_solver, silk_world_get_solver)                                       \
     X(set_robust, silk_world_set_robust)                                       \
+    X(get_robust, silk_world_get_robust)                                       \
+    X(robust_from_compat, silk_robust_def_from_compat)                         \
     X(match_robust_to_compat, silk_world_match_robust_to_compat)               \
     X(compliance_from_stiffness, silk_compliance_from_stiffness)               \
     X(robust_step, silk_world_robust_step)                                     \
     X(set_inverse_mass, silk_world_set_inverse_mass)                           \
+    X(get_inverse_mass, silk_world_get_inverse_mass)                           \
     X(set_mass, silk_world_set_mass)                                           \
     X(set_compliance, silk_world_set_compliance)                               \
+    X(get_compliance, silk_world_get_compliance)                               \
     X(constraint_compliance, silk_world_constraint_compliance)                 \
     X(set_watchdog, silk_world_set_watchdog)                                   \
     X(health, silk_world_health)                                               \
     X(check_health, silk_world_check_health)                                   \
     /* snapshots, recording */                                                 \
     X(snapshot_size, silk_world_snapshot_size)                                 \
+    X(snapshot, silk_world_snapshot)                                           \
     X(restore, silk_world_restore)                                             \
     X(record_begin, silk_world_record_begin)                                   \
     X(record_end, silk_world_record_end)                                       \
     X(recording, silk_world_recording)                                         \
     X(recording_size, silk_world_recording_size)                               \
+    X(recording_export, silk_world_recording_export)                           \
+    X(replay, silk_world_replay)                                               \
+    X(play_status, silk_world_play_status)                                     \
     X(play_begin, silk_world_play_begin)                                       \
     X(play_stop, silk_world_play_stop)                                         \
     /* the timing lab: a standalone stepper, static polygons, cutting */       \

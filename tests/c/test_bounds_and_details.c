@@ -216,8 +216,13 @@ static void test_i21_02_recorder_stops_at_work_bound(void)
 static void test_i21_02_run_frames_bound_is_on_work(void)
 {
     silk_world* w = scene_world(SILK_SCENE_WEB, SILK_SOLVER_COMPAT);
-    const uint64_t elements =
-        (uint64_t)silk_world_particle_count(w) + (uint64_t)silk_world_constraint_count(w) + 1;
+    /* issue 31 item 1: the elements are weighted (angles) and count the crawl's grips */
+    int32_t weighted = 0;
+    CHECK_EQ_INT(silk_world_work_elements(w, &weighted), SILK_OK);
+    const uint64_t elements = (uint64_t)weighted;
+    CHECK(elements > (uint64_t)silk_world_particle_count(w) + silk_world_constraint_count(w) + 1);
+    int32_t most = 0;
+    CHECK_EQ_INT(silk_world_run_frames_max(w, SILK_MAX_RELAX_PASSES, &most), SILK_OK);
     bytes before = snap(w);
     silk_vec2 center = {400, 250};
     CHECK_EQ_INT(silk_world_run_frames(w, SILK_LAB_MAX_FRAMES, SILK_MAX_RELAX_PASSES, center),
@@ -227,6 +232,7 @@ static void test_i21_02_run_frames_bound_is_on_work(void)
     CHECK(strcmp(d.field, "frames") == 0);
     const int32_t largest =
         (int32_t)((uint64_t)SILK_LAB_MAX_PASSES / (elements * (SILK_MAX_RELAX_PASSES + 1)));
+    CHECK_EQ_INT(largest, most);
     CHECK_EQ_INT(silk_world_run_frames(w, largest + 1, SILK_MAX_RELAX_PASSES, center),
                  SILK_ERR_RANGE);
     bytes after = snap(w);
@@ -460,11 +466,50 @@ static void test_i21_07_every_failure_writes_its_detail(void)
     silk_world_destroy(w);
 }
 
+/* Issue 31 item 1: the admitted limit drifted while the run went on (the crawl adds grips: a
+   web run admitted at 994 frames of 4096 passes was refused at 995 with "at most 979" after
+   it). The bound counts the grips the crawl may still add, so what a run may reach is what it
+   was admitted under: the limit and the elements are the same after a crawling run. */
+static void test_i31_01_run_frames_bound_holds_while_crawling(void)
+{
+    silk_world* w = scene_world(SILK_SCENE_WEB, SILK_SOLVER_COMPAT);
+    CHECK(silk_world_get_auto_crawl(w));
+    int32_t elements = 0, most = 0, constraints = silk_world_constraint_count(w);
+    CHECK_EQ_INT(silk_world_work_elements(w, &elements), SILK_OK);
+    CHECK_EQ_INT(silk_world_run_frames_max(w, SILK_MAX_RELAX_PASSES, &most), SILK_OK);
+    CHECK(most >= 1);
+    CHECK((uint64_t)most * (SILK_MAX_RELAX_PASSES + 1) * (uint64_t)elements <=
+          (uint64_t)SILK_LAB_MAX_PASSES);
+    CHECK((uint64_t)(most + 1) * (SILK_MAX_RELAX_PASSES + 1) * (uint64_t)elements >
+          (uint64_t)SILK_LAB_MAX_PASSES);
+    /* crawl for a while (a grip is added on about one frame in four) */
+    CHECK_EQ_INT(silk_world_run_frames(w, 100, 16, (silk_vec2){400, 250}), SILK_OK);
+    CHECK(silk_world_constraint_count(w) > constraints); /* the crawl did add grips */
+    int32_t elements_after = 0, most_after = 0;
+    CHECK_EQ_INT(silk_world_work_elements(w, &elements_after), SILK_OK);
+    CHECK_EQ_INT(silk_world_run_frames_max(w, SILK_MAX_RELAX_PASSES, &most_after), SILK_OK);
+    CHECK_EQ_INT(elements_after, elements);
+    CHECK_EQ_INT(most_after, most);
+    /* the sweep's limit is the same count: a row of `count` steps at most what its scene allows */
+    silk_world_def wd = silk_default_world_def();
+    silk_scene_def sd = silk_default_scene_def();
+    int32_t sweep_most = 0;
+    CHECK_EQ_INT(silk_step_sweep_max_frames(&wd, &sd, 32, &sweep_most), SILK_OK);
+    CHECK(sweep_most >= 120); /* the page's sweep: 120 frames of steps 1..32 */
+    silk_sweep_row* rows = calloc(SILK_SWEEP_MAX_COUNT, sizeof(silk_sweep_row));
+    CHECK_EQ_INT(silk_step_sweep(&wd, &sd, sweep_most + 1, 32, rows), SILK_ERR_RANGE);
+    CHECK_EQ_INT(rows[0].step, 0); /* refused before any row ran */
+    CHECK_EQ_INT(silk_step_sweep_max_frames(&wd, &sd, 0, &sweep_most), SILK_ERR_RANGE);
+    free(rows);
+    silk_world_destroy(w);
+}
+
 int main(void)
 {
     test_i21_02_replay_bound_is_on_work();
     test_i21_02_recorder_stops_at_work_bound();
     test_i21_02_run_frames_bound_is_on_work();
+    test_i31_01_run_frames_bound_holds_while_crawling();
     test_i21_06_drag_of_added_particle_replays();
     test_i21_07_every_failure_writes_its_detail();
     return check_report("test_bounds_and_details");

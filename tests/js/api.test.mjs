@@ -294,7 +294,7 @@ const VALID = {
   relax: [1, 0.5], advance: [0.1], resetClock: [], findNearest: [0, 0], dragBegin: [0, 1, 1], particlePin: [0],
   dragMove: [1, 1], dragEnd: [], spiderweb: [], spider: [], crawl: [0], spiderTick: [],
   spiderInfo: [], cloth: [], tire: [], lineSegments: [{ points: [[0, 0], [1, 1]] }], tree: [],
-  buildScene: ['web'], updateDiagnostics: [], diagnostics: [], runFrames: [1],
+  buildScene: ['web'], updateDiagnostics: [], diagnostics: [], runFrames: [1], runFramesMax: [16],
   // the robust solver (tests/js/robust.test.mjs)
   setSolver: ['robust'], setRobust: [{}], robustStep: [0.01], setMass: [0, 1], setInverseMass: [0, 1],
   inverseMass: [0], setCompliance: [0, 0, 0], compliance: [0, 0], health: [], checkHealth: [],

@@ -126,7 +126,7 @@ test('wrong values in every argument of every method: TypeError or RangeError na
 const VALID = {
   gravity: [[0, 0.2]], setSize: [100, 100], loopMode: ['fixed'], autoCrawl: [true], setStepper: [{}],
   frame: [1], spiderweb: [{}], spider: [{}], cloth: [{}], tire: [{}], lineSegments: [{ points: [[0, 0], [10, 0]] }],
-  tree: [{}], buildScene: ['web'], diagnostics: [[0, 0]], runFrames: [1, 1], solver: ['robust'],
+  tree: [{}], buildScene: ['web'], diagnostics: [[0, 0]], runFrames: [1, 1], runFramesMax: [1], solver: ['robust'],
   setSolver: ['robust'], robust: [{}], setRobust: [{}], robustStep: [1 / 60], setWatchdog: [{}],
   addPolygon: [{ points: [[0, 0], [10, 0], [0, 10]] }], restore: [new Uint8Array(8)],
   playBegin: [new Uint8Array(8)], replay: [new Uint8Array(8)],

@@ -58,3 +58,86 @@ test('stepSweep is bounded by work the same way (frames x count), with a RangeEr
   assert.equal(silk.stepSweep().length, 32); // the page's sweep is far below the bound
   assert.throws(() => silk.stepSweep({ tensor: -1 }), (e) => e instanceof RangeError && /tensor/.test(e.message));
 });
+
+// ---- issue 31 item 1: a documented bound that does not hold ---------------------------------
+// runFrames(994, 4096) on the web scene was admitted and took 21.5 s, and the limit drifted
+// while the run went on (the crawl adds grips: 995 was refused with "at most 979"). Every call
+// that runs many steps is now bounded by one work budget (LIMITS.LAB_MAX_PASSES, about 2 s on
+// a phone-class CPU at worst; bench/workbound.mjs measures it), counted over what the run may
+// reach, and every refusal names the largest run one call admits.
+
+const mostIn = (e) => Number(/at most (\d+)/.exec(e.message)?.[1]);
+
+test('issue 31.1: runFrames admits what its RangeError names, and the limit does not drift while crawling', () => {
+  const w = silk.createWorld();
+  w.buildScene('web');
+  assert.equal(w.autoCrawl, true);
+  const most = w.runFramesMax(4096);
+  const elements = w.workElements;
+  assert.ok(elements > w.particleCount + w.constraintCount + 1, 'angles and the crawl\'s grips are counted');
+  assert.ok(most * 4097 * elements <= LIMITS.LAB_MAX_PASSES && (most + 1) * 4097 * elements > LIMITS.LAB_MAX_PASSES);
+  let error;
+  assert.throws(() => w.runFrames(most + 1, 4096), (e) => { error = e; return e instanceof RangeError; });
+  assert.equal(mostIn(error), most, error.message);
+  const constraints = w.constraintCount;
+  w.runFrames(100, 16); // crawls: grips are added
+  assert.ok(w.constraintCount > constraints, 'the crawl added grips');
+  assert.equal(w.workElements, elements, 'the elements counted are what the run may reach');
+  assert.equal(w.runFramesMax(4096), most, 'the admitted limit is the same after the run');
+  assert.throws(() => w.runFramesMax(0), RangeError);
+  w.destroy();
+});
+
+test('issue 31.1: stepSweep\'s RangeError names the largest admitted sweep, which runs', () => {
+  let error;
+  assert.throws(() => silk.stepSweep({ frames: 1e6, count: 32 }), (e) => { error = e; return e instanceof RangeError; });
+  const most = mostIn(error);
+  assert.ok(Number.isInteger(most) && most >= 120, error.message); // the page's sweep is admitted
+  assert.throws(() => silk.stepSweep({ frames: most + 1, count: 32 }), (e) => e instanceof RangeError && mostIn(e) === most);
+  assert.throws(() => silk.stepSweep({ frames: 1e6, count: 256, scene: 'tree' }), (e) => e instanceof RangeError && /at most \d+ frames of 256 steps/.test(e.message));
+});
+
+test('issue 31.1: relax is bounded by the same work, naming the most iterations per call', () => {
+  const w = silk.createWorld();
+  w.buildScene('tree');
+  const hash = w.stateHash();
+  let error;
+  assert.throws(() => w.relax(1e6, 0.5), (e) => { error = e; return e instanceof RangeError && /iterations/.test(e.message); });
+  const most = mostIn(error);
+  assert.equal(most, Math.floor(LIMITS.LAB_MAX_PASSES / w.workElements));
+  assert.equal(w.stateHash(), hash, 'refused before running');
+  assert.throws(() => w.relax(most + 1, 0.5), RangeError);
+  w.relax(Math.min(most, 100), 0.5);
+  w.destroy();
+});
+
+test('issue 31.1: replay refuses more work than one call may do, naming the steps; playRun slices it', () => {
+  const w = silk.createWorld({ solver: 'robust', substeps: 256, iterations: 64, nearPasses: 64 });
+  const c = w.addComposite();
+  for (let i = 0; i < 12; i++) w.addParticle(c, 100 + 10 * i, 100);
+  for (let i = 0; i < 11; i++) w.addDistance(c, i, i + 1, 1);
+  w.addPin(c, 0);
+  w.startRecording();
+  const other = silk.createWorld();
+  other.playBegin(w.exportRecording());
+  const stepWork = other.playStatus().stepWork;
+  other.playStop();
+  const most = Math.floor(LIMITS.LAB_MAX_PASSES / stepWork);
+  for (let s = 0; s < most + 3; s++) w.advance(1 / 60);
+  const bytes = w.stopRecording();
+  const hash = other.stateHash();
+  let error;
+  assert.throws(() => other.replay(bytes), (e) => { error = e; return e instanceof RangeError && /^replay: /.test(e.message); });
+  assert.equal(mostIn(error), most, error.message);
+  assert.equal(other.stateHash(), hash, 'a refused replay leaves the world unchanged');
+  other.playBegin(bytes);
+  const { steps } = other.playStatus();
+  assert.ok(steps > most, `${steps} steps`);
+  assert.equal(other.playStatus().stepWork, stepWork);
+  assert.throws(() => other.playRun(most + 1), (e) => e instanceof RangeError && mostIn(e) === most);
+  assert.equal(other.playRun(most), most);
+  assert.equal(other.playRun(most), steps - most);
+  assert.equal(other.playStatus().matches, true);
+  w.destroy();
+  other.destroy();
+});

@@ -7,7 +7,7 @@ import { SCENES, FLOOR_RULES, VERDICTS, INTEGRATOR_COUNT, LIMITS, LAYOUT, FIELDS
 import { INTERNAL } from './silk-core.mjs';
 
 const {
-  Silk, World, obj, pick, int, vec, oneOf, seedWords, callDetail, STATUS_OF, F64_BYTES, VEC2_BYTES,
+  Silk, World, obj, pick, int, vec, oneOf, seedWords, STATUS_OF, F64_BYTES, VEC2_BYTES,
 } = INTERNAL;
 
 /** Seed 004's integrators in silk_integrator order (the binding's short names). */
@@ -53,13 +53,17 @@ class SilkExtras {
     const out = this._alloc(count * rowBytes);
     try {
       // size, scene, frames and count are checked above: the engine's objections left are the
-      // tensor and the sweep's work (frames x count, bounded like runFrames: LAB_MAX_PASSES)
-      const result = this.exports.silk_js_step_sweep(width, height, scene, tensor, lo, hi, frames, count, out);
+      // tensor and the sweep's work (frames x count, bounded like runFrames: LAB_MAX_PASSES).
+      // The defs are filled in wasm memory, so the export only marshals (silk_js_calls.h).
+      const fillWorld = () => this._fillDef('silk_world_def', { width, height, seed: [lo, hi] });
+      const fillScene = () => this._fillDef('silk_scene_def', { scene, tensor });
+      const result = this.exports.silk_js_step_sweep(fillWorld(), fillScene(), frames, count, out);
       if (result === STATUS_OF.SILK_ERR_RANGE && Number.isFinite(tensor) && tensor > 0) {
+        const most = this._call(where, this.exports.silk_js_step_sweep_max_frames(fillWorld(), fillScene(), count));
         throw new RangeError(`${where}: ${frames} frames for each of ${count} steps is more work than one call may block for ` +
-          `(frames x (sum of step + 1) x (particles + constraints + 1) must be <= ${LIMITS.LAB_MAX_PASSES}); sweep fewer frames or steps`);
+          `(frames x (sum of step + 1) x elements must be <= ${LIMITS.LAB_MAX_PASSES}); sweep at most ${most} frames of ${count} steps per call`);
       }
-      this._checkArg(where, 'tensor', tensor, result);
+      this._call(where, result, { arg: 'tensor', value: tensor });
       const rows = [];
       for (let i = 0; i < count; i++) {
         const r = this._readStruct('silk_sweep_row', out + i * rowBytes);
@@ -94,7 +98,8 @@ class SilkExtras {
     const substeps = pick(where, o, 'substeps', BALL_RUN.substeps, (w, n, v) => int(w, n, v, 1, LIMITS.BALL_MAX_SUBSTEPS));
     const steps = pick(where, o, 'steps', BALL_RUN.steps, (w, n, v) => int(w, n, v, 1, LIMITS.JS_BALL_MAX_STEPS));
     if (steps * substeps > LIMITS.JS_BALL_MAX_SUBSTEPS) {
-      throw new RangeError(`${where}: steps * substeps must be <= ${LIMITS.JS_BALL_MAX_SUBSTEPS}, got ${steps * substeps}`);
+      throw new RangeError(`${where}: steps * substeps must be <= ${LIMITS.JS_BALL_MAX_SUBSTEPS}, got ${steps * substeps}; ` +
+        `run at most ${Math.floor(LIMITS.JS_BALL_MAX_SUBSTEPS / substeps)} steps of ${substeps} substeps per call`);
     }
     if (!(h / substeps > 0)) throw new RangeError(`${where}: h / substeps underflows to 0 (h ${h})`);
     const v0 = pick(where, o, 'v0', BALL_RUN.v0);
@@ -112,7 +117,7 @@ class SilkExtras {
       if (result === STATUS_OF.SILK_ERR_NONFINITE) {
         throw new RangeError(`${where}: the ball left the finite numbers (h, v0, g or y0 too large)`);
       }
-      const contacts = this._check(where, result);
+      const contacts = this._call(where, result);
       const v = this._f64(out, (rows * rowBytes) / F64_BYTES); // after the call: a view taken before could detach
       const run = { contacts };
       for (const [field, type, offset] of FIELDS.silk_js_ball_row) {
@@ -142,7 +147,7 @@ class WorldExtras {
     const def = this._silk._fillDef('silk_spiderweb_def', {
       center: [v.x, v.y], radius: v.radius, segments: v.segments, depth: v.depth, tensor: v.tensor, stiffness: v.stiffness,
     });
-    return callDetail(this, w, this._x.silk_js_spiderweb(this._ptr, def), v);
+    return this._call(w, this._x.silk_js_spiderweb(this._ptr, def), { world: this, values: v });
   }
 
   spider(o = {}) {
@@ -157,7 +162,7 @@ class WorldExtras {
   crawl(leg) {
     int('crawl', 'leg', leg);
     const r = this._x.silk_js_crawl(this._ptr, leg);
-    if (r === STATUS_OF.SILK_ERR_INDEX) this._silk._checkArg('crawl', 'leg', leg, r); // no such leg
+    if (r === STATUS_OF.SILK_ERR_INDEX) this._call('crawl', r, { arg: 'leg', value: leg }); // no such leg
     this._call('crawl', r);
   }
 
@@ -187,7 +192,7 @@ class WorldExtras {
     const def = this._silk._fillDef('silk_cloth_def', {
       center: [v.x, v.y], width: v.width, height: v.height, segments: v.segments, pin_mod: v.pinMod, stiffness: v.stiffness,
     });
-    return callDetail(this, w, this._x.silk_js_cloth(this._ptr, def), v);
+    return this._call(w, this._x.silk_js_cloth(this._ptr, def), { world: this, values: v });
   }
 
   tire(o = {}) {
@@ -202,7 +207,7 @@ class WorldExtras {
     const def = this._silk._fillDef('silk_tire_def', {
       center: [v.x, v.y], radius: v.radius, segments: v.segments, spoke_stiffness: v.spokeStiffness, tread_stiffness: v.treadStiffness,
     });
-    return callDetail(this, w, this._x.silk_js_tire(this._ptr, def), v);
+    return this._call(w, this._x.silk_js_tire(this._ptr, def), { world: this, values: v });
   }
 
   lineSegments(o = {}) {
@@ -238,7 +243,7 @@ class WorldExtras {
     const def = this._silk._fillDef('silk_tree_def', {
       origin: [v.x, v.y], depth: v.depth, branch_length: v.branchLength, segment_coef: v.segmentCoef, theta: v.theta,
     });
-    return callDetail(this, w, this._x.silk_js_tree(this._ptr, def), v);
+    return this._call(w, this._x.silk_js_tree(this._ptr, def), { world: this, values: v });
   }
 
   /** Clears the world and builds an original example page: 'web', 'cloth', 'shapes' or 'tree'. */
@@ -248,7 +253,7 @@ class WorldExtras {
     const scene = sceneIndex(w, name);
     const tensor = pick(w, o, 'tensor', this._silk._defaultsOf('silk_scene_def').tensor);
     const def = this._silk._fillDef('silk_scene_def', { scene, tensor });
-    callDetail(this, w, this._x.silk_js_build_scene(this._ptr, def), { scene: name, tensor });
+    this._call(w, this._x.silk_js_build_scene(this._ptr, def), { world: this, values: { scene: name, tensor } });
   }
 }
 

@@ -184,7 +184,7 @@ export interface BallRunOptions {
   integrator?: Integrator; // default 'semi-implicit'
   h?: number;              // frame step, s, > 0; default 1/60
   substeps?: number;       // integer 1..65536 steps of h / substeps per frame; default 1
-  steps?: number;          // frames, integer 1..1e6 (steps * substeps <= 2^27); default 120
+  steps?: number;          // frames, integer 1..1e5 (steps * substeps <= 2^26); default 120
   v0?: number;             // launch speed, m/s; default 0
   angle?: number;          // launch angle above +x, rad; default 0.9 (the seed's)
   x0?: number;             // m, default 0
@@ -279,6 +279,7 @@ export declare class World {
   particleComposite(i: number): number;
 
   frame(step: number): void;
+  /** iterations x workElements must be <= LIMITS.LAB_MAX_PASSES (RangeError naming the most per call). */
   relax(iterations: number, coef: number): void;
   /** returns the same record object every call */
   advance(seconds: number): AdvanceResult;
@@ -313,8 +314,13 @@ export declare class World {
 
   updateDiagnostics(cx?: number, cy?: number): Float64Array;
   diagnostics(center?: Vec2): Diagnostics;
-  /** frames x (step + 1) x (particles + constraints + 1) must be <= LIMITS.LAB_MAX_PASSES (RangeError). */
+  /** at most runFramesMax(step) frames: frames x (step + 1) x workElements <= LIMITS.LAB_MAX_PASSES
+   *  (about 2 s on a phone-class CPU at worst), else a RangeError naming that most. */
   runFrames(frames: number, step?: number, center?: Vec2): Diagnostics;
+  /** the most frames of `step` passes one runFrames call may run */
+  runFramesMax(step?: number): number;
+  /** particles + constraints + 7 per angle + the grips the crawl may still add + 1: what the work bound counts a pass over */
+  readonly workElements: number;
 
   /** 'compat' (verlet-js) or 'robust' (XPBD in seconds); switching keeps the motion */
   solver: SolverName;
@@ -363,9 +369,11 @@ export declare class World {
   playBegin(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): void;
   playStatus(): PlayStatus;
   playStop(): void;
-  /** Runs at most maxSteps steps of the armed replay (no wall clock); returns how many ran. */
+  /** Runs at most maxSteps steps of the armed replay (no wall clock); returns how many ran.
+   *  maxSteps x stepWork must be <= LIMITS.LAB_MAX_PASSES (RangeError naming the most per call). */
   playRun(maxSteps: number): number;
-  /** restores the recording's snapshot into this world and replays it */
+  /** restores the recording's snapshot into this world and replays it; steps x stepWork must be
+   *  <= LIMITS.LAB_MAX_PASSES (RangeError naming the most: play longer ones with playBegin + playRun) */
   replay(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): ReplayResult;
 }
 

@@ -21,10 +21,10 @@
 // Math.cos / Math.sin / Math.atan2 (so the compat solver is bit-identical with verlet-js in the
 // same JS engine) and a memory-growth notice.
 //
-// The binding is two modules, as the engine is two headers: silk-core.mjs (silk.h: loading,
-// structs, checks, Silk, Stepper, World) and silk-extras.mjs (silk_extras.h: builders, scenes,
-// the step sweep, the ball lesson). This file is the public entry: it joins them and
-// re-exports the API (silk.d.ts).
+// The binding is two parts, as the engine is two headers: silk-core.mjs (silk.h: it joins the
+// loader, memory I/O, checks, status, Silk, Stepper and World files listed at its top) and
+// silk-extras.mjs (silk_extras.h: builders, scenes, the step sweep, the ball lesson). This file
+// is the public entry: it joins them and re-exports the API (silk.d.ts).
 import {
   loadSilk as loadCore, World, Stepper, DIAG, DIAG_NAMES, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES,
   SOLVERS, HEALTHS, LIMITS, DEFAULTS,
