@@ -10,6 +10,7 @@
    the capacity (the only step that can fail after checking, and it changes nothing visible),
    then copy. So a bad snapshot -- foreign bytes, a truncated file, a flipped bit, an index out
    of range -- returns an error and leaves the world exactly as it was. */
+#include "contact.h"
 #include "extension.h"
 #include "health.h"
 #include "settings.h"
@@ -22,8 +23,9 @@
 
 #define SNAP_MAGIC "SILKSNAP"
 #define SNAP_VERSION                                                                               \
-    5u /* 3: near passes and chains; 4: the extension block replaces content fields;               \
-          5: near_mobility */
+    6u /* 3: near passes and chains; 4: the extension block replaces content fields;               \
+          5: near_mobility; 6: contact friction and restitution, the particle radius and the       \
+          composite's collision filter */
 #define SNAP_HEADER 32
 #define FNV_OFFSET  0xcbf29ce484222325ULL
 #define FNV_PRIME   0x100000001b3ULL
@@ -66,14 +68,15 @@
     (0 SNAP_WORLD_HEAD(WORLD_WIRE_SIZE) SILK_STEPPER_SETTINGS(SETTING_WIRE_SIZE)                   \
          SILK_ROBUST_SETTINGS(SETTING_WIRE_SIZE) SNAP_WORLD_TAIL(WORLD_WIRE_SIZE))
 /* The format's fixed size: a change of the tables that changes it needs a new SNAP_VERSION. */
-_Static_assert(SNAP_FIXED == 252, "snapshot v5: the fixed part is 252 bytes");
+_Static_assert(SNAP_FIXED == 268, "snapshot v6: the fixed part is 268 bytes");
 /* A particle or constraint row: its columns in the order of storage.h's tables. */
 #define WIRE_SIZE(type, name, wire, hashed) +SILK_WIRE_SIZE_##wire
 #define SNAP_PER_PARTICLE                   (0 SILK_PARTICLE_COLUMNS(WIRE_SIZE))
-#define SNAP_PER_COMPOSITE                  (2 * 4)
+#define SNAP_PER_COMPOSITE                  (5 * 4) /* range, category, mask, self_collide */
 #define SNAP_PER_CONSTRAINT                 (0 SILK_CONSTRAINT_COLUMNS(WIRE_SIZE))
 /* The format's row sizes: a change of the tables that changes them needs a new SNAP_VERSION. */
-_Static_assert(SNAP_PER_PARTICLE == 9 * 8 + 4, "snapshot v5: p, q, prev, 1/m, v, composite");
+_Static_assert(SNAP_PER_PARTICLE == 9 * 8 + 4 + 8,
+               "snapshot v6: p, q, prev, 1/m, v, composite, radius");
 _Static_assert(SNAP_PER_CONSTRAINT == 4 * 4 + 5 * 8, "snapshot v5: kind, a, b, c, 5 doubles");
 /* The extension block after the arrays: tag, count, then count int32 values. */
 #define SNAP_EXTENSION_EMPTY (2 * 4)
@@ -337,6 +340,22 @@ uint64_t silk_world_state_hash(const silk_world* world)
     {
         hash_i32(&s, ext->values[k]);
     }
+    /* the collision block, only where there are collisions: a world without them keeps the
+       hash it had before radii existed */
+    if (silk_collision_in_state(world))
+    {
+        for (int32_t i = 0; i < world->particle_count; ++i)
+        {
+            hash_f64(&s, world->radius[i]);
+        }
+        for (int32_t k = 0; k < world->composite_count; ++k)
+        {
+            const silk_collision_filter* f = &world->composites[k].filter;
+            hash_i32(&s, (int32_t)f->category_bits);
+            hash_i32(&s, (int32_t)f->mask_bits);
+            hash_i32(&s, f->self_collide ? 1 : 0);
+        }
+    }
     return s.h;
 }
 
@@ -392,6 +411,9 @@ static void write_arrays(const silk_world* world, writer* w)
     {
         put_i32(w, world->composites[k].constraint_begin);
         put_i32(w, world->composites[k].constraint_count);
+        put_u32(w, world->composites[k].filter.category_bits);
+        put_u32(w, world->composites[k].filter.mask_bits);
+        put_flag(w, world->composites[k].filter.self_collide);
     }
     for (int32_t i = 0; i < world->constraint_count; ++i)
     {
@@ -590,7 +612,7 @@ static silk_status check_arrays(const snap_fixed* f, const uint8_t* arrays)
         silk_particle_row p;
         read_particle_row(&r, &p);
         if (silk_check_inverse_mass(p.inverse_mass) != SILK_OK ||
-            !in_range(p.particle_composite, 0, m))
+            !in_range(p.particle_composite, 0, m) || silk_check_radius(p.radius) != SILK_OK)
         {
             return SILK_ERR_INDEX;
         }
@@ -599,7 +621,10 @@ static silk_status check_arrays(const snap_fixed* f, const uint8_t* arrays)
     for (int32_t k = 0; k < m; ++k)
     {
         int32_t begin = get_i32(&r), count = get_i32(&r);
-        if (begin != expect || count < 0 || count > c - begin)
+        (void)get_u32(&r); /* category and mask: any bits */
+        (void)get_u32(&r);
+        int32_t self = get_flag(&r);
+        if (begin != expect || count < 0 || count > c - begin || silk_check_flag(self) != SILK_OK)
         {
             return SILK_ERR_INDEX;
         }
@@ -662,6 +687,9 @@ static void read_arrays(silk_world* world, const snap_fixed* f, const uint8_t* a
     {
         world->composites[k].constraint_begin = get_i32(&r);
         world->composites[k].constraint_count = get_i32(&r);
+        world->composites[k].filter.category_bits = get_u32(&r);
+        world->composites[k].filter.mask_bits = get_u32(&r);
+        world->composites[k].filter.self_collide = narrow_flag(get_flag(&r));
     }
     for (int32_t i = 0; i < f->constraints; ++i)
     {
@@ -813,6 +841,7 @@ static silk_status restore(silk_world* world, const uint8_t* bytes, size_t size,
     }
     apply_fixed(world, &f);
     read_arrays(world, &f, arrays);
+    silk_collision_refresh(world);
     silk_constraints_changed(world);
     return SILK_OK;
 }
