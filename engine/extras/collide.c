@@ -74,9 +74,9 @@ silk_status silk_build_ball_pit(silk_world* world)
     return status;
 }
 
-/* A chain of 14 links (12 px, discs of radius 5) pinned at the top left, held out
-   horizontally so it swings down into a 16 x 16 cloth hanging from its top row on the
-   right, each of whose particles is a disc of radius 3. The chain's last disc is a heavy
+/* A chain of 14 links (12 px, discs of radius 5) pinned above the left part of a 16 x 16
+   cloth that hangs from its top row, held out horizontally to the left so it swings down
+   into the cloth, each of whose particles is a disc of radius 3. The chain's last disc is a heavy
    bob (radius 12, mass 20). Chain and cloth are two composites: each collides with the
    other, neither with itself (their own discs are one link apart). */
 silk_status silk_build_chain_cloth(silk_world* world)
@@ -107,12 +107,14 @@ silk_status silk_build_chain_cloth(silk_world* world)
     }
     const int32_t links = 14;
     const double link = 12.0;
-    const silk_vec2 top = {cloth.center.x - side / 2 - links * link * 0.85, size.y * 0.2};
+    /* the pivot above the cloth's left part, the chain held out to the left: it swings down
+       and in from the left, into the hanging cloth */
+    const silk_vec2 top = {cloth.center.x - side / 4, size.y * 0.08};
     int32_t previous = -1;
     for (int32_t k = 0; k <= links && status == SILK_OK; ++k)
     {
         int32_t p = 0;
-        status = silk_build_particle(world, chain, top.x + k * link, top.y, &p);
+        status = silk_build_particle(world, chain, top.x - k * link, top.y, &p);
         if (status == SILK_OK)
         {
             status = silk_world_set_radius(world, p, k == links ? 12.0 : 5.0);
