@@ -4,7 +4,8 @@
 // @dimforge/rapier2d-compat 0.21 (its SoftBody, and a revolute-joint chain for the rope).
 // Prints; asserts nothing.
 //
-//   npm ci && scripts/build.sh && node bench/peers.mjs [--quick]
+//   npm ci && scripts/build.sh && node bench/peers.mjs [--quick] [--balls]
+// (--balls: only the balls-in-a-box rows)
 //
 // Scenes (a rope and a cloth: bodies every peer can build), 1 m = 100 px, gravity 9.81 m/s^2, a fixed step of 1/60 s, no collisions:
 //   rope   60 links of 0.1 m, pinned at one end, released horizontally
@@ -191,10 +192,166 @@ function rapierJointChain(scene, iterations) {
   };
 }
 
+// ---- balls settling in a box (issue 29: collisions) ---------------------------------------
+//
+// N balls of radius 0.05 m (5 px) dropped from a loose grid (spacing 2.4 r) into a box wide
+// enough that the settled pile is about half as high as wide; 1/60 s steps for 4 s (240 steps;
+// 120 with --quick). Reported: CPU ms per step (process.cpuUsage: every engine here runs on this
+// one thread, and CPU time holds on a loaded machine where wall time does not; median, p95),
+// us per ball, and the overlap at the
+// end -- max over pairs of (r_a + r_b - |a - b|) / r and the 99th percentile -- measured the
+// same way (a grid in JS) for every engine, so rows compare at equal quality.
+
+const BALL_R = 0.05; // m
+const BALL_STEPS = QUICK ? 120 : 240;
+
+function ballBox(n) {
+  const width = Math.sqrt(2 * 0.0092 * n) + 4 * BALL_R; // m: settled pile ~ width / 2 high
+  const spacing = 2.4 * BALL_R;
+  const columns = Math.floor((width - 2 * spacing) / spacing);
+  const rows = Math.ceil(n / columns);
+  const height = rows * spacing + width; // room above the pile for the loose grid
+  const points = [];
+  for (let k = 0; k < n; k++) {
+    const row = Math.floor(k / columns), col = k % columns;
+    points.push([spacing + col * spacing + (row % 2 ? BALL_R * 0.5 : 0), height - spacing - row * spacing]);
+  }
+  return { n, width, height, points }; // y up from the floor, metres
+}
+
+/** Overlap of equal discs of radius r at xy (any unit): [max / r, p99 / r]. */
+function overlap(xy, count, r) {
+  const cell = 2 * r, grid = new Map(), depths = [];
+  const key = (cx, cy) => cx * 1000003 + cy;
+  for (let i = 0; i < count; i++) {
+    const k = key(Math.floor(xy[2 * i] / cell), Math.floor(xy[2 * i + 1] / cell));
+    if (!grid.has(k)) grid.set(k, []);
+    grid.get(k).push(i);
+  }
+  for (let i = 0; i < count; i++) {
+    const cx = Math.floor(xy[2 * i] / cell), cy = Math.floor(xy[2 * i + 1] / cell);
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (const j of grid.get(key(cx + dx, cy + dy)) ?? []) {
+          if (j <= i) continue;
+          const d = 2 * r - Math.hypot(xy[2 * i] - xy[2 * j], xy[2 * i + 1] - xy[2 * j + 1]);
+          if (d > 0) depths.push(d / r);
+        }
+      }
+    }
+  }
+  depths.sort((a, b) => a - b);
+  return [depths.length ? depths[depths.length - 1] : 0, depths.length ? depths[Math.floor(0.99 * (depths.length - 1))] : 0];
+}
+
+function silkBalls(box, substeps) {
+  const w = silk.createWorld({
+    width: box.width * PX, height: box.height * PX, solver: 'robust', substeps,
+    robust: { gravity: [0, G * PX], damping: 0 }, watchdog: { enabled: false },
+  });
+  const c = w.addComposite();
+  w.setCollisionFilter(c, { selfCollide: true });
+  const floor = box.height * PX - 1;
+  for (const [x, y] of box.points) w.setRadius(w.addParticle(c, x * PX, floor - y * PX), BALL_R * PX);
+  return {
+    r: BALL_R * PX,
+    step: () => w.advance(H),
+    positions: () => w.positions,
+    dispose: () => w.destroy(),
+  };
+}
+
+function matterBalls(box, iterations) {
+  const engine = Matter.Engine.create({ positionIterations: iterations, velocityIterations: iterations });
+  engine.gravity.y = G * PX / 1000;
+  const W = box.width * PX, Hh = box.height * PX, r = BALL_R * PX, t = 50;
+  const walls = [
+    Matter.Bodies.rectangle(W / 2, Hh + t / 2, W + 2 * t, t, { isStatic: true }),
+    Matter.Bodies.rectangle(-t / 2, Hh / 2, t, Hh * 2, { isStatic: true }),
+    Matter.Bodies.rectangle(W + t / 2, Hh / 2, t, Hh * 2, { isStatic: true }),
+  ];
+  const bodies = box.points.map(([x, y]) => Matter.Bodies.circle(x * PX, Hh - y * PX, r, { frictionAir: 0, restitution: 0 }));
+  Matter.Composite.add(engine.world, [...walls, ...bodies]);
+  const xy = new Float64Array(2 * bodies.length);
+  return {
+    r,
+    step: () => Matter.Engine.update(engine, 1000 * H),
+    positions: () => {
+      bodies.forEach((b, i) => { xy[2 * i] = b.position.x; xy[2 * i + 1] = b.position.y; });
+      return xy;
+    },
+    dispose: () => Matter.Engine.clear(engine),
+  };
+}
+
+function rapierBalls(box, iterations) {
+  const world = new RAPIER.World({ x: 0, y: -G });
+  world.timestep = H;
+  world.numSolverIterations = iterations;
+  const ground = world.createRigidBody(RAPIER.RigidBodyDesc.fixed());
+  const t = 0.5;
+  world.createCollider(RAPIER.ColliderDesc.cuboid(box.width / 2 + t, t).setTranslation(box.width / 2, -t), ground);
+  world.createCollider(RAPIER.ColliderDesc.cuboid(t, box.height).setTranslation(-t, box.height), ground);
+  world.createCollider(RAPIER.ColliderDesc.cuboid(t, box.height).setTranslation(box.width + t, box.height), ground);
+  const bodies = box.points.map(([x, y]) => {
+    const b = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(x, y));
+    world.createCollider(RAPIER.ColliderDesc.ball(BALL_R), b);
+    return b;
+  });
+  const xy = new Float64Array(2 * bodies.length);
+  return {
+    r: BALL_R,
+    step: () => world.step(),
+    positions: () => {
+      bodies.forEach((b, i) => { const p = b.translation(); xy[2 * i] = p.x; xy[2 * i + 1] = p.y; });
+      return xy;
+    },
+    dispose: () => world.free(),
+  };
+}
+
+function measureBalls(box, engine) {
+  const times = [];
+  for (let f = 0; f < BALL_STEPS; f++) {
+    const c0 = process.cpuUsage();
+    engine.step();
+    const c1 = process.cpuUsage(c0);
+    times.push((c1.user + c1.system) / 1000); // CPU ms of this (single-threaded) process
+  }
+  const [max, p99] = overlap(engine.positions(), box.n, engine.r);
+  engine.dispose?.();
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], p95: times[Math.floor(times.length * 0.95)], max, p99 };
+}
+
+function runBalls() {
+  const counts = QUICK ? [1000, 5000] : [1000, 5000, 20000];
+  for (const n of counts) {
+    const box = ballBox(n);
+    console.log(`\nballs settling in a box: ${n} balls (r = 5 px), ${BALL_STEPS} steps of 1/60 s, box ${(box.width * PX).toFixed(0)} px wide`);
+    console.log(`  ${'engine / setting'.padEnd(40)}${'median ms'.padStart(10)}${'p95 ms'.padStart(9)}${'us/ball'.padStart(9)}${'overlap max/r'.padStart(15)}${'p99/r'.padStart(8)}`);
+    const rows = [];
+    const add = (label, make) => {
+      const r = measureBalls(box, make());
+      rows.push({ label, ...r });
+      console.log(`  ${label.padEnd(40)}${r.median.toFixed(2).padStart(10)}${r.p95.toFixed(2).padStart(9)}${(1000 * r.median / n).toFixed(2).padStart(9)}${r.max.toFixed(3).padStart(15)}${r.p99.toFixed(3).padStart(8)}`);
+    };
+    for (const s of [2, 4, 8]) add(`silk robust, ${s} substeps`, () => silkBalls(box, s));
+    if (n <= 5000 || !QUICK) for (const it of [2, 6]) add(`matter-js, ${it} position/velocity it.`, () => matterBalls(box, it));
+    for (const it of [2, 4]) add(`rapier, ${it} solver iterations`, () => rapierBalls(box, it));
+    const silkRows = rows.filter((r) => r.label.startsWith('silk'));
+    console.log('  silk against each peer setting (fastest silk setting with the same or lower max overlap):');
+    for (const p of rows.filter((r) => !r.label.startsWith('silk'))) {
+      const s = silkRows.filter((r) => r.max <= p.max).sort((a, b) => a.median - b.median)[0];
+      console.log(`    ${p.label}: ${s ? `${s.label}, ${(p.median / s.median).toFixed(1)}x faster (median)` : 'no silk setting as low'}`);
+    }
+  }
+}
+
 // ---- run ----------------------------------------------------------------------------------
 
 const pct = (v) => (Number.isFinite(v) ? `${(100 * v).toFixed(3)}%` : String(v));
-for (const scene of [rope(), cloth()]) {
+for (const scene of process.argv.includes('--balls') ? [] : [rope(), cloth()]) {
   console.log(`\n${scene.name}: ${scene.points.length} particles, ${scene.links.length} links, ${STEPS} steps of 1/60 s`);
   console.log(`  ${'engine / setting'.padEnd(50)}${'median ms'.padStart(10)}${'p95 ms'.padStart(9)}${'max stretch'.padStart(13)}${'mean stretch'.padStart(14)}`);
   const rows = [];
@@ -230,3 +387,4 @@ for (const scene of [rope(), cloth()]) {
     console.log(`    ${p.label}: ${s ? `${s.label}, ${(p.median / s.median).toFixed(1)}x faster (median)` : 'no silk setting as low'}`);
   }
 }
+runBalls();

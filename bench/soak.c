@@ -43,11 +43,12 @@ static int subnormal(double v)
 
 int main(int argc, char** argv)
 {
-    static const char* scenes[SILK_SCENE_COUNT] = {"web", "cloth", "shapes", "tree"};
+    static const char* scenes[SILK_SCENE_COUNT] = {"web",  "cloth",    "shapes",
+                                                   "tree", "ball-pit", "chain-cloth"};
     if (argc < 5)
     {
-        fprintf(stderr,
-                "usage: silk-soak web|cloth|shapes|tree compat|robust STEPS CHUNK [--ftz]\n");
+        fprintf(stderr, "usage: silk-soak web|cloth|shapes|tree|ball-pit|chain-cloth compat|robust "
+                        "STEPS CHUNK [--ftz]\n");
         return 2;
     }
     int scene = -1;

@@ -32,7 +32,8 @@ static int hash_usage(void)
 
 static int scene_index(const char* name)
 {
-    static const char* names[SILK_SCENE_COUNT] = {"web", "cloth", "shapes", "tree"};
+    static const char* names[SILK_SCENE_COUNT] = {"web",  "cloth",    "shapes",
+                                                  "tree", "ball-pit", "chain-cloth"};
     for (int i = 0; i < SILK_SCENE_COUNT; ++i)
     {
         if (strcmp(name, names[i]) == 0)

@@ -36,6 +36,9 @@ silk_status silk_build_angle(silk_world* world, int32_t composite, int32_t a, in
 /* Reserves room for this many more particles, constraints and composites. */
 silk_status silk_build_reserve(silk_world* world, int32_t particles, int32_t constraints,
                                int32_t composites);
+/* The collision scenes (collide.c), built into a cleared world. */
+silk_status silk_build_ball_pit(silk_world* world);
+silk_status silk_build_chain_cloth(silk_world* world);
 /* The particle's position (the builder has just added it, so the index is valid). */
 silk_vec2 silk_build_position(const silk_world* world, int32_t particle);
 

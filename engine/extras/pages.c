@@ -138,6 +138,12 @@ static silk_status build_into(silk_world* world, const silk_scene_def* def)
         case SILK_SCENE_TREE:
             status = build_trees(world);
             break;
+        case SILK_SCENE_BALL_PIT:
+            status = silk_build_ball_pit(world);
+            break;
+        case SILK_SCENE_CHAIN_CLOTH:
+            status = silk_build_chain_cloth(world);
+            break;
         default:
             break;
     }
@@ -170,6 +176,17 @@ static silk_status reserve_for_scene(silk_world* world, const silk_scene_def* de
         silk_world_def need = silk_world_get_def(scratch);
         status = silk_world_reserve(world, need.particle_capacity, need.constraint_capacity,
                                     need.composite_capacity);
+    }
+    if (status == SILK_OK && silk_world_polygon_count(scratch) > 0)
+    {
+        /* the collision scenes' static polygons (collide.c) */
+        int32_t points = 0, count = 0;
+        for (int32_t g = 0; g < silk_world_polygon_count(scratch); ++g)
+        {
+            silk_world_get_polygon(scratch, g, NULL, 0, &count);
+            points += count;
+        }
+        status = silk_world_reserve_polygons(world, silk_world_polygon_count(scratch), points);
     }
     if (status == SILK_OK && (silk_world_extension_tag(world) == 0 || silk_spider_owns(world)))
     {

@@ -606,6 +606,11 @@ typedef struct silk_robust_def
     double near_mobility;    /* in the near passes, how far the end of a link nearer the
                                 fixed particles moves, as a share of what its mass says,
                                 (0, 1], default 1 (see above) */
+    double contact_friction; /* particle-particle contacts (radius > 0): Coulomb
+                                coefficient of the positional friction, >= 0, default 0.3
+                                (see "Collisions") */
+    double contact_restitution; /* particle-particle contacts: normal bounce, [0, 1],
+                                   default 0 (inelastic) */
     int32_t internal_cookie;
 } silk_robust_def;
 
@@ -652,6 +657,63 @@ SILK_API silk_status silk_world_get_compliance(const silk_world* world, int32_t 
                                                int32_t index, double* out_compliance);
 /* Flat compliances in solver order, like silk_world_constraint_rest(). */
 SILK_API const double* silk_world_constraint_compliance(const silk_world* world);
+
+/* ----------------------------------------------------------------------------------------
+    Collisions (robust solver only; compat stays verlet-js, which has none)
+
+    A particle with radius r > 0 is a disc: the robust solver keeps it out of every other
+    disc it may collide with and out of the static polygons (its centre stays r from their
+    edges). Radius 0, the default, is a point as before: every scene without radii keeps its
+    bits, its state hash and its recordings' outcome.
+
+    WHICH PAIRS COLLIDE
+    Each composite has a filter (Box2D's b2Filter, per composite): particles of composites
+    A and B collide when (A.category_bits & B.mask_bits) and (B.category_bits & A.mask_bits)
+    are both non-zero. Particles of the SAME composite collide only if its self_collide is
+    on (default off): a rope's or cloth's own particles sit one link apart, closer than two
+    radii when the links are short, and would fight their own distance constraints. Off by
+    composite, not by "joined by a constraint", because it costs one integer compare per
+    pair and needs no adjacency lookup in the inner loop; a ball pit is one composite with
+    self_collide on. With self_collide on, keep radii below half the shortest link.
+
+    THE SOLVE
+    Inside each substep, after the distances and angles of every pass: a uniform grid over
+    the colliding particles (engine/src/broadphase.c: counting sort by cell, then particle
+    index, so the order never depends on insertion), then each overlapping pair, in grid
+    order, as an XPBD contact with zero compliance: C = |a - b| - (r_a + r_b) < 0, moved by
+    their inverse masses (momentum is conserved to rounding), then positional Coulomb
+    friction (the pair's relative tangential motion over the substep, removed up to
+    contact_friction x the depth just corrected), then the polygons. After the substep's
+    velocities: restitution on the pairs that were in contact (Mueller et al. 2020), below
+    2 |g| hs approach speed none (as the box). The box (floor, walls, ceiling) holds a disc
+    by its rim. A disc moving less than its radius per substep cannot pass through another
+    disc or a polygon edge: at 60 Hz and 8 substeps that is r x 480 px/s.
+---------------------------------------------------------------------------------------- */
+
+#define SILK_MAX_RADIUS 4096.0 /* px */
+
+/* A particle's radius, finite, in [0, SILK_MAX_RADIUS] px (0: no collisions, the default).
+   Recorded (SILK_EVENT_RADIUS). */
+SILK_API silk_status silk_world_set_radius(silk_world* world, int32_t particle, double radius);
+SILK_API silk_status silk_world_get_radius(const silk_world* world, int32_t particle,
+                                           double* out_radius);
+/* The radii, particle_count of them, indexed by particle (a renderer's view; it moves when
+   the world grows). */
+SILK_API const double* silk_world_radii(const silk_world* world);
+
+typedef struct silk_collision_filter
+{
+    uint32_t category_bits; /* what this composite is, default 1 */
+    uint32_t mask_bits;     /* what it collides with, default 0xFFFFFFFF (everything) */
+    bool self_collide;      /* its own particles collide with each other, default false */
+} silk_collision_filter;
+
+SILK_API silk_collision_filter silk_default_collision_filter(void);
+/* Recorded (SILK_EVENT_COLLISION_FILTER, SILK_EVENT_COLLISION_SELF). */
+SILK_API silk_status silk_world_set_collision_filter(silk_world* world, int32_t composite,
+                                                     silk_collision_filter filter);
+SILK_API silk_status silk_world_get_collision_filter(const silk_world* world, int32_t composite,
+                                                     silk_collision_filter* out_filter);
 
 /* ----------------------------------------------------------------------------------------
     Static polygons and cutting (the timing lab's rope and cloth, seed 003)
@@ -709,6 +771,11 @@ SILK_API silk_polygon_def silk_default_polygon_def(void);
 SILK_API silk_status silk_world_add_polygon(silk_world* world, const silk_polygon_def* def,
                                             int32_t* out_polygon);
 SILK_API int32_t silk_world_polygon_count(const silk_world* world);
+/* Room for this many polygons and vertices in all, all or nothing (SILK_ERR_NOMEM changes
+   nothing; above SILK_MAX_POLYGONS polygons, SILK_ERR_CAPACITY): a builder reserves first
+   so that adding cannot fail half-way for memory. */
+SILK_API silk_status silk_world_reserve_polygons(silk_world* world, int32_t polygons,
+                                                 int32_t points);
 /* Copies a polygon's vertices (stored with positive signed area, i.e. the order of
    x-right y-down screen coordinates read clockwise) into out_points when capacity allows;
    out_count receives the vertex count either way (SILK_ERR_CAPACITY if it did not fit). */
@@ -981,7 +1048,12 @@ enum
     SILK_DIAG_ENERGY_GROWTH,   /* kinetic energy now / its minimum over the window */
     SILK_DIAG_UNHEALTHY_STEPS, /* steps the watchdog found exploding or non-finite */
     SILK_DIAG_HEALTH_RESTORES, /* automatic restores of the last healthy snapshot */
-    SILK_DIAG_COUNT_V1         /* fields so far; the struct reserves SILK_DIAG_CAPACITY */
+    /* collisions (radius > 0): the overlapping pairs now, measured, not solved */
+    SILK_DIAG_CONTACTS,          /* overlapping disc pairs that collide */
+    SILK_DIAG_OVERLAP_MAX,       /* deepest overlap r_a + r_b - |a - b|, px */
+    SILK_DIAG_OVERLAP_P99,       /* 99th percentile of the overlaps, px */
+    SILK_DIAG_OVERLAP_RATIO_MAX, /* deepest overlap / the smaller radius of its pair */
+    SILK_DIAG_COUNT_V1           /* fields so far; the struct reserves SILK_DIAG_CAPACITY */
 };
 
 #define SILK_DIAG_CAPACITY    64
@@ -1091,10 +1163,14 @@ SILK_API silk_status silk_world_report_error(silk_world* world, silk_status stat
     p.x p.y q.x q.y, inverse mass and the robust velocity v.x v.y; constraint count, then per
 constraint kind a b c, stiffness, rest, target x y, compliance; composite count and each
 composite's range; the generator state; the extension block as the snapshot writes it (tag,
-count, values; 0, 0 when there is none). NaNs are hashed as one canonical NaN. The page shows
-it as 16 hex digits.
+count, values; 0, 0 when there is none); then, only in a world where a particle has a radius
+or a composite a filter other than the default, the collision block: each particle's radius,
+then each composite's category bits, mask bits and self_collide (so a world without
+collisions hashes as before radii existed). NaNs are hashed as one canonical NaN. The page
+shows it as 16 hex digits.
 
-    SNAPSHOT FORMAT (version 5, all little-endian)
+    SNAPSHOT FORMAT (version 6, all little-endian; 6 added the contact settings, the
+    particle radius and the composite filter)
         0   8  magic "SILKSNAP"        8  4  version     12  4  reserved (0)
         16  8  payload length L        24 8  FNV-1a 64 of the payload
         32  L  payload: settings, clock, generator, robust settings, drag, the particle,
@@ -1117,7 +1193,9 @@ it as 16 hex digits.
     extension input (i code, x value), robust gravity (x y), robust damping (x damping,
     y ground friction), robust iterations (i substeps, x iterations), robust box (i ceiling,
     x restitution, y max step), step length (x seconds; coupled robust steps only), robust
-    near passes (i), tethers, near pass and chains (i: 0 or 1 each), near mobility (x).
+    near passes (i), tethers, near pass and chains (i: 0 or 1 each), near mobility (x),
+    robust contact (x friction, y restitution), radius (i particle, x radius), collision
+    filter (i composite, x category bits, y mask bits), collision self (i composite, x 0/1).
     Replay restores the snapshot and, for each step s < S, applies the events of step s and
     runs one step as advance would. Calls that are not inputs (adding particles, frame(),
     set_position ...) are not recorded: a replay of a run that used them differs, and the
@@ -1156,8 +1234,12 @@ enum
     SILK_EVENT_ROBUST_NEAR_PASS = 17,     /* i: 0 or 1 */
     SILK_EVENT_ROBUST_CHAINS = 18,        /* i: 0 or 1 */
     SILK_EVENT_ROBUST_NEAR_MOBILITY = 19, /* x: (0, 1] */
+    SILK_EVENT_ROBUST_CONTACT = 20,       /* x: contact friction, y: contact restitution */
+    SILK_EVENT_RADIUS = 21,               /* i: particle, x: radius */
+    SILK_EVENT_COLLISION_FILTER = 22,     /* i: composite, x: category bits, y: mask bits */
+    SILK_EVENT_COLLISION_SELF = 23,       /* i: composite, x: 0 or 1 */
 #ifdef SILK_TEST_SETTING
-    SILK_EVENT_TEST_KNOB = 20, /* x: [0, 1] (the test build's) */
+    SILK_EVENT_TEST_KNOB = 24, /* x: [0, 1] (the test build's) */
 #endif
     SILK_EVENT_COUNT
 };

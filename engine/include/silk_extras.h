@@ -154,6 +154,10 @@ typedef enum silk_scene
     SILK_SCENE_CLOTH = 1,  /* friction 1, cloth((W/2, H/3), min(W,H)/2, 20 segments, pins %6) */
     SILK_SCENE_SHAPES = 2, /* friction 1, a pinned line and three tires */
     SILK_SCENE_TREE = 3,   /* gravity 0, friction 0.98, two trees */
+    /* colliding particles (silk.h "Collisions"; these select the robust solver) */
+    SILK_SCENE_BALL_PIT = 4,    /* 2000 balls (radius 4) poured into a cup of 3 polygons */
+    SILK_SCENE_CHAIN_CLOTH = 5, /* a pinned chain with a heavy bob swings into a hanging
+                                   16 x 16 cloth; every particle a disc */
     SILK_SCENE_COUNT
 } silk_scene;
 

@@ -6,6 +6,7 @@
    allocation. Non-finite values are left out of the statistics and counted instead. */
 #include "trig.h"
 #include "constraint.h"
+#include "contact.h"
 #include "health.h"
 #include "validate.h"
 #include "world.h"
@@ -307,6 +308,13 @@ silk_status silk_world_update_diagnostics(silk_world* world, silk_vec2 center)
     v[SILK_DIAG_SIM_SECONDS] = (double)world->total_steps * world->stepper.step_seconds;
     v[SILK_DIAG_LOOP_MODE] = world->loop_mode;
     silk_diagnostics_store_health(world);
+    /* contacts: the grid is sized here too when no step has sized it yet (outside steps) */
+    if (world->collision.active)
+    {
+        (void)silk_broadphase_reserve(world, world->particle_capacity);
+    }
+    silk_contacts_measure(world, &v[SILK_DIAG_CONTACTS], &v[SILK_DIAG_OVERLAP_MAX],
+                          &v[SILK_DIAG_OVERLAP_P99], &v[SILK_DIAG_OVERLAP_RATIO_MAX]);
     return SILK_OK;
 }
 

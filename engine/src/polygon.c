@@ -294,6 +294,28 @@ silk_status silk_world_add_polygon(silk_world* world, const silk_polygon_def* de
     return SILK_OK;
 }
 
+silk_status silk_world_reserve_polygons(silk_world* world, int32_t polygons, int32_t points)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    if (polygons < 0 || polygons > SILK_MAX_POLYGONS || points < 0 ||
+        points > SILK_MAX_POLYGONS * SILK_MAX_POLYGON_POINTS)
+    {
+        return SILK_ERR_CAPACITY;
+    }
+    int32_t shape_capacity = world->polygon_capacity;
+    silk_status status = grow(world, (void**)&world->polygons, sizeof(silk_polygon_shape),
+                              world->polygon_count, polygons, &shape_capacity);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    world->polygon_capacity = shape_capacity;
+    return reserve_points(world, points); /* a larger shape array than needed is harmless */
+}
+
 int32_t silk_world_polygon_count(const silk_world* world)
 {
     return silk_is_world(world) ? world->polygon_count : 0;
@@ -353,6 +375,66 @@ static int32_t deepest_edge(const silk_world* world, const silk_polygon_shape* s
     return best;
 }
 
+/* A disc of radius r > 0 (contact.c) against a convex polygon: the push direction n and the
+   depth to take it out, or false when it does not touch. With the centre inside, the edge of
+   least penetration, as for a point; outside, the nearest point of the outline (an edge or a
+   corner). */
+static bool disc_contact(const silk_world* world, const silk_polygon_shape* shape, silk_vec2 p,
+                         double r, silk_vec2* out_n, double* out_depth)
+{
+    if (!(p.x > shape->lo.x - r && p.x < shape->hi.x + r && p.y > shape->lo.y - r &&
+          p.y < shape->hi.y + r))
+    {
+        return false;
+    }
+    const silk_vec2* v = world->polygon_points + shape->begin;
+    const silk_vec2* n = world->polygon_normals + shape->begin;
+    int32_t best = 0;
+    double best_s = -INFINITY;
+    for (int32_t k = 0; k < shape->count; ++k)
+    {
+        double s = (p.x - v[k].x) * n[k].x + (p.y - v[k].y) * n[k].y;
+        if (s > best_s)
+        {
+            best_s = s;
+            best = k;
+        }
+    }
+    if (!(best_s < r))
+    {
+        return false;
+    }
+    if (best_s <= 0.0)
+    {
+        *out_n = n[best];
+        *out_depth = r - best_s;
+        return true;
+    }
+    double near2 = INFINITY;
+    silk_vec2 near = p;
+    for (int32_t k = 0; k < shape->count; ++k)
+    {
+        silk_vec2 a = v[k], d = sub(v[(k + 1) % shape->count], a);
+        double t = ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / (d.x * d.x + d.y * d.y);
+        t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+        silk_vec2 q = {a.x + d.x * t, a.y + d.y * t};
+        double dist2 = (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y);
+        if (dist2 < near2)
+        {
+            near2 = dist2;
+            near = q;
+        }
+    }
+    if (!(near2 < r * r) || !(near2 > 0.0))
+    {
+        return false;
+    }
+    double dist = sqrt(near2);
+    *out_n = (silk_vec2){(p.x - near.x) / dist, (p.y - near.y) / dist};
+    *out_depth = r - dist;
+    return true;
+}
+
 void silk_polygons_collide(silk_world* world, const silk_vec2* start, const double* w)
 {
     silk_vec2* pos = world->pos;
@@ -367,14 +449,26 @@ void silk_polygons_collide(silk_world* world, const silk_vec2* start, const doub
             {
                 continue; /* pinned, dragged or immovable: kinematic, not pushed */
             }
-            double s = 0.0;
-            int32_t k = deepest_edge(world, shape, pos[i], &s);
-            if (k < 0)
+            silk_vec2 n;
+            double depth = 0.0;
+            if (world->radius[i] > 0.0)
             {
-                continue;
+                if (!disc_contact(world, shape, pos[i], world->radius[i], &n, &depth))
+                {
+                    continue;
+                }
             }
-            const silk_vec2 n = normals[k];
-            const double depth = -s;
+            else
+            {
+                double s = 0.0;
+                int32_t k = deepest_edge(world, shape, pos[i], &s);
+                if (k < 0)
+                {
+                    continue;
+                }
+                n = normals[k];
+                depth = -s;
+            }
             silk_vec2 p = {pos[i].x + n.x * depth, pos[i].y + n.y * depth};
             /* positional friction: remove the tangential part of this substep's motion, up to
                friction x depth */

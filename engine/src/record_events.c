@@ -28,7 +28,14 @@
     X(DRAG_END, none, drag_end)                                                                    \
     X(SOLVER, solver, solver)                                                                      \
     X(EXTENSION, extension_input, extension)                                                       \
-    X(STEP_SECONDS, step_seconds, step_seconds)
+    X(STEP_SECONDS, step_seconds, step_seconds)                                                    \
+    SILK_RECORD_COLLISION_EVENTS(X)
+
+/* The collision setters' events (contact.c), kept apart for merges. */
+#define SILK_RECORD_COLLISION_EVENTS(X)                                                            \
+    X(RADIUS, radius, radius)                                                                      \
+    X(COLLISION_FILTER, collision_filter, collision_filter)                                        \
+    X(COLLISION_SELF, collision_self, collision_self)
 
 /* `particles`: the recording's snapshot's particle count. A run may add particles after the
    recording began (not an input: the hash check reports the difference), so an index is only
@@ -46,6 +53,12 @@ static bool finite_xy(const silk_record_event* e)
 static bool whole(double v, double lo, double hi)
 {
     return v >= lo && v <= hi && v == (double)(int32_t)v;
+}
+
+/* A whole number in [0, 2^32 - 1] stored as a double (filter bits). */
+static bool whole_u32(double v)
+{
+    return v >= 0.0 && v <= 4294967295.0 && v == (double)(uint32_t)v;
 }
 
 static bool payload_none(const silk_world* w, const silk_record_event* e, int32_t n)
@@ -86,6 +99,56 @@ static bool payload_step_seconds(const silk_world* w, const silk_record_event* e
 {
     (void)w, (void)n;
     return silk_check_step_seconds(e->x) == SILK_OK;
+}
+
+/* ---- the collision events (contact.c) ---------------------------------------------------- */
+
+static bool payload_radius(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)w, (void)n; /* an index past the snapshot's count: as payload_particle_point */
+    return e->i >= 0 && e->i < SILK_MAX_PARTICLES && silk_check_radius(e->x) == SILK_OK &&
+           e->y == 0.0;
+}
+
+static bool payload_collision_filter(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)w, (void)n;
+    return e->i >= 0 && e->i < SILK_MAX_COMPOSITES && whole_u32(e->x) && whole_u32(e->y);
+}
+
+static bool payload_collision_self(const silk_world* w, const silk_record_event* e, int32_t n)
+{
+    (void)w, (void)n;
+    return e->i >= 0 && e->i < SILK_MAX_COMPOSITES && (e->x == 0.0 || e->x == 1.0) && e->y == 0.0;
+}
+
+static void apply_radius(silk_world* w, const silk_record_event* e, double* h)
+{
+    (void)h;
+    silk_world_set_radius(w, e->i, e->x);
+}
+
+static void apply_collision_filter(silk_world* w, const silk_record_event* e, double* h)
+{
+    (void)h;
+    silk_collision_filter f;
+    if (silk_world_get_collision_filter(w, e->i, &f) == SILK_OK)
+    {
+        f.category_bits = (uint32_t)e->x;
+        f.mask_bits = (uint32_t)e->y;
+        silk_world_set_collision_filter(w, e->i, f);
+    }
+}
+
+static void apply_collision_self(silk_world* w, const silk_record_event* e, double* h)
+{
+    (void)h;
+    silk_collision_filter f;
+    if (silk_world_get_collision_filter(w, e->i, &f) == SILK_OK)
+    {
+        f.self_collide = e->x == 1.0;
+        silk_world_set_collision_filter(w, e->i, f);
+    }
 }
 
 /* ---- the settings' events (settings.h) ----------------------------------------------------

@@ -142,6 +142,15 @@ silk_status silk_robust_reserve(silk_world* world, bool chains)
         c->particle_capacity = world->particle_capacity;
         c->constraint_capacity = world->constraint_capacity;
     }
+    /* the broad phase's grid and contacts (broadphase.c), only in a world with discs */
+    if (world->collision.active && world->collision.capacity < world->particle_capacity)
+    {
+        silk_status status = silk_broadphase_reserve(world, world->particle_capacity);
+        if (status != SILK_OK)
+        {
+            return status;
+        }
+    }
     return SILK_OK;
 }
 
@@ -163,6 +172,7 @@ void silk_robust_free(silk_world* world)
         silk_free(world, all[k]);
     }
     silk_robust_chain_free(world);
+    silk_broadphase_free(world);
 }
 
 /* ---- prepare: ring order, colours, packed records ---------------------------------------- */

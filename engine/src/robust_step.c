@@ -40,6 +40,7 @@
 
    Determinism: only + - * / and sqrt, the build's -ffp-contract=off, and detmath.c's atan2 and
    exp. Nothing here allocates but prepare, and that only after storage grew (robust.h). */
+#include "contact.h"
 #include "detmath.h"
 #include "robust_batch.h"
 #include "robust_chain.h"
@@ -163,6 +164,16 @@ static void move_kinematic(silk_world* world, int32_t remaining)
 
 /* Static polygons (polygon.c, the timing lab): after every pass, particles inside one go back
    out along the axis of least penetration. Nothing to do in a world without polygons. */
+/* Discs (radius > 0) against each other and the box (contact.c), once per pass, before the
+   polygons: a world without radii never enters it. */
+static inline void collide_particles(silk_world* world, const silk_robust_substep* k)
+{
+    if (world->collision.active)
+    {
+        silk_contacts_solve(world, k);
+    }
+}
+
 static inline void collide_polygons(silk_world* world)
 {
     if (world->polygon_count > 0)
@@ -217,6 +228,7 @@ static void solve_constraints(silk_world* world, const silk_robust_substep* k)
                                                     : SILK_LAMBDA_ADD;
             silk_robust_chain_solve(world, r->w, k->inv_hs2, mode);
             solve_angles(world->pos, r->w, r->angles, na, r->lambda + nd, k->inv_hs2, mode);
+            collide_particles(world, k);
             collide_polygons(world);
         }
         return;
@@ -228,6 +240,7 @@ static void solve_constraints(silk_world* world, const silk_robust_substep* k)
         silk_robust_solve_distances(world->pos, r->w, &r->distances, r->runs, near, runs, NULL,
                                     k->inv_hs2, SILK_LAMBDA_NONE, false);
         solve_angles(world->pos, r->w, r->angles, na, NULL, k->inv_hs2, SILK_LAMBDA_NONE);
+        collide_particles(world, k);
         collide_polygons(world);
     }
     for (int32_t it = 0; it < iterations && iterations > 1; ++it)
@@ -236,6 +249,7 @@ static void solve_constraints(silk_world* world, const silk_robust_substep* k)
         silk_robust_solve_distances(world->pos, r->w, &r->distances, r->runs, 0, runs, r->lambda,
                                     k->inv_hs2, mode, false);
         solve_angles(world->pos, r->w, r->angles, na, r->lambda + nd, k->inv_hs2, mode);
+        collide_particles(world, k);
         collide_polygons(world);
     }
     const double mobility = r->def.near_mobility;
@@ -286,6 +300,7 @@ silk_status silk_robust_step(silk_world* world, double h)
     k.bounce_min = 2.0 * sqrt(k.g.x * k.g.x + k.g.y * k.g.y) * k.hs;
 
     carry_velocity(world);
+    const bool bounce = world->collision.active;
     const silk_robust_particles particles = {world->pos, world->velocity, r->start, r->w,
                                              world->particle_count};
     silk_robust_integrate(&particles, &k);
@@ -297,12 +312,23 @@ silk_status silk_robust_step(silk_world* world, double h)
             solve_tethers(world); /* first: the links then even out what it moved */
         }
         solve_constraints(world, &k);
-        if (s + 1 < substeps)
+        if (s + 1 < substeps && bounce)
+        {
+            /* the same passes as next_substep, split for the contacts' bounce between */
+            silk_robust_end_step(&particles, &k, world->last, h);
+            silk_contacts_restitution(world, &k, NULL, h);
+            silk_robust_integrate(&particles, &k);
+        }
+        else if (s + 1 < substeps)
         {
             silk_robust_next_substep(&particles, &k);
         }
     }
     silk_robust_end_step(&particles, &k, world->last, h);
+    if (bounce)
+    {
+        silk_contacts_restitution(world, &k, world->last, h);
+    }
     r->last_h = h;
     silk_count(&world->frame_count);
     return SILK_OK;

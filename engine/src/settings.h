@@ -120,7 +120,10 @@ _Static_assert((int)SILK_WS_COUNT == (int)SILK_WORLD_SETTING_COUNT,
     X(int32_t, near_passes, i32, 1, near_passes,                                                   \
       "must be in [1, " SILK_STR(SILK_MAX_NEAR_PASSES) "]", ROBUST_NEAR_PASSES, i)                 \
     X(bool, chains, flag, false, flag, SILK_FLAG_RULE, ROBUST_CHAINS, i)                           \
-    X(double, near_mobility, f64, 1.0, near_mobility, "must be in (0, 1]", ROBUST_NEAR_MOBILITY, x)
+    X(double, near_mobility, f64, 1.0, near_mobility, "must be in (0, 1]", ROBUST_NEAR_MOBILITY,   \
+      x)                                                                                           \
+    X(double, contact_friction, f64, 0.3, decay_rate, "must be >= 0", ROBUST_CONTACT, x)           \
+    X(double, contact_restitution, f64, 0.0, restitution, "must be in [0, 1]", ROBUST_CONTACT, y)
 
 /* The robust def's recording events, X(event, strict), in the order silk_world_set_robust
    records the changes of one call (the order is in recordings' bytes). An event carries the
@@ -135,7 +138,8 @@ _Static_assert((int)SILK_WS_COUNT == (int)SILK_WORLD_SETTING_COUNT,
     X(ROBUST_CHAINS, 0)                                                                            \
     X(ROBUST_NEAR_PASSES, 0)                                                                       \
     X(ROBUST_NEAR_MOBILITY, 0)                                                                     \
-    X(ROBUST_BOX, 0)
+    X(ROBUST_BOX, 0)                                                                               \
+    X(ROBUST_CONTACT, 1)
 
 /* silk_watchdog_def (set_watchdog). Not in snapshots, not recorded. */
 #define SILK_WATCHDOG_SETTINGS(X)                                                                  \

@@ -28,14 +28,18 @@
 
 /* p, q, the positions before the last fixed step (render interpolation), 1/mass (robust:
    0 = immovable, default 1), velocity in px/s (robust: valid while q == p - v h_last), and the
-   owning composite. The snapshot's order: composite last. */
+   owning composite, then the collision radius (robust: 0 = a point, no collisions). The
+   snapshot's order: composite, then radius (snapshot v6). The radius is not hashed here: the
+   state hash covers it in its collision block, only in worlds with collisions (snapshot.c),
+   so that every world without them keeps its hash. */
 #define SILK_PARTICLE_COLUMNS(X)                                                                   \
     X(silk_vec2, pos, vec2, 1)                                                                     \
     X(silk_vec2, last, vec2, 1)                                                                    \
     X(silk_vec2, prev, vec2, 0)                                                                    \
     X(double, inverse_mass, f64, 1)                                                                \
     X(silk_vec2, velocity, vec2, 1)                                                                \
-    X(int32_t, particle_composite, i32, 0)
+    X(int32_t, particle_composite, i32, 0)                                                         \
+    X(double, radius, f64, 0)
 
 /* kind (silk_constraint_kind), particles a, b (distance, angle; else -1) and c (angle; else
    -1), stiffness, rest (distance: length; angle: angle; pin: 0), the pin's target, and the

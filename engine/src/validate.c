@@ -66,6 +66,15 @@ silk_status silk_check_decay_rate(double rate)
     return rate >= 0.0 ? SILK_OK : SILK_ERR_RANGE;
 }
 
+silk_status silk_check_radius(double radius)
+{
+    if (!isfinite(radius))
+    {
+        return SILK_ERR_NONFINITE;
+    }
+    return radius >= 0.0 && radius <= SILK_MAX_RADIUS ? SILK_OK : SILK_ERR_RANGE;
+}
+
 silk_status silk_check_restitution(double restitution)
 {
     if (!isfinite(restitution))

@@ -28,6 +28,7 @@ silk_status silk_check_inverse_mass(double inverse_mass);
 silk_status silk_check_compliance(double compliance);
 silk_status silk_check_rest(silk_constraint_kind kind, double rest);
 silk_status silk_check_counter(int64_t count);
+silk_status silk_check_radius(double radius); /* finite, in [0, SILK_MAX_RADIUS] px */
 /* The rest of the settings tables' validators (settings.h). */
 silk_status silk_check_size_side(double side);          /* one side of the canvas, >= 1 px */
 silk_status silk_check_finite(double v);                /* finite, any value */

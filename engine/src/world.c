@@ -233,6 +233,7 @@ silk_status silk_world_add_composite(silk_world* world, int32_t* out_composite)
     int32_t id = world->composite_count++;
     world->composites[id].constraint_begin = world->constraint_count;
     world->composites[id].constraint_count = 0;
+    world->composites[id].filter = silk_default_collision_filter();
     *out_composite = id;
     return SILK_OK;
 }
@@ -269,6 +270,7 @@ silk_status silk_world_add_particle(silk_world* world, int32_t composite, silk_v
     world->particle_composite[i] = composite;
     world->inverse_mass[i] = 1.0;
     world->velocity[i] = (silk_vec2){0.0, 0.0};
+    world->radius[i] = 0.0;
     silk_constraints_changed(world);
     *out_particle = i;
     return SILK_OK;

@@ -2,6 +2,7 @@
 #ifndef SILK_WORLD_H
 #define SILK_WORLD_H
 
+#include "broadphase.h"
 #include "robust.h"
 #include "silk.h"
 #include "settings.h"
@@ -17,6 +18,7 @@ typedef struct silk_composite
 {
     int32_t constraint_begin;
     int32_t constraint_count;
+    silk_collision_filter filter; /* which particles collide (contact.c) */
 } silk_composite;
 
 /* The installed extension (extension.c): tag 0 when there is none. */
@@ -159,6 +161,7 @@ struct silk_world
 
     silk_solver solver;
     silk_robust_state robust;
+    silk_collision_state collision; /* the broad phase and contacts (broadphase.h, contact.c) */
     silk_watchdog_state watchdog;
     silk_record_state record;
 

@@ -210,6 +210,37 @@ EXPORT int32_t silk_js_ball_run(int32_t integrator, int32_t floor_rule, double f
 
 /* ---- the robust solver, health, hash, snapshots, recording ------------------------------ */
 
+/* ---- collisions (silk.h "Collisions"): a double out and the filter struct by fields ---- */
+
+EXPORT double silk_js_get_radius(const silk_world* world, int32_t particle)
+{
+    double r = 0.0;
+    silk_status status = silk_world_get_radius(world, particle, &r);
+    return status == SILK_OK ? r : (double)status;
+}
+
+EXPORT int32_t silk_js_set_collision_filter(silk_world* world, int32_t composite,
+                                            uint32_t category_bits, uint32_t mask_bits,
+                                            int32_t self_collide)
+{
+    silk_collision_filter f = {category_bits, mask_bits, self_collide != 0};
+    return silk_world_set_collision_filter(world, composite, f);
+}
+
+/* field 0: category bits, 1: mask bits, 2: self_collide (0 or 1); a status (< 0) on error */
+EXPORT double silk_js_get_collision_filter(const silk_world* world, int32_t composite,
+                                           int32_t field)
+{
+    silk_collision_filter f;
+    silk_status status = silk_world_get_collision_filter(world, composite, &f);
+    if (status != SILK_OK)
+    {
+        return (double)status;
+    }
+    return field == 0 ? (double)f.category_bits
+                      : (field == 1 ? (double)f.mask_bits : (f.self_collide ? 1.0 : 0.0));
+}
+
 /* A NULL world is an error here, not the engine's hash of nothing. */
 EXPORT int32_t silk_js_state_hash(const silk_world* world, silk_js_hash* out)
 {

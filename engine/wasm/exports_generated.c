@@ -491,6 +491,16 @@ EXPORT double silk_js_get_compliance(const silk_world* world, int32_t composite,
     return status == SILK_OK ? compliance : (double)status;
 }
 
+EXPORT int32_t silk_js_set_radius(silk_world* world, int32_t particle, double radius)
+{
+    return silk_world_set_radius(world, particle, radius);
+}
+
+EXPORT const double* silk_js_radii(const silk_world* world)
+{
+    return silk_world_radii(world);
+}
+
 EXPORT const double* silk_js_constraint_compliance(const silk_world* world)
 {
     return silk_world_constraint_compliance(world);

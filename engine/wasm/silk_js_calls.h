@@ -140,6 +140,9 @@
     X(set_mass, silk_world_set_mass)                                           \
     X(set_compliance, silk_world_set_compliance)                               \
     X(get_compliance, silk_world_get_compliance)                               \
+    /* collisions (silk.h "Collisions") */                                     \
+    X(set_radius, silk_world_set_radius)                                       \
+    X(radii, silk_world_radii)                                                 \
     X(constraint_compliance, silk_world_constraint_compliance)                 \
     X(set_watchdog, silk_world_set_watchdog)                                   \
     X(health, silk_world_health)                                               \

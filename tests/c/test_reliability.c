@@ -22,12 +22,12 @@
 #define AT_FRAME_COUNT   80  /* u64 */
 #define AT_TOTAL_STEPS   88  /* u64 */
 #define AT_ROBUST_FLAGS  180 /* ceiling, tethers, near pass: i32 each (then near passes, chains) */
-#define AT_NEAR_MOBILITY 200 /* f64 */
-#define AT_DRAG_PARTICLE 216
-#define AT_DRAG_PIN      220
-#define SNAP_FIXED       252
-#define PER_PARTICLE     76
-#define PER_COMPOSITE    8
+#define AT_NEAR_MOBILITY 200 /* f64 (then contact friction, contact restitution: f64 each) */
+#define AT_DRAG_PARTICLE 232
+#define AT_DRAG_PIN      236
+#define SNAP_FIXED       268 /* snapshot v6 */
+#define PER_PARTICLE     84  /* v6: + radius */
+#define PER_COMPOSITE    20  /* v6: + category, mask, self_collide */
 #define PER_CONSTRAINT   56
 
 /* A snapshot with its checksum made valid again after a patch: only the validation stands

@@ -448,12 +448,28 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
             return silk_world_build_scene(w, fuzz_u8(in) % 32 == 0 ? NULL : &d);
         }
         case 19:
-            switch (fuzz_u8(in) % 3)
+            switch (fuzz_u8(in) % 6)
             {
                 case 0:
                     return silk_world_set_mass(w, particle(in, w), fuzz_f64(in));
                 case 1:
                     return silk_world_set_inverse_mass(w, particle(in, w), fuzz_f64(in));
+                /* collisions (issue 29): radius, filter, the contact settings */
+                case 3:
+                    return silk_world_set_radius(w, particle(in, w), fuzz_f64(in));
+                case 4:
+                {
+                    silk_collision_filter cf = {(uint32_t)fuzz_i32(in), (uint32_t)fuzz_i32(in),
+                                                fuzz_u8(in) & 1};
+                    return silk_world_set_collision_filter(w, composite(in, w), cf);
+                }
+                case 5:
+                {
+                    silk_robust_def rd = silk_world_get_robust(w);
+                    rd.contact_friction = fuzz_f64(in);
+                    rd.contact_restitution = fuzz_f64(in);
+                    return silk_world_set_robust(w, &rd);
+                }
                 default:
                     return silk_world_set_compliance(w, composite(in, w), fuzz_i32(in),
                                                      fuzz_f64(in));

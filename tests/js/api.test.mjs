@@ -297,7 +297,8 @@ const VALID = {
   buildScene: ['web'], updateDiagnostics: [], diagnostics: [], runFrames: [1], runFramesMax: [16],
   // the robust solver (tests/js/robust.test.mjs)
   setSolver: ['robust'], setRobust: [{}], robustStep: [0.01], setMass: [0, 1], setInverseMass: [0, 1],
-  inverseMass: [0], setCompliance: [0, 0, 0], compliance: [0, 0], health: [], checkHealth: [],
+  inverseMass: [0], setCompliance: [0, 0, 0], compliance: [0, 0],
+  setRadius: [0, 1], radius: [0], setCollisionFilter: [0, {}], collisionFilter: [0], health: [], checkHealth: [],
   setWatchdog: [{}], stateHash: [], snapshot: [], restore: [new Uint8Array(64)], startRecording: [],
   stopRecording: [], exportRecording: [], replay: [new Uint8Array(64)],
   playBegin: [new Uint8Array(64)], playStatus: [], playStop: [], playRun: [1],

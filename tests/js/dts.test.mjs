@@ -159,6 +159,14 @@ test('every "default X" in silk.d.ts is the default the binding and the engine u
       case 'PolygonOptions':
         assert.ok(matches(text, silk._defaultsOf(`silk_polygon_def`)[option]), `${where}, but the engine's is ${silk._defaultsOf('silk_polygon_def')[option]}`);
         break;
+      case 'CollisionFilter': { // a new composite's filter
+        const w = silk.createWorld();
+        const f = w.collisionFilter(w.addComposite());
+        w.destroy();
+        assert.ok(option in f, `${where}: not a collision filter field`);
+        assert.ok(matches(text, f[option]), `${where}, but a new composite's is ${f[option]}`);
+        break;
+      }
       case 'Silk.createStepper': {
         const s = silk.createStepper();
         assert.ok(matches(text, s[option]), `${where}, but createStepper()'s is ${s[option]}`);

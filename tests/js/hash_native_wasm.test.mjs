@@ -46,12 +46,17 @@ function moduleHash({ scene, seed, frames, substeps, iterations, tethers, nearPa
   return h;
 }
 
+// The ball pit's 2,000 colliding balls cost ~50x the web's step: 1,200 steps (20 s, the pour
+// and the pile settling) keep its three runs within the suite's time and still cross every
+// contact path (particle-particle, particle-polygon, restitution).
+const FRAMES = { 'ball-pit': 1200 };
 for (const scene of mod.SCENES) {
-  test(`${scene}: native, wasm C and silk.mjs agree after 10,000 robust steps`, () => {
-    const args = ['--scene', scene, '--solver', 'robust', '--seed', '7', '--frames', '10000'];
+  const frames = FRAMES[scene] ?? 10000;
+  test(`${scene}: native, wasm C and silk.mjs agree after ${frames.toLocaleString('en')} robust steps`, () => {
+    const args = ['--scene', scene, '--solver', 'robust', '--seed', '7', '--frames', String(frames)];
     const native = nativeHash(args);
     assert.match(native, /^[0-9a-f]{16}$/);
-    assert.equal(moduleHash({ scene, seed: 7, frames: 10000 }), native, 'silk.mjs');
+    assert.equal(moduleHash({ scene, seed: 7, frames }), native, 'silk.mjs');
     assert.equal(wasmLabHash(args), native, 'silk-lab.js');
   });
 }
@@ -133,7 +138,8 @@ test('near passes and chains agree too: native, scalar, wasm C and silk.mjs (600
     { chains: true, iterations: 2, substeps: 2, args: ['--chains', '1', '--iterations', '2', '--substeps', '2'] },
     { chains: true, tethers: true, substeps: 6, args: ['--chains', '1', '--tethers', '1', '--substeps', '6'] },
   ];
-  for (const scene of mod.SCENES) {
+  // the ball pit has no links: near passes and chains have nothing there to act on
+  for (const scene of mod.SCENES.filter((s) => s !== 'ball-pit')) {
     const plain = nativeHash(['--scene', scene, '--seed', '7', '--frames', '600']);
     for (const { args: extra, ...opts } of settings) {
       const args = ['--scene', scene, '--seed', '7', '--frames', '600', ...extra];

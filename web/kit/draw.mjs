@@ -213,6 +213,38 @@ export function dots(ctx, f, first, last, r = 2, colour = '#2dad8f') {
   ctx.lineCap = 'butt';
 }
 
+/**
+ * Discs of their own radii (collisions, issue 29): particles [first, last) with radii[i] > 0 as
+ * outlined circles, one path (points, radius 0, are left to dots()).
+ */
+export function discs(ctx, f, first, last, radii, fill = 'rgba(45,173,143,0.35)', stroke = '#2dad8f') {
+  ctx.beginPath();
+  for (let i = first; i < last; i++) {
+    const r = radii[i];
+    if (!(r > 0)) continue;
+    const x = px(f, i);
+    const y = py(f, i);
+    ctx.moveTo(x + r, y);
+    ctx.arc(x, y, r, 0, TAU);
+  }
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.lineWidth = f.cssPx ?? 1;
+  ctx.strokeStyle = stroke;
+  ctx.stroke();
+}
+
+/** Static polygons [[x, y], ...] filled (the collision scenes' cup). */
+export function polygons(ctx, list, colour = '#cbd5e1') {
+  ctx.beginPath();
+  for (const pts of list) {
+    pts.forEach(([x, y], k) => (k === 0 ? ctx.moveTo(x, y) : ctx.lineTo(x, y)));
+    ctx.closePath();
+  }
+  ctx.fillStyle = colour;
+  ctx.fill();
+}
+
 /** A composite drawn the original's default way: pins, lines, angles, then its particles. */
 export function defaultComposite(ctx, f, range, particles) {
   pinDiscs(ctx, f, range.begin, range.end);

@@ -173,3 +173,41 @@ registerScene({
     draw.styledTree(ctx, f, st.second, st.levels, st.depth, st.leaves);
   },
 });
+
+// ---- colliding particles (issue 29; C builders in engine/extras/collide.c) -------------------
+
+/** The static polygons and radii a collision scene draws (read once per build). */
+function collisionState(world) {
+  const polygons = [];
+  for (let i = 0; i < world.polygonCount; i++) polygons.push(world.polygon(i));
+  return { polygons, radii: Float64Array.from(world.radii), ranges: compositeRanges(world) };
+}
+
+registerScene({
+  name: 'ball-pit',
+  label: 'Ball pit',
+  background: '#fff',
+  highlight: '#4f545c',
+  build(world) { world.buildScene('ball-pit'); },
+  prepare: collisionState,
+  draw(ctx, f, st) {
+    draw.polygons(ctx, st.polygons);
+    draw.discs(ctx, f, 0, st.radii.length, st.radii);
+  },
+});
+
+registerScene({
+  name: 'chain-cloth',
+  label: 'Chain and cloth',
+  background: '#fff',
+  highlight: '#4f545c',
+  build(world) { world.buildScene('chain-cloth'); },
+  prepare: collisionState,
+  draw(ctx, f, st) {
+    for (const c of st.ranges) {
+      draw.pinDiscs(ctx, f, c.begin, c.end);
+      draw.plainLines(ctx, f, c.begin, c.end);
+    }
+    draw.discs(ctx, f, 0, st.radii.length, st.radii);
+  },
+});

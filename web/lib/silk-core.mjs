@@ -9,6 +9,8 @@
 //   silk-world.mjs           World: views, settings, building, solving, dragging, runs
 //   silk-world-robust.mjs    World's robust solver, polygons and health members
 //   silk-world-records.mjs   World's hash, snapshot, recording and replay members
+//   silk-world-collide.mjs   World's collision members (radius, filters)
+//   silk-world-settings.mjs  World's settings accessors, one per WORLD_SETTINGS entry
 //
 // The scenes, builders and lessons of silk_extras.h are silk-extras.mjs; silk.mjs is the public
 // entry and joins the two (import from silk.mjs: a World from silk-core.mjs alone has no

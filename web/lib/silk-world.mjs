@@ -14,6 +14,7 @@ import { checkStatus, STATUS_OF } from './silk-status.mjs';
 import { View, setDef } from './silk-memory.mjs';
 import { WorldRobust } from './silk-world-robust.mjs';
 import { WorldRecords } from './silk-world-records.mjs';
+import { WorldCollide } from './silk-world-collide.mjs';
 import { addSettings, getSetting, setSetting } from './silk-world-settings.mjs';
 
 /** The diagnostics fields' indices. STEP is kept as verlet-js's name for RELAX_PASSES (the
@@ -396,4 +397,5 @@ function addMembers(from) {
 }
 addMembers(WorldRobust);
 addMembers(WorldRecords);
+addMembers(WorldCollide);
 addSettings(World);

@@ -10,11 +10,12 @@ export declare const DIAG: Readonly<Record<
   | 'NAN_COUNT' | 'CENTER_X' | 'CENTER_Y' | 'BOUNDING_RADIUS' | 'KINETIC_ENERGY'
   | 'ADVANCE_STEPS' | 'ADVANCE_ALPHA' | 'ADVANCE_DROPPED' | 'ACCUMULATOR' | 'TOTAL_STEPS'
   | 'SIM_SECONDS' | 'LOOP_MODE' | 'EXPLODED' | 'SOLVER' | 'SUBSTEPS' | 'HEALTH' | 'SPEED_MAX'
-  | 'ENERGY_GROWTH' | 'UNHEALTHY_STEPS' | 'HEALTH_RESTORES', number>>;
+  | 'ENERGY_GROWTH' | 'UNHEALTHY_STEPS' | 'HEALTH_RESTORES' | 'CONTACTS' | 'OVERLAP_MAX'
+  | 'OVERLAP_P99' | 'OVERLAP_RATIO_MAX', number>>;
 export declare const DIAG_NAMES: readonly string[];
 export declare const VERDICTS: readonly ['stable', 'marginal', 'unstable'];
 export declare const LOOP_MODES: readonly ['fixed', 'coupled'];
-export declare const SCENES: readonly ['web', 'cloth', 'shapes', 'tree'];
+export declare const SCENES: readonly ['web', 'cloth', 'shapes', 'tree', 'ball-pit', 'chain-cloth'];
 export declare const INTEGRATORS: readonly ['explicit', 'semi-implicit', 'verlet'];
 export declare const FLOOR_RULES: readonly ['none', 'snap', 'mirror'];
 export declare const SOLVERS: readonly ['compat', 'robust'];
@@ -30,7 +31,7 @@ export declare const DEFAULTS: Readonly<Record<'silk_world_def' | 'silk_stepper_
 
 export type Verdict = 'stable' | 'marginal' | 'unstable';
 export type LoopMode = 'fixed' | 'coupled';
-export type SceneName = 'web' | 'cloth' | 'shapes' | 'tree';
+export type SceneName = 'web' | 'cloth' | 'shapes' | 'tree' | 'ball-pit' | 'chain-cloth';
 export type Vec2 = [number, number];
 export type Integrator = 'explicit' | 'semi-implicit' | 'verlet';
 export type FloorRule = 'none' | 'snap' | 'mirror';
@@ -52,6 +53,15 @@ export interface RobustSettings {
   nearPasses: number;      // how many near passes (nearPass on), 1..64, default 1 (a hanging cloth: 4-6)
   chains: boolean;         // solve links path by path, one direct tridiagonal solve each (ropes), default false
   nearMobility: number;    // near passes: how far a link's end nearer the pins moves, (0, 1], default 1 (a hanging cloth: 0.25)
+  contactFriction: number;    // particle contacts (radius > 0): positional Coulomb friction, >= 0, default 0.3
+  contactRestitution: number; // particle contacts: normal bounce, [0, 1], default 0
+}
+
+/** Which particles collide (per composite; silk.h "Collisions"). */
+export interface CollisionFilter {
+  categoryBits: number; // unsigned 32-bit, default 1
+  maskBits: number;     // unsigned 32-bit, default 4294967295 (0xFFFFFFFF: every category)
+  selfCollide: boolean; // the composite's own particles collide, default false
 }
 
 export interface WatchdogOptions {
@@ -157,6 +167,8 @@ export interface Diagnostics {
   /** kinetic energy now / its minimum over the watchdog window */
   energyGrowth: number;
   unhealthySteps: number; healthRestores: number;
+  /** overlapping colliding disc pairs now; deepest overlap and its 99th percentile (px); deepest / its pair's smaller radius */
+  contacts: number; overlapMax: number; overlapP99: number; overlapRatioMax: number;
 }
 
 export interface ConstraintInfo {
@@ -337,6 +349,12 @@ export declare class World {
   inverseMass(i: number): number;
   setCompliance(composite: number, index: number, compliance: number): void;
   compliance(composite: number, index: number): number;
+  /** collisions (robust solver): radius px in [0, LIMITS.MAX_RADIUS], 0 = a point */
+  setRadius(i: number, radius: number): void;
+  radius(i: number): number;
+  readonly radii: Float64Array;
+  setCollisionFilter(composite: number, filter: Partial<CollisionFilter>): void;
+  collisionFilter(composite: number): CollisionFilter;
 
   /** a static convex polygon the robust solver keeps particles out of; returns its id */
   addPolygon(options: PolygonOptions): number;

@@ -1,0 +1,204 @@
+/* broadphase.c -- the collision broad phase: a uniform grid rebuilt by counting sort.
+
+   Which pairs of discs can touch? A grid of square cells at least one diameter (2 r_max)
+   wide answers it: two discs that overlap lie in the same cell or in neighbouring ones. The
+   grid is rebuilt from scratch for every contact pass (a few per step), because rebuilding
+   is O(n) and needs no state between passes:
+
+       1. bounds: one pass over the particles with r > 0 and a finite position: the box they
+          span and the largest radius (cell = 2 r_max; doubled until the grid holds at most
+          cell_capacity = 2 n + 64 cells, so a spread-out scene cannot ask for memory)
+       2. cell of each collider: (int)((x - min_x) / cell), row-major
+       3. counting sort: count per cell, prefix sums, then place the colliders in particle
+          index order -- so cell c lists its particles by index, and the whole order is
+          (cell, index): it depends on the positions alone, never on the order particles
+          were added or moved in, and it is the same on every platform (the cell of a
+          particle is + - * and a truncation, exact IEEE)
+       4. gather: positions, start positions, inverse masses, radii and composites into
+          arrays in that order, so the contact pass (contact.c) reads neighbours from
+          nearby memory and writes the positions back once
+
+   Pairs are then visited once each (contact.c): a particle's later neighbours in its own
+   cell and the cell to its right, and the three cells of the next row -- which are
+   contiguous in the sorted order, so each particle scans two runs of the gathered arrays.
+
+   Why a dense grid and not a spatial hash: hashing cells folds distant cells together, so a
+   pair can be visited twice or through a neighbour list with duplicates; a dense grid over
+   the colliders' bounding box has none of that, and the cap on cells keeps it O(n) memory.
+   Nothing here allocates but silk_broadphase_reserve, which runs outside the step. */
+#include "broadphase.h"
+#include "storage.h"
+#include "world.h"
+
+#include <math.h>
+#include <string.h>
+
+silk_status silk_broadphase_reserve(silk_world* world, int32_t capacity)
+{
+    silk_collision_state* c = &world->collision;
+    if (capacity <= c->capacity)
+    {
+        return SILK_OK;
+    }
+    const int32_t cells = 2 * capacity + 64;
+    const int32_t contacts = 4 * capacity;
+    void* fresh[11];
+    const size_t sizes[11] = {
+        (size_t)(cells + 1) * sizeof(int32_t), (size_t)capacity * sizeof(int32_t),
+        (size_t)capacity * sizeof(int32_t),    (size_t)capacity * sizeof(int32_t),
+        (size_t)capacity * sizeof(silk_vec2),  (size_t)capacity * sizeof(silk_vec2),
+        (size_t)capacity * sizeof(double),     (size_t)capacity * sizeof(double),
+        (size_t)capacity * sizeof(int32_t),    (size_t)contacts * sizeof(silk_contact),
+        (size_t)contacts * sizeof(double),
+    };
+    bool ok = true;
+    for (int k = 0; k < 11; ++k)
+    {
+        fresh[k] = ok ? silk_alloc(world, sizes[k]) : NULL;
+        ok = ok && fresh[k] != NULL;
+    }
+    if (!ok)
+    {
+        for (int k = 0; k < 11; ++k)
+        {
+            silk_free(world, fresh[k]);
+        }
+        return SILK_ERR_NOMEM;
+    }
+    silk_broadphase_free(world);
+    c->cell_start = fresh[0];
+    c->cell_of = fresh[1];
+    c->collider = fresh[2];
+    c->sorted = fresh[3];
+    c->gpos = fresh[4];
+    c->gstart = fresh[5];
+    c->gw = fresh[6];
+    c->gr = fresh[7];
+    c->gcomp = fresh[8];
+    c->contacts = fresh[9];
+    c->depth = fresh[10];
+    c->capacity = capacity;
+    c->cell_capacity = cells;
+    c->contact_capacity = contacts;
+    c->count = 0;
+    c->contact_count = 0;
+    return SILK_OK;
+}
+
+void silk_broadphase_free(silk_world* world)
+{
+    silk_collision_state* c = &world->collision;
+    void* all[] = {c->cell_start, c->cell_of, c->collider, c->sorted,   c->gpos, c->gstart,
+                   c->gw,         c->gr,      c->gcomp,    c->contacts, c->depth};
+    for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); ++k)
+    {
+        silk_free(world, all[k]);
+    }
+    bool active = c->active;
+    memset(c, 0, sizeof(*c));
+    c->active = active;
+}
+
+bool silk_filter_allows(const silk_world* world, int32_t ca, int32_t cb)
+{
+    const silk_collision_filter* a = &world->composites[ca].filter;
+    if (ca == cb)
+    {
+        return a->self_collide;
+    }
+    const silk_collision_filter* b = &world->composites[cb].filter;
+    return (a->category_bits & b->mask_bits) != 0 && (b->category_bits & a->mask_bits) != 0;
+}
+
+int32_t silk_broadphase_build(silk_world* world, const silk_vec2* pos, const silk_vec2* start,
+                              const double* w)
+{
+    silk_collision_state* c = &world->collision;
+    const double* radius = world->radius;
+    /* 1. the colliders, their box and the largest radius */
+    int32_t n = 0;
+    double lo_x = INFINITY, lo_y = INFINITY, hi_x = -INFINITY, hi_y = -INFINITY, r_max = 0.0;
+    for (int32_t i = 0, count = world->particle_count; i < count; ++i)
+    {
+        const silk_vec2 p = pos[i];
+        if (!(radius[i] > 0.0) || !(p.x - p.x == 0.0) || !(p.y - p.y == 0.0))
+        {
+            continue; /* a point, or a non-finite position (the watchdog reports it) */
+        }
+        c->collider[n++] = i;
+        lo_x = p.x < lo_x ? p.x : lo_x;
+        lo_y = p.y < lo_y ? p.y : lo_y;
+        hi_x = p.x > hi_x ? p.x : hi_x;
+        hi_y = p.y > hi_y ? p.y : hi_y;
+        r_max = radius[i] > r_max ? radius[i] : r_max;
+    }
+    c->count = n;
+    if (n == 0)
+    {
+        return 0;
+    }
+    /* the grid: cells one diameter wide, wider while there would be too many */
+    double cell = 2.0 * r_max;
+    double span_x = hi_x - lo_x, span_y = hi_y - lo_y;
+    double fx = span_x / cell, fy = span_y / cell;
+    while (!(fx < 1e9 && fy < 1e9 && (fx + 2.0) * (fy + 2.0) <= (double)c->cell_capacity))
+    {
+        cell *= 2.0;
+        fx = span_x / cell;
+        fy = span_y / cell;
+    }
+    const double inv_cell = 1.0 / cell;
+    /* the corner on the lattice of cells (a multiple of the cell size): cell borders stay
+       where they are while the discs near the box's edge move, so the visiting order of a
+       resting pile does not change under it */
+    lo_x = floor(lo_x * inv_cell) * cell;
+    lo_y = floor(lo_y * inv_cell) * cell;
+    span_x = hi_x - lo_x;
+    span_y = hi_y - lo_y;
+    const int32_t nx = (int32_t)(span_x * inv_cell) + 1, ny = (int32_t)(span_y * inv_cell) + 1;
+    const int32_t cells = nx * ny;
+    c->nx = nx;
+    c->ny = ny;
+    c->min_x = lo_x;
+    c->min_y = lo_y;
+    c->inv_cell = inv_cell;
+    /* 2. each collider's cell, and 3. the counting sort */
+    int32_t* start_of = c->cell_start;
+    memset(start_of, 0, (size_t)(cells + 1) * sizeof(int32_t));
+    for (int32_t k = 0; k < n; ++k)
+    {
+        const silk_vec2 p = pos[c->collider[k]];
+        int32_t cx = (int32_t)((p.x - lo_x) * inv_cell);
+        int32_t cy = (int32_t)((p.y - lo_y) * inv_cell);
+        cx = cx < nx ? cx : nx - 1; /* rounding at the far edge */
+        cy = cy < ny ? cy : ny - 1;
+        const int32_t cell_index = cy * nx + cx;
+        c->cell_of[k] = cell_index;
+        start_of[cell_index + 1] += 1;
+    }
+    for (int32_t q = 0; q < cells; ++q)
+    {
+        start_of[q + 1] += start_of[q];
+    }
+    /* place in index order: start_of[q] runs ahead as cell q fills, then is moved back */
+    for (int32_t k = 0; k < n; ++k)
+    {
+        c->sorted[start_of[c->cell_of[k]]++] = c->collider[k];
+    }
+    for (int32_t q = cells; q > 0; --q)
+    {
+        start_of[q] = start_of[q - 1];
+    }
+    start_of[0] = 0;
+    /* 4. gather */
+    for (int32_t k = 0; k < n; ++k)
+    {
+        const int32_t i = c->sorted[k];
+        c->gpos[k] = pos[i];
+        c->gstart[k] = start[i];
+        c->gw[k] = w[i];
+        c->gr[k] = radius[i];
+        c->gcomp[k] = world->particle_composite[i];
+    }
+    return n;
+}

@@ -1,0 +1,444 @@
+/* contact.c -- particle radii, collision filters and the robust solver's contact pass.
+
+   A particle with radius r > 0 is a disc (silk.h, "Collisions"). Each substep, after the
+   distances and angles of a pass, silk_contacts_solve builds the grid (broadphase.c) and
+   visits every pair of discs that may touch once, in grid order (cell, then particle index,
+   so the same positions give the same order everywhere). An overlapping pair whose
+   composites' filters allow it is one XPBD contact of zero compliance:
+
+       C = |a - b| - (r_a + r_b) < 0,   n = (a - b) / |a - b|
+       a += n w_a (-C) / (w_a + w_b),   b -= n w_b (-C) / (w_a + w_b)
+
+   (coincident centres take n = (0, -1): a fixed direction, so no NaN and the same bits
+   everywhere). Friction is positional, as for the polygons: the pair's relative tangential
+   motion over the substep so far is removed up to contact_friction x the depth just
+   corrected, shared by inverse mass, so a resting pile sticks and a sliding pair slows.
+   Every move is shared by inverse mass, so momentum is conserved to rounding. Restitution
+   needs velocities, which the solver derives from positions at the end of the substep: the
+   pass records its contacts with the approach speed they had, and after the velocities
+   silk_contacts_restitution sets each approaching pair's normal velocity to -e times it
+   (Mueller et al. 2020, "Detailed Rigid Body Simulation with Extended Position Based
+   Dynamics"). Only + - * / and sqrt: the same bits natively and in wasm. */
+#include "contact.h"
+
+#include "record.h"
+#include "validate.h"
+#include "world.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- the API ------------------------------------------------------------------------------ */
+
+silk_collision_filter silk_default_collision_filter(void)
+{
+    return (silk_collision_filter){1u, 0xFFFFFFFFu, false};
+}
+
+silk_status silk_world_set_radius(silk_world* world, int32_t particle, double radius)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    if (!silk_valid_particle(world, particle))
+    {
+        return SILK_ERR_INDEX;
+    }
+    silk_status status = silk_check_radius(radius);
+    if (status != SILK_OK)
+    {
+        return status;
+    }
+    silk_record_input(world, SILK_EVENT_RADIUS, particle, radius, 0.0);
+    world->radius[particle] = radius;
+    world->collision.active = world->collision.active || radius > 0.0;
+    return SILK_OK;
+}
+
+silk_status silk_world_get_radius(const silk_world* world, int32_t particle, double* out_radius)
+{
+    if (!silk_is_world(world) || out_radius == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (!silk_valid_particle(world, particle))
+    {
+        return SILK_ERR_INDEX;
+    }
+    *out_radius = world->radius[particle];
+    return SILK_OK;
+}
+
+const double* silk_world_radii(const silk_world* world)
+{
+    return silk_is_world(world) ? world->radius : NULL;
+}
+
+silk_status silk_world_set_collision_filter(silk_world* world, int32_t composite,
+                                            silk_collision_filter filter)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    if (!silk_valid_composite(world, composite))
+    {
+        return SILK_ERR_INDEX;
+    }
+    silk_collision_filter* f = &world->composites[composite].filter;
+    if (f->category_bits != filter.category_bits || f->mask_bits != filter.mask_bits)
+    {
+        silk_record_input(world, SILK_EVENT_COLLISION_FILTER, composite,
+                          (double)filter.category_bits, (double)filter.mask_bits);
+    }
+    if (f->self_collide != filter.self_collide)
+    {
+        silk_record_input(world, SILK_EVENT_COLLISION_SELF, composite,
+                          filter.self_collide ? 1.0 : 0.0, 0.0);
+    }
+    *f = (silk_collision_filter){filter.category_bits, filter.mask_bits, filter.self_collide};
+    return SILK_OK;
+}
+
+silk_status silk_world_get_collision_filter(const silk_world* world, int32_t composite,
+                                            silk_collision_filter* out_filter)
+{
+    if (!silk_is_world(world) || out_filter == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (!silk_valid_composite(world, composite))
+    {
+        return SILK_ERR_INDEX;
+    }
+    *out_filter = world->composites[composite].filter;
+    return SILK_OK;
+}
+
+void silk_collision_refresh(silk_world* world)
+{
+    bool active = false;
+    for (int32_t i = 0; i < world->particle_count && !active; ++i)
+    {
+        active = world->radius[i] > 0.0;
+    }
+    world->collision.active = active;
+}
+
+bool silk_collision_in_state(const silk_world* world)
+{
+    for (int32_t i = 0; i < world->particle_count; ++i)
+    {
+        if (world->radius[i] != 0.0)
+        {
+            return true;
+        }
+    }
+    const silk_collision_filter d = silk_default_collision_filter();
+    for (int32_t k = 0; k < world->composite_count; ++k)
+    {
+        const silk_collision_filter* f = &world->composites[k].filter;
+        if (f->category_bits != d.category_bits || f->mask_bits != d.mask_bits ||
+            f->self_collide != d.self_collide)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+#ifndef CONTACT_PASSES
+#define CONTACT_PASSES 2
+#endif
+
+/* ---- the pass ----------------------------------------------------------------------------- */
+
+typedef struct pair_context
+{
+    silk_world* world;
+    const silk_vec2* velocity;
+    double mu;
+    bool measure; /* diagnostics: count and measure, move nothing */
+    bool record;  /* the first pass: keep the contacts for the restitution pass (the later
+                     ones find them resolved) */
+    int32_t contacts;
+    double deepest, ratio;
+} pair_context;
+
+static inline __attribute__((always_inline)) void touch(pair_context* x, silk_collision_state* c,
+                                                        int32_t a, int32_t b)
+{
+    silk_vec2* gp = c->gpos;
+    const double reach = c->gr[a] + c->gr[b];
+    const double dx = gp[a].x - gp[b].x, dy = gp[a].y - gp[b].y;
+    const double d2 = dx * dx + dy * dy;
+    if (!(d2 < reach * reach))
+    {
+        return;
+    }
+    const double wa = c->gw[a], wb = c->gw[b], ws = wa + wb;
+    if ((!x->measure && ws == 0.0) || !silk_filter_allows(x->world, c->gcomp[a], c->gcomp[b]))
+    {
+        return;
+    }
+    const double d = sqrt(d2);
+    const double depth = reach - d;
+    if (x->measure)
+    {
+        if (x->contacts < c->contact_capacity)
+        {
+            c->depth[x->contacts] = depth;
+        }
+        x->contacts += 1;
+        x->deepest = depth > x->deepest ? depth : x->deepest;
+        const double small = c->gr[a] < c->gr[b] ? c->gr[a] : c->gr[b];
+        x->ratio = depth / small > x->ratio ? depth / small : x->ratio;
+        return;
+    }
+    double nx = 0.0, ny = -1.0; /* coincident: a fixed direction */
+    if (d > 0.0)
+    {
+        nx = dx / d;
+        ny = dy / d;
+    }
+    const double s = depth / ws;
+    gp[a].x += nx * (wa * s);
+    gp[a].y += ny * (wa * s);
+    gp[b].x -= nx * (wb * s);
+    gp[b].y -= ny * (wb * s);
+    /* positional friction on the relative tangential motion of the substep */
+    const silk_vec2* gs = c->gstart;
+    double tx = (gp[a].x - gs[a].x) - (gp[b].x - gs[b].x);
+    double ty = (gp[a].y - gs[a].y) - (gp[b].y - gs[b].y);
+    const double along = tx * nx + ty * ny;
+    tx -= nx * along;
+    ty -= ny * along;
+    const double t_len = sqrt(tx * tx + ty * ty);
+    const double limit = x->mu * depth;
+    if (t_len > 0.0)
+    {
+        const double f = (t_len <= limit ? 1.0 : limit / t_len) / ws;
+        gp[a].x -= tx * (f * wa);
+        gp[a].y -= ty * (f * wa);
+        gp[b].x += tx * (f * wb);
+        gp[b].y += ty * (f * wb);
+    }
+    if (x->record && c->contact_count < c->contact_capacity)
+    {
+        const int32_t ia = c->sorted[a], ib = c->sorted[b];
+        const silk_vec2 va = x->velocity[ia], vb = x->velocity[ib];
+        c->contacts[c->contact_count++] =
+            (silk_contact){ia, ib, nx, ny, (va.x - vb.x) * nx + (va.y - vb.y) * ny};
+    }
+}
+
+/* Every pair of the grid once: a particle's later neighbours in its cell and the cell to
+   its right, then the three cells below (contiguous in the sorted order). */
+static inline __attribute__((always_inline)) void visit_pairs(pair_context* x,
+                                                              silk_collision_state* c)
+{
+    const int32_t nx = c->nx, ny = c->ny;
+    const int32_t* cs = c->cell_start;
+    for (int32_t cy = 0; cy < ny; ++cy)
+    {
+        for (int32_t cx = 0; cx < nx; ++cx)
+        {
+            const int32_t q = cy * nx + cx;
+            const int32_t begin = cs[q], end = cs[q + 1];
+            if (begin == end)
+            {
+                continue;
+            }
+            const int32_t right = cx + 1 < nx ? cx + 1 : cx, left = cx > 0 ? cx - 1 : cx;
+            const int32_t row_end = cs[cy * nx + right + 1];
+            int32_t below_begin = 0, below_end = 0;
+            if (cy + 1 < ny)
+            {
+                below_begin = cs[(cy + 1) * nx + left];
+                below_end = cs[(cy + 1) * nx + right + 1];
+            }
+            for (int32_t a = begin; a < end; ++a)
+            {
+                for (int32_t b = a + 1; b < row_end; ++b)
+                {
+                    touch(x, c, a, b);
+                }
+                for (int32_t b = below_begin; b < below_end; ++b)
+                {
+                    touch(x, c, a, b);
+                }
+            }
+        }
+    }
+}
+
+/* Discs against the box: held by their rim (the points' box in robust_batch.c never sees
+   them: a disc inside by its radius has its centre inside), with positional friction. */
+static void box_discs(silk_world* world, const silk_robust_substep* k, double mu)
+{
+    const silk_collision_state* c = &world->collision;
+    const silk_robust_state* r = &world->robust;
+    silk_vec2* pos = world->pos;
+    for (int32_t m = 0; m < c->count; ++m)
+    {
+        const int32_t i = c->collider[m];
+        if (r->w[i] == 0.0)
+        {
+            continue;
+        }
+        const double rad = world->radius[i];
+        silk_vec2 p = pos[i];
+        const silk_vec2 s = r->start[i];
+        double depth_y = 0.0, depth_x = 0.0;
+        if (p.y > k->floor_y - rad)
+        {
+            depth_y = p.y - (k->floor_y - rad);
+            p.y = k->floor_y - rad;
+        }
+        else if (k->ceiling && p.y < rad && s.y >= rad)
+        {
+            depth_y = rad - p.y;
+            p.y = rad;
+        }
+        if (p.x < rad)
+        {
+            depth_x = rad - p.x;
+            p.x = rad;
+        }
+        else if (p.x > k->max_x - rad)
+        {
+            depth_x = p.x - (k->max_x - rad);
+            p.x = k->max_x - rad;
+        }
+        if (depth_y > 0.0)
+        {
+            const double t = p.x - s.x, limit = mu * depth_y;
+            p.x = fabs(t) <= limit ? s.x : p.x - (t > 0.0 ? limit : -limit);
+        }
+        if (depth_x > 0.0)
+        {
+            const double t = p.y - s.y, limit = mu * depth_x;
+            p.y = fabs(t) <= limit ? s.y : p.y - (t > 0.0 ? limit : -limit);
+        }
+        pos[i] = p;
+    }
+}
+
+void silk_contacts_solve(silk_world* world, const silk_robust_substep* k)
+{
+    silk_collision_state* c = &world->collision;
+    silk_robust_state* r = &world->robust;
+    c->contact_count = 0;
+    const int32_t n = silk_broadphase_build(world, world->pos, r->start, r->w);
+    if (n == 0)
+    {
+        return;
+    }
+    /* CONTACT_PASSES Gauss-Seidel passes over the gathered discs on one grid: a wedged disc
+       (between a wall and the pile, or in an arch) needs more than one to settle without
+       jitter, and a pass on the same grid costs a fraction of building it */
+    for (int32_t pass = 0; pass < CONTACT_PASSES; ++pass)
+    {
+        pair_context x = {world, world->velocity, r->def.contact_friction, false, pass == 0, 0, 0.0,
+                          0.0};
+        visit_pairs(&x, c);
+    }
+    for (int32_t m = 0; m < n; ++m)
+    {
+        world->pos[c->sorted[m]] = c->gpos[m];
+    }
+    box_discs(world, k, r->def.contact_friction);
+}
+
+void silk_contacts_restitution(silk_world* world, const silk_robust_substep* k, silk_vec2* last,
+                               double h)
+{
+    const silk_collision_state* c = &world->collision;
+    const double e = world->robust.def.contact_restitution;
+    const double* w = world->robust.w;
+    silk_vec2* v = world->velocity;
+    for (int32_t m = 0; m < c->contact_count; ++m)
+    {
+        const silk_contact* t = &c->contacts[m];
+        /* below the bounce speed a contact ends at rest: no separating speed from the
+           position correction either (what would be jitter in a pile) */
+        const double target = t->vn < -k->bounce_min ? -e * t->vn : 0.0;
+        const double wa = w[t->a], wb = w[t->b], ws = wa + wb;
+        const double vn = (v[t->a].x - v[t->b].x) * t->nx + (v[t->a].y - v[t->b].y) * t->ny;
+        if (!(vn > target) && target == 0.0)
+        {
+            continue; /* approaching after the pass: the next pass handles it */
+        }
+        const double dv = (target - vn) / ws;
+        v[t->a].x += t->nx * (dv * wa);
+        v[t->a].y += t->ny * (dv * wa);
+        v[t->b].x -= t->nx * (dv * wb);
+        v[t->b].y -= t->ny * (dv * wb);
+        if (last != NULL)
+        {
+            last[t->a] =
+                (silk_vec2){world->pos[t->a].x - v[t->a].x * h, world->pos[t->a].y - v[t->a].y * h};
+            last[t->b] =
+                (silk_vec2){world->pos[t->b].x - v[t->b].x * h, world->pos[t->b].y - v[t->b].y * h};
+        }
+    }
+}
+
+/* In-place heap sort (no allocation; qsort may allocate). */
+static void sift(double* a, int32_t root, int32_t n)
+{
+    for (int32_t child = 2 * root + 1; child < n; root = child, child = 2 * root + 1)
+    {
+        if (child + 1 < n && a[child + 1] > a[child])
+        {
+            child += 1;
+        }
+        if (!(a[child] > a[root]))
+        {
+            return;
+        }
+        double t = a[root];
+        a[root] = a[child];
+        a[child] = t;
+    }
+}
+
+static void heap_sort(double* a, int32_t n)
+{
+    for (int32_t k = n / 2 - 1; k >= 0; --k)
+    {
+        sift(a, k, n);
+    }
+    for (int32_t end = n - 1; end > 0; --end)
+    {
+        double t = a[0];
+        a[0] = a[end];
+        a[end] = t;
+        sift(a, 0, end);
+    }
+}
+
+void silk_contacts_measure(silk_world* world, double* out_count, double* out_max, double* out_p99,
+                           double* out_ratio)
+{
+    *out_count = *out_max = *out_p99 = *out_ratio = 0.0;
+    silk_collision_state* c = &world->collision;
+    if (!c->active || c->capacity < world->particle_count)
+    {
+        return; /* no discs, or no step has sized the grid yet */
+    }
+    const int32_t n = silk_broadphase_build(world, world->pos, world->pos, world->inverse_mass);
+    if (n == 0)
+    {
+        return;
+    }
+    pair_context x = {world, world->velocity, 0.0, true, false, 0, 0.0, 0.0};
+    visit_pairs(&x, c);
+    const int32_t kept = x.contacts < c->contact_capacity ? x.contacts : c->contact_capacity;
+    heap_sort(c->depth, kept);
+    *out_count = x.contacts;
+    *out_max = x.deepest;
+    *out_p99 = kept > 0 ? c->depth[(int32_t)((kept - 1) * 0.99)] : 0.0;
+    *out_ratio = x.ratio;
+}
