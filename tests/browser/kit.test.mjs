@@ -319,9 +319,11 @@ test('one kit: the page\'s createRenderer / createPointer follow the kit\'s rule
   try {
     await page.evaluate(async () => {
       window.demo.stop();
-      const { loadSilk } = await import('/dist/silk.mjs');
-      const { createRenderer } = await import('/dist/render.mjs');
-      const { createPointer } = await import('/dist/input.mjs');
+      // the kit's internal modules are not hosted one by one (dist/ is bundled by entry point):
+      // their readable flat copies, with the library they import
+      const { loadSilk } = await import('/build/flat/silk.mjs');
+      const { createRenderer } = await import('/build/flat/render.mjs');
+      const { createPointer } = await import('/build/flat/input.mjs');
       const c = document.createElement('canvas');
       c.style.cssText = 'display:block; width:400px; height:250px; border:7px solid #888; padding:11px; box-sizing:content-box';
       document.body.prepend(c);
