@@ -144,6 +144,11 @@ int32_t silk_broadphase_build(silk_world* world, const silk_vec2* pos, const sil
     while (!(fx < 1e9 && fy < 1e9 && (fx + 2.0) * (fy + 2.0) <= (double)c->cell_capacity))
     {
         cell *= 2.0;
+        if (!(cell < INFINITY))
+        {
+            c->count = 0; /* a box no finite cell covers (an overflowing span): see below */
+            return 0;
+        }
         fx = span_x / cell;
         fy = span_y / cell;
     }
@@ -155,7 +160,17 @@ int32_t silk_broadphase_build(silk_world* world, const silk_vec2* pos, const sil
     lo_y = floor(lo_y * inv_cell) * cell;
     span_x = hi_x - lo_x;
     span_y = hi_y - lo_y;
-    const int32_t nx = (int32_t)(span_x * inv_cell) + 1, ny = (int32_t)(span_y * inv_cell) + 1;
+    /* Counted in doubles first: discs ~1e308 px apart make a span that overflows, or that no
+       int32 holds, and converting such a double to int32 is undefined behaviour (the fuzzer's
+       finding). Such a world has already exploded (the watchdog reports it): it gets no
+       contacts this step rather than a wrong grid. */
+    const double gx = floor(span_x * inv_cell) + 1.0, gy = floor(span_y * inv_cell) + 1.0;
+    if (!(gx >= 1.0 && gy >= 1.0 && gx * gy <= (double)c->cell_capacity))
+    {
+        c->count = 0;
+        return 0;
+    }
+    const int32_t nx = (int32_t)gx, ny = (int32_t)gy;
     const int32_t cells = nx * ny;
     c->nx = nx;
     c->ny = ny;

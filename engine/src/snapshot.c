@@ -886,6 +886,13 @@ static silk_status restore(silk_world* world, const uint8_t* bytes, size_t size,
     {
         status = silk_robust_reserve(world, true);
     }
+    /* and the broad phase: the restored particles (or a replayed radius) may be discs, and the
+       first robust step must not meet an allocation after the world has changed (the byte
+       fuzzer's finding: a replay refused with SILK_ERR_NOMEM after its restore) */
+    if (status == SILK_OK && replay && world->collision.capacity < world->particle_capacity)
+    {
+        status = silk_broadphase_reserve(world, world->particle_capacity);
+    }
     if (status != SILK_OK)
     {
         return status;

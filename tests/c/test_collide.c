@@ -422,8 +422,33 @@ static void test_compat_ignores_radii(void)
     silk_world_destroy(v);
 }
 
+/* Discs ~1e308 px apart (a world that has exploded, or a fuzzer's positions): the grid's
+   span then overflows or holds more cells than an int32 counts, and converting it was
+   undefined behaviour (UBSan: "-2147483647 * -2147483647 cannot be represented", the byte
+   fuzzer's finding). The broad phase now counts cells in doubles first and gives such a
+   step no contacts: the step returns, no sanitizer report, no NaN from the grid. */
+static void test_far_flung_discs_are_no_undefined_behaviour(void)
+{
+    const double spots[][2] = {{-1e308, -1e308}, {1e308, 1e308}, {0.0, 0.0}, {1e300, -1e300}};
+    for (int k = 0; k < 4; ++k)
+    {
+        silk_world* w = robust_world(800.0, 500.0, (silk_vec2){0.0, 0.0}, 0.0);
+        int32_t c = -1;
+        CHECK_EQ_INT(silk_world_add_composite(w, &c), SILK_OK);
+        ball(w, c, (silk_vec2){spots[k][0], spots[k][1]}, (silk_vec2){0.0, 0.0}, 4.0);
+        ball(w, c, (silk_vec2){-spots[k][0], -spots[k][1]}, (silk_vec2){0.0, 0.0}, 4.0);
+        ball(w, c, (silk_vec2){0.0, 0.0}, (silk_vec2){0.0, 0.0}, 4.0);
+        silk_collision_filter f = silk_default_collision_filter();
+        f.self_collide = true;
+        CHECK_EQ_INT(silk_world_set_collision_filter(w, c, f), SILK_OK);
+        CHECK_EQ_INT(silk_world_robust_step(w, H), SILK_OK);
+        silk_world_destroy(w);
+    }
+}
+
 int main(void)
 {
+    test_far_flung_discs_are_no_undefined_behaviour();
     test_head_on_conserves_momentum();
     test_filters_decide_pairs();
     test_setters_validate();
