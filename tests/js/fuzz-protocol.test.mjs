@@ -14,24 +14,13 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from './helpers.mjs';
+import { repoRoot, rng, fakeCanvas } from './helpers.mjs';
 import { serveRuntime } from '../../web/kit/runtime.mjs';
 import {
   TO_RUNTIME, TO_HOST, CALLS, checkMessage, createInThreadChannel, createCaller, createHostReceiver,
 } from '../../web/kit/protocol.mjs';
 
 const wasm = await WebAssembly.compile(readFileSync(process.env.SILK_WASM ?? path.join(repoRoot, 'build', 'wasm', 'silk.wasm')));
-
-/** A 2D context that takes every call and property (the runtime draws; nothing is checked). */
-function fakeCanvas() {
-  const canvas = { width: 1, height: 1, getContext: () => ctx };
-  const own = { canvas, measureText: () => ({ width: 0 }) };
-  const ctx = new Proxy(own, {
-    get: (t, k) => (k in t ? t[k] : () => {}),
-    set: (t, k, v) => { t[k] = v; return true; },
-  });
-  return canvas;
-}
 
 /** The test's clock: frames run only when tick() says so. */
 function manualClock() {
@@ -61,18 +50,6 @@ async function startRuntime(extra = {}) {
   host.postMessage({ type: 'active', active: true });
   clock.tick(5);
   return { host, clock, replies, served, world: served.run().world };
-}
-
-function rng(seed) {
-  let s = BigInt(seed);
-  const mask = (1n << 64n) - 1n;
-  return () => {
-    s = (s + 0x9e3779b97f4a7c15n) & mask;
-    let z = s;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & mask;
-    return Number((z ^ (z >> 31n)) >> 11n) / 2 ** 53;
-  };
 }
 
 const PROTO_NAMES = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'isPrototypeOf', '__defineGetter__'];

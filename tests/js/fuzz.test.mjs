@@ -12,22 +12,9 @@
 // Seeded (SplitMix64), so a failure names the input that caused it.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { fnv1a, loadSilkForTests } from './helpers.mjs';
+import { fnv1a, loadSilkForTests, rng } from './helpers.mjs';
 
 const silk = await loadSilkForTests();
-
-/** SplitMix64 in BigInt: reproducible random numbers. */
-function rng(seed) {
-  let s = BigInt(seed);
-  const mask = (1n << 64n) - 1n;
-  return () => {
-    s = (s + 0x9e3779b97f4a7c15n) & mask;
-    let z = s;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & mask;
-    return Number((z ^ (z >> 31n)) >> 11n) / 2 ** 53;
-  };
-}
 
 
 function putChecksum(bytes, at, [lo, hi]) {

@@ -41,3 +41,28 @@ export function fnv1a(bytes, from, to) {
   }
   return [lo, hi];
 }
+
+/** SplitMix64 in BigInt: reproducible random numbers. */
+export function rng(seed) {
+  let s = BigInt(seed);
+  const mask = (1n << 64n) - 1n;
+  return () => {
+    s = (s + 0x9e3779b97f4a7c15n) & mask;
+    let z = s;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & mask;
+    return Number((z ^ (z >> 31n)) >> 11n) / 2 ** 53;
+  };
+}
+
+/** A canvas whose 2D context takes every call and property (a runtime draws on it in node;
+ *  nothing is checked). */
+export function fakeCanvas() {
+  const canvas = { width: 1, height: 1, getContext: () => ctx };
+  const own = { canvas, measureText: () => ({ width: 0 }) };
+  const ctx = new Proxy(own, {
+    get: (t, k) => (k in t ? t[k] : () => {}),
+    set: (t, k, v) => { t[k] = v; return true; },
+  });
+  return canvas;
+}

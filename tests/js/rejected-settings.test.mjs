@@ -8,23 +8,13 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from './helpers.mjs';
+import { repoRoot, fakeCanvas } from './helpers.mjs';
 import { serveRuntime } from '../../web/kit/runtime.mjs';
 import { createInThreadChannel, createCaller, createHostReceiver } from '../../web/kit/protocol.mjs';
 import { checkSetting } from '../../web/kit/params.mjs';
 import { sceneNames } from '../../web/kit/scenes.mjs';
 
 const wasm = await WebAssembly.compile(readFileSync(process.env.SILK_WASM ?? path.join(repoRoot, 'build', 'wasm', 'silk.wasm')));
-
-function fakeCanvas() {
-  const canvas = { width: 1, height: 1, getContext: () => ctx };
-  const own = { canvas, measureText: () => ({ width: 0 }) };
-  const ctx = new Proxy(own, {
-    get: (t, k) => (k in t ? t[k] : () => {}),
-    set: (t, k, v) => { t[k] = v; return true; },
-  });
-  return canvas;
-}
 
 /** A runtime on this thread, stepped by hand; host() is what a host sees of it. */
 async function start(scene) {
