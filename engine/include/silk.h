@@ -134,6 +134,23 @@ SILK_API const char* silk_status_string(silk_status status);
 #define SILK_MIN_STEP_SECONDS 1e-6
 #define SILK_MAX_STEP_SECONDS 10.0
 
+/* The most work one call that steps may do, in element passes (one pass of one step over
+   one particle or constraint; an angle counts as SILK_REPLAY_ANGLE_EXTRA + 1 and the
+   constraints an extension may still add count before it adds them): the largest call
+   admitted returns within about 2 s on a phone-class CPU (bench/workbound.mjs times each
+   entry at its most). It bounds every call that runs steps:
+     advance        runs at most max(1, SILK_CALL_MAX_PASSES / step work) steps per call, as
+                    if max_steps_per_frame were that low: the clamp drops the rest
+                    (dropped_seconds), so a huge max_steps_per_frame cannot buy a long call;
+     frame, relax   a step or iteration count whose work passes the bound is SILK_ERR_RANGE;
+     robust_step    settings whose one step passes it are SILK_ERR_RANGE, and so is advance;
+     play_run       runs at most SILK_CALL_MAX_PASSES / step work steps per call (a replay is
+                    resumed by calling it again; play_stop cancels).
+   A step at the lightest settings (compat: one relax pass; robust: one substep of one
+   iteration, one near pass, no chains) is always admitted: what is left is the world's own
+   size, which its builder chose. silk_world_step_work gives one step's work now. */
+#define SILK_CALL_MAX_PASSES ((int64_t)56000000)
+
 /* Frame and step counters (diagnostics, snapshots) stay below 2^53: exact as doubles, and a
    restored counter cannot overflow int64 when it is incremented. They stop counting there. */
 #define SILK_MAX_COUNTER ((int64_t)1 << 53)
@@ -474,11 +491,17 @@ SILK_API silk_status silk_world_composite_constraint_begin(const silk_world* wor
 ---------------------------------------------------------------------------------------- */
 
 /* One frame of verlet-js: integrate, drag, relax `step` passes with coef 1/step, bounds.
-   step in [1, SILK_MAX_RELAX_PASSES]. */
+   step in [1, SILK_MAX_RELAX_PASSES], and (step + 1) x elements <= SILK_CALL_MAX_PASSES unless
+   step is 1 (SILK_ERR_RANGE, detail "step"). */
 SILK_API silk_status silk_world_frame(silk_world* world, int32_t step);
+/* The element passes one step of this world costs at its settings now (advance's steps, a
+   robust step, a compat frame at relax_passes): the unit of SILK_CALL_MAX_PASSES. */
+SILK_API silk_status silk_world_step_work(const silk_world* world, double* out_passes);
 
 /* Relaxation only: for each composite in order, `iterations` passes over its constraints
-   with coefficient `coef` (no integration, no bounds). For experiments. */
+   with coefficient `coef` (no integration, no bounds). For experiments. iterations in
+   [0, 1000000] with iterations x elements <= SILK_CALL_MAX_PASSES unless it is 1
+   (SILK_ERR_RANGE, detail "iterations"). */
 SILK_API silk_status silk_world_relax(silk_world* world, int32_t iterations, double coef);
 
 /* ----------------------------------------------------------------------------------------
@@ -640,7 +663,8 @@ SILK_API silk_solver silk_world_get_solver(const silk_world* world);
 SILK_API silk_status silk_world_set_robust(silk_world* world, const silk_robust_def* def);
 SILK_API silk_robust_def silk_world_get_robust(const silk_world* world);
 /* One robust step of `seconds` (> 0, finite), whatever solver is selected (for tests and
-   tools; advance is the usual way). */
+   tools; advance is the usual way). SILK_ERR_RANGE (detail "robust") when the settings make
+   one step more than SILK_CALL_MAX_PASSES element passes of this world. */
 SILK_API silk_status silk_world_robust_step(silk_world* world, double seconds);
 
 /* Masses (robust solver only; compat has none). mass > 0 and finite, or +inf for an
@@ -1339,7 +1363,9 @@ typedef struct silk_play_status
 SILK_API silk_status silk_world_play_status(const silk_world* world, silk_play_status* out_status);
 /* Runs at most max_steps (>= 0) steps of the replay play_begin armed, as fast as it can
    (no wall clock); out_steps (may be NULL) receives how many ran (0 when nothing plays). A
-   host replays a long recording in slices and may stop between them (silk-lab replay does). */
+   host replays a long recording in slices and may stop between them (silk-lab replay does).
+   One call runs at most max(1, SILK_CALL_MAX_PASSES / the recording's step work) steps, so a
+   large max_steps is a long replay in several calls, never one long call. */
 SILK_API silk_status silk_world_play_run(silk_world* world, int64_t max_steps, int64_t* out_steps);
 
 /* Stops a replay in progress (the world keeps the state it reached). */

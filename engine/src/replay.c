@@ -7,6 +7,7 @@
 #include "snapshot.h"
 #include "validate.h"
 #include "stepper.h"
+#include "work.h"
 #include "world.h"
 
 #include <string.h>
@@ -105,6 +106,8 @@ void silk_play_free(silk_world* world)
     world->record.play_copy = NULL;
 }
 
+static silk_status play_steps(silk_world* world, int64_t max_steps, int64_t* out_steps);
+
 silk_status silk_world_replay(silk_world* world, const void* bytes, size_t size,
                               silk_replay_result* out_result)
 {
@@ -118,7 +121,7 @@ silk_status silk_world_replay(silk_world* world, const void* bytes, size_t size,
         return status;
     }
     /* the load sized the robust scratch (a replay may switch to robust): this cannot fail */
-    status = silk_world_play_run(world, INT64_MAX, NULL);
+    status = play_steps(world, INT64_MAX, NULL); /* the whole file: its own bound */
     if (status != SILK_OK)
     {
         return status;
@@ -155,23 +158,16 @@ silk_status silk_world_play_begin(silk_world* world, const void* bytes, size_t s
     return SILK_OK;
 }
 
-silk_status silk_world_play_run(silk_world* world, int64_t max_steps, int64_t* out_steps)
+/* Up to max_steps steps of the replay in progress, exactly the steps advance would run:
+   previous positions, then one world step. */
+static silk_status play_steps(silk_world* world, int64_t max_steps, int64_t* out_steps)
 {
-    if (!silk_is_world(world))
-    {
-        return SILK_ERR_NULL;
-    }
-    if (max_steps < 0)
-    {
-        return SILK_ERR_RANGE;
-    }
     silk_status status = silk_world_reserve_for_steps(world);
     if (status != SILK_OK)
     {
         return status;
     }
     int64_t steps = 0;
-    /* exactly the steps advance would run: previous positions, then one world step */
     for (; steps < max_steps && world->record.playing && status == SILK_OK; ++steps)
     {
         for (int32_t i = 0; i < world->particle_count; ++i)
@@ -185,6 +181,26 @@ silk_status silk_world_play_run(silk_world* world, int64_t max_steps, int64_t* o
         *out_steps = steps;
     }
     return status;
+}
+
+silk_status silk_world_play_run(silk_world* world, int64_t max_steps, int64_t* out_steps)
+{
+    if (!silk_is_world(world))
+    {
+        return SILK_ERR_NULL;
+    }
+    if (max_steps < 0)
+    {
+        return SILK_ERR_RANGE;
+    }
+    /* one call runs at most SILK_CALL_MAX_PASSES of work (work.c): the rest is the next
+       call's, so a host slices a long replay whatever max_steps it asks for */
+    const int64_t most = silk_steps_within_call(world->record.play_step_work);
+    if (max_steps > most)
+    {
+        max_steps = most > 1 ? most : 1;
+    }
+    return play_steps(world, max_steps, out_steps);
 }
 
 silk_status silk_world_play_status(const silk_world* world, silk_play_status* out_status)

@@ -46,6 +46,7 @@
 #include "robust_chain.h"
 #include "polygon.h"
 #include "validate.h"
+#include "work.h"
 #include "world.h"
 
 #include <math.h>
@@ -344,6 +345,14 @@ silk_status silk_world_robust_step(silk_world* world, double seconds)
     if (status != SILK_OK)
     {
         return status;
+    }
+    /* one call's work (work.c), counted at the robust settings whatever solver is selected */
+    if (silk_step_work_for(world, SILK_SOLVER_ROBUST) > (uint64_t)SILK_CALL_MAX_PASSES &&
+        !silk_step_is_lightest_for(world, SILK_SOLVER_ROBUST))
+    {
+        return silk_world_report_error(world, SILK_ERR_RANGE, "robust",
+                                       "one robust step of this world must be at most "
+                                       "SILK_CALL_MAX_PASSES element passes");
     }
     return silk_robust_step(world, seconds);
 }

@@ -16,7 +16,9 @@
    correction reads the positions the previous one wrote): Gauss-Seidel, not Jacobi. */
 #include "trig.h"
 #include "constraint.h"
+#include "stepper.h"
 #include "validate.h"
+#include "work.h"
 #include "world.h"
 
 #include <math.h>
@@ -236,13 +238,28 @@ silk_status silk_world_frame(silk_world* world, int32_t step)
     {
         return SILK_ERR_RANGE;
     }
+    /* one call's work (work.c): step passes over the constraints and one over the particles */
+    if (step > 1 && ((uint64_t)step + 1) * silk_pass_work(world) > (uint64_t)SILK_CALL_MAX_PASSES)
+    {
+        return silk_world_report_error(world, SILK_ERR_RANGE, "step",
+                                       "(step + 1) x elements must be at most "
+                                       "SILK_CALL_MAX_PASSES (silk_world_step_work)");
+    }
+    silk_compat_frame(world, step);
+    return SILK_OK;
+}
+
+/* The frame without the checks: advance and replay run it at the world's relax_passes, which
+   their entry points have checked (a replay's events may raise it mid-run; the recording's
+   bound covers that). */
+void silk_compat_frame(silk_world* world, int32_t step)
+{
     integrate(world);
     apply_drag(world);
     relax_all(world, step, 1.0 / step);
     bounds(world);
     world->last_passes = step;
     silk_count(&world->frame_count);
-    return SILK_OK;
 }
 
 silk_status silk_world_relax(silk_world* world, int32_t iterations, double coef)
@@ -258,6 +275,13 @@ silk_status silk_world_relax(silk_world* world, int32_t iterations, double coef)
     if (iterations < 0 || iterations > 1000000)
     {
         return SILK_ERR_RANGE;
+    }
+    if (iterations > 1 &&
+        (uint64_t)iterations * silk_pass_work(world) > (uint64_t)SILK_CALL_MAX_PASSES)
+    {
+        return silk_world_report_error(world, SILK_ERR_RANGE, "iterations",
+                                       "iterations x elements must be at most "
+                                       "SILK_CALL_MAX_PASSES");
     }
     relax_all(world, iterations, coef);
     return SILK_OK;

@@ -14,6 +14,7 @@
 #include "record.h"
 #include "stepper.h"
 #include "validate.h"
+#include "work.h"
 #include "world.h"
 
 #include <math.h>
@@ -85,8 +86,26 @@ static double ticks_to_seconds(const silk_stepper* stepper, int64_t ticks)
     return (double)ticks / (double)SILK_TICKS_PER_STEP * stepper->step_seconds;
 }
 
+static silk_status advance_clamped(silk_stepper* stepper, double dt_seconds, int32_t clamp,
+                                   silk_step_fn* on_step, void* context,
+                                   silk_advance_result* out_result);
+
 silk_status silk_stepper_advance(silk_stepper* stepper, double dt_seconds, silk_step_fn* on_step,
                                  void* context, silk_advance_result* out_result)
+{
+    if (stepper == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    return advance_clamped(stepper, dt_seconds, stepper->max_steps_per_frame, on_step, context,
+                           out_result);
+}
+
+/* advance with the clamp at `clamp` steps (the world's may be lower than max_steps_per_frame:
+   its work bound). */
+static silk_status advance_clamped(silk_stepper* stepper, double dt_seconds, int32_t clamp,
+                                   silk_step_fn* on_step, void* context,
+                                   silk_advance_result* out_result)
 {
     if (stepper == NULL || out_result == NULL)
     {
@@ -116,7 +135,7 @@ silk_status silk_stepper_advance(silk_stepper* stepper, double dt_seconds, silk_
     int32_t steps = 0;
     while (stepper->accumulator_ticks >= SILK_TICKS_PER_STEP)
     {
-        if (steps == stepper->max_steps_per_frame)
+        if (steps == clamp)
         {
             /* The clamp: this frame cannot catch up, so its remainder is dropped whole. */
             out_result->steps = steps;
@@ -219,7 +238,7 @@ silk_status silk_world_step(silk_world* world, double h)
     }
     else
     {
-        silk_world_frame(world, world->relax_passes);
+        silk_compat_frame(world, world->relax_passes);
     }
     silk_count(&world->total_steps);
     silk_watchdog_after_step(world, h);
@@ -241,6 +260,31 @@ silk_status silk_world_step(silk_world* world, double h)
 /* The robust solver sizes its scratch when it prepares. A call that runs steps asks it to do
    so first, before it changes anything, so that running out of memory is reported with the
    world untouched -- also when a replay in progress may switch to the robust solver. */
+silk_status silk_world_check_step_work(silk_world* world)
+{
+    if (silk_step_is_lightest(world) || silk_step_work(world) <= (uint64_t)SILK_CALL_MAX_PASSES)
+    {
+        return SILK_OK;
+    }
+    const bool robust = world->solver == SILK_SOLVER_ROBUST;
+    return silk_world_report_error(world, SILK_ERR_RANGE, robust ? "robust" : "relax_passes",
+                                   "one step of this world must be at most SILK_CALL_MAX_PASSES "
+                                   "element passes (silk_world_step_work)");
+}
+
+/* The steps one advance may run: max_steps_per_frame, or fewer when the world is so heavy
+   that they would pass SILK_CALL_MAX_PASSES (work.c). */
+static int32_t step_clamp(const silk_world* world)
+{
+    const int64_t most = silk_steps_within_call(silk_step_work(world));
+    const int32_t clamp = world->stepper.max_steps_per_frame;
+    if (most >= clamp)
+    {
+        return clamp;
+    }
+    return most > 1 ? (int32_t)most : 1;
+}
+
 silk_status silk_world_reserve_for_steps(silk_world* world)
 {
     if (world->solver == SILK_SOLVER_ROBUST || world->record.playing)
@@ -359,7 +403,11 @@ silk_status silk_world_advance(silk_world* world, double dt_seconds,
         {
             return SILK_ERR_RANGE;
         }
-        silk_status status = silk_world_reserve_for_steps(world);
+        silk_status status = silk_world_check_step_work(world);
+        if (status == SILK_OK)
+        {
+            status = silk_world_reserve_for_steps(world);
+        }
         if (status != SILK_OK)
         {
             return status;
@@ -376,16 +424,20 @@ silk_status silk_world_advance(silk_world* world, double dt_seconds,
     {
         /* reserved before the stepper is touched; a bad dt is the stepper's to report (it
            runs no step then) */
-        silk_status status = isfinite(dt_seconds) && dt_seconds >= 0.0
-                                 ? silk_world_reserve_for_steps(world)
-                                 : SILK_OK;
+        silk_status status =
+            isfinite(dt_seconds) && dt_seconds >= 0.0 ? silk_world_check_step_work(world) : SILK_OK;
+        if (status == SILK_OK && isfinite(dt_seconds) && dt_seconds >= 0.0)
+        {
+            status = silk_world_reserve_for_steps(world);
+        }
         if (status != SILK_OK)
         {
             return status;
         }
         pointer_prepare(world);
         fixed_steps run = {world, SILK_OK};
-        status = silk_stepper_advance(&world->stepper, dt_seconds, fixed_step, &run, &result);
+        status = advance_clamped(&world->stepper, dt_seconds, step_clamp(world), fixed_step, &run,
+                                 &result);
         if (status != SILK_OK)
         {
             return status;

@@ -12,5 +12,11 @@ silk_status silk_world_step(silk_world* world, double h);
    or a replay in progress may make it so), so that the call can fail before changing
    anything. stepper.c. */
 silk_status silk_world_reserve_for_steps(silk_world* world);
+/* One compat frame without silk_world_frame's checks (solver_compat.c): a step's, at the
+   relax_passes its entry point checked. */
+void silk_compat_frame(silk_world* world, int32_t step);
+/* Whether one step at the world's settings now fits in SILK_CALL_MAX_PASSES (or runs the
+   lightest settings): SILK_ERR_RANGE with the setting named in the detail if not. */
+silk_status silk_world_check_step_work(silk_world* world);
 
 #endif

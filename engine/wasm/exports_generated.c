@@ -416,6 +416,13 @@ EXPORT int32_t silk_js_work_elements(const silk_world* world)
     return silk_js_value_or_status(silk_world_work_elements(world, &elements), elements);
 }
 
+EXPORT double silk_js_step_work(const silk_world* world)
+{
+    double passes = 0.0;
+    silk_status status = silk_world_step_work(world, &passes);
+    return status == SILK_OK ? passes : (double)status;
+}
+
 EXPORT int32_t silk_js_step_sweep_max_frames(const silk_world_def* world_def, const silk_scene_def* scene, int32_t count)
 {
     int32_t frames = 0;

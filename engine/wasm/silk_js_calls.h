@@ -125,6 +125,7 @@
     X(run_frames_max, silk_world_run_frames_max)                               \
     X(step_sweep, silk_step_sweep)                                             \
     X(work_elements, silk_world_work_elements)                                 \
+    X(step_work, silk_world_step_work)                                         \
     X(step_sweep_max_frames, silk_step_sweep_max_frames)                       \
     /* the robust solver, health */                                            \
     X(set_solver, silk_world_set_solver)                                       \

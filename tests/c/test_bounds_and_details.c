@@ -147,12 +147,13 @@ static void test_i21_02_replay_bound_is_on_work(void)
    a late event raises the cost; what it exports loads, replays to the end and matches. */
 static void test_i21_02_recorder_stops_at_work_bound(void)
 {
-    /* 2,000 particles at 256 x (64 + 64): E x P = 2,006 x 33,281 = 66.8 M a step, so the bound
-       allows 64 steps, each cheap to run (no constraints to solve) */
+    /* 1,500 particles at 256 x (64 + 64): E x P = 1,511 x 33,281 = 50.3 M a step (under
+       SILK_CALL_MAX_PASSES, so advance admits it), so the bound allows 85 steps, each cheap to
+       run (no constraints to solve) */
     silk_world* w = chain_world(3);
     int32_t comp = 0, p = 0;
     CHECK_EQ_INT(silk_world_add_composite(w, &comp), SILK_OK);
-    for (int32_t i = 0; i < 1997; ++i)
+    for (int32_t i = 0; i < 1497; ++i)
     {
         CHECK_EQ_INT(silk_world_add_particle(w, comp, (silk_vec2){i % 700, 10.0 + i / 700}, &p),
                      SILK_OK);
@@ -162,7 +163,7 @@ static void test_i21_02_recorder_stops_at_work_bound(void)
     rd.iterations = SILK_MAX_ITERATIONS;
     rd.near_passes = 64;
     CHECK_EQ_INT(silk_world_set_robust(w, &rd), SILK_OK);
-    const uint64_t work = (uint64_t)(2000 + 3 + SILK_REPLAY_ANGLE_EXTRA + 0 + 1) *
+    const uint64_t work = (uint64_t)(1500 + 3 + SILK_REPLAY_ANGLE_EXTRA + 0 + 1) *
                           ((uint64_t)SILK_MAX_SUBSTEPS * (SILK_MAX_ITERATIONS + 64 + 2) + 1);
     const int64_t bound = (int64_t)((uint64_t)SILK_REPLAY_MAX_PASSES / work);
     CHECK_EQ_INT(silk_world_record_begin(w), SILK_OK);
@@ -182,11 +183,11 @@ static void test_i21_02_recorder_stops_at_work_bound(void)
     CHECK(r.steps == bound && r.matches); /* the file's hash is the state its steps reached */
     free(rec.data);
 
-    /* cheap steps, then an event that makes every step dear: the recording ends before the
-       next step, with the event trailing; it loads and matches */
+    /* cheap steps, then an event that makes every step dear (101 x 50.3 M passes the bound):
+       the recording ends before the next step, with the event trailing; it loads and matches */
     silk_world* c = chain_world(3);
     CHECK_EQ_INT(silk_world_add_composite(c, &comp), SILK_OK);
-    for (int32_t i = 0; i < 1997; ++i)
+    for (int32_t i = 0; i < 1497; ++i)
     {
         CHECK_EQ_INT(silk_world_add_particle(c, comp, (silk_vec2){i % 700, 10.0 + i / 700}, &p),
                      SILK_OK);
@@ -504,12 +505,108 @@ static void test_i31_01_run_frames_bound_holds_while_crawling(void)
     silk_world_destroy(w);
 }
 
+/* Every call that steps is bounded by SILK_CALL_MAX_PASSES (issue 31 item 1): advance with a
+   clamp of 2^31 - 1 steps and a dt of a million seconds runs only the steps that fit; frame,
+   relax and a robust step whose work passes the bound are refused before they change
+   anything, naming their setting; play_run slices a long replay. Each bound is exact: the
+   last admitted value runs, the next is refused. */
+static silk_world* heavy_chain(int32_t n)
+{
+    silk_world_def wd = silk_default_world_def();
+    wd.stepper.max_steps_per_frame = INT32_MAX;
+    silk_world* w = NULL;
+    CHECK_EQ_INT(silk_world_create(&wd, &w), SILK_OK);
+    int32_t comp = 0, p = 0;
+    CHECK_EQ_INT(silk_world_add_composite(w, &comp), SILK_OK);
+    silk_distance_def d = silk_default_distance_def();
+    for (int32_t i = 0; i < n; ++i)
+    {
+        CHECK_EQ_INT(silk_world_add_particle(w, comp, (silk_vec2){i % 800, 10.0 + i / 800}, &p),
+                     SILK_OK);
+        if (i > 0)
+        {
+            d.a = i - 1, d.b = i;
+            CHECK_EQ_INT(silk_world_add_distance(w, comp, &d, NULL), SILK_OK);
+        }
+    }
+    return w;
+}
+
+static void test_i31_01_every_call_that_steps_is_bounded(void)
+{
+    const int32_t n = 50000;
+    silk_world* w = heavy_chain(n);
+    const uint64_t elements = (uint64_t)n + (n - 1) + 1; /* particles, distances, a drag's pin */
+    double work = 0;
+    CHECK_EQ_INT(silk_world_step_work(w, &work), SILK_OK);
+    CHECK_EQ_INT((int64_t)work, (int64_t)(elements * 17)); /* relax_passes 16, + 1 */
+    CHECK_EQ_INT(silk_world_step_work(NULL, &work), SILK_ERR_NULL);
+
+    /* advance: a million seconds at a clamp of 2^31 - 1 runs what fits, drops the rest */
+    const int64_t fit = SILK_CALL_MAX_PASSES / (int64_t)(elements * 17);
+    silk_advance_result r;
+    CHECK_EQ_INT(silk_world_advance(w, 1e6, &r), SILK_OK);
+    CHECK_EQ_INT(r.steps, fit);
+    CHECK(r.dropped_seconds > 0.9e6);
+
+    /* frame: (step + 1) x elements, exact at the edge; refused calls change nothing */
+    const int32_t most = (int32_t)(SILK_CALL_MAX_PASSES / (int64_t)elements) - 1;
+    uint64_t hash = silk_world_state_hash(w);
+    CHECK_EQ_INT(silk_world_frame(w, most + 1), SILK_ERR_RANGE);
+    silk_error_detail detail = silk_world_last_error_detail(w);
+    CHECK(detail.field != NULL && strcmp(detail.field, "step") == 0);
+    CHECK_EQ_INT(silk_world_relax(w, most + 2, 0.5), SILK_ERR_RANGE);
+    CHECK(silk_world_state_hash(w) == hash);
+    CHECK_EQ_INT(silk_world_frame(w, most), SILK_OK);
+    CHECK_EQ_INT(silk_world_relax(w, most + 1, 0.5), SILK_OK);
+
+    /* the robust step: the heaviest settings are refused by robust_step and advance alike */
+    silk_robust_def rd = silk_world_get_robust(w);
+    rd.substeps = SILK_MAX_SUBSTEPS;
+    rd.iterations = SILK_MAX_ITERATIONS;
+    CHECK_EQ_INT(silk_world_set_robust(w, &rd), SILK_OK);
+    hash = silk_world_state_hash(w);
+    CHECK_EQ_INT(silk_world_robust_step(w, 1.0 / 60), SILK_ERR_RANGE);
+    CHECK_EQ_INT(silk_world_set_solver(w, SILK_SOLVER_ROBUST), SILK_OK);
+    CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60, &r), SILK_ERR_RANGE);
+    detail = silk_world_last_error_detail(w);
+    CHECK(detail.field != NULL && strcmp(detail.field, "robust") == 0);
+    CHECK(silk_world_state_hash(w) == hash);
+    /* the lightest robust step is always admitted: only the world's size is left */
+    rd.substeps = 1, rd.iterations = 1, rd.near_passes = 1, rd.chains = false;
+    CHECK_EQ_INT(silk_world_set_robust(w, &rd), SILK_OK);
+    CHECK_EQ_INT(silk_world_robust_step(w, 1.0 / 60), SILK_OK);
+    CHECK_EQ_INT(silk_world_set_solver(w, SILK_SOLVER_COMPAT), SILK_OK);
+
+    /* play_run: a replay longer than one call may run is run in slices, the same steps */
+    CHECK_EQ_INT(silk_world_record_begin(w), SILK_OK);
+    for (int64_t s = 0; s < fit + 3; ++s)
+    {
+        CHECK_EQ_INT(silk_world_advance(w, 1.0 / 60 + 1e-9, &r), SILK_OK);
+    }
+    bytes rec = export_recording(w);
+    silk_world* other = heavy_chain(1);
+    CHECK_EQ_INT(silk_world_play_begin(other, rec.data, rec.size), SILK_OK);
+    int64_t ran = 0;
+    CHECK_EQ_INT(silk_world_play_run(other, INT64_MAX, &ran), SILK_OK);
+    CHECK_EQ_INT(ran, fit); /* one call's worth */
+    CHECK_EQ_INT(silk_world_play_run(other, INT64_MAX, &ran), SILK_OK);
+    CHECK_EQ_INT(ran, 3); /* the rest */
+    silk_play_status ps;
+    CHECK_EQ_INT(silk_world_play_status(other, &ps), SILK_OK);
+    CHECK(!ps.playing && ps.matches);
+    free(rec.data);
+    silk_world_destroy(other);
+    silk_world_destroy(w);
+}
+
 int main(void)
 {
     test_i21_02_replay_bound_is_on_work();
     test_i21_02_recorder_stops_at_work_bound();
     test_i21_02_run_frames_bound_is_on_work();
     test_i31_01_run_frames_bound_holds_while_crawling();
+    test_i31_01_every_call_that_steps_is_bounded();
     test_i21_06_drag_of_added_particle_replays();
     test_i21_07_every_failure_writes_its_detail();
     return check_report("test_bounds_and_details");

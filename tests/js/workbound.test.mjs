@@ -141,3 +141,58 @@ test('issue 31.1: replay refuses more work than one call may do, naming the step
   w.destroy();
   other.destroy();
 });
+
+// A heavy world: a chain of n particles and n - 1 distances (no angles, no crawl).
+function heavyChain(n, options = {}) {
+  const w = silk.createWorld({ maxStepsPerFrame: 2 ** 31 - 1, ...options });
+  const c = w.addComposite();
+  for (let i = 0; i < n; i++) {
+    const p = w.addParticle(c, i % 800, 10 + Math.floor(i / 800));
+    if (i > 0) w.addDistance(c, p - 1, p, 1);
+  }
+  return w;
+}
+
+test('issue 31.1: advance with a clamp of 2^31 - 1 steps runs only what one call may do', () => {
+  const w = heavyChain(50000);
+  assert.equal(w.stepWork, w.workElements * 17, 'relaxPasses 16 + 1 passes over every element');
+  const fit = Math.floor(LIMITS.CALL_MAX_PASSES / w.stepWork);
+  const r = w.advance(1e6); // a million seconds: a tab that slept for 11 days
+  assert.equal(r.steps, fit);
+  assert.ok(r.droppedSeconds > 0.9e6, `dropped ${r.droppedSeconds}`);
+  w.destroy();
+});
+
+test('issue 31.1: frame and a heavy step are refused naming the most, and change nothing', () => {
+  const w = heavyChain(50000);
+  const elements = w.workElements;
+  const most = Math.floor(LIMITS.CALL_MAX_PASSES / elements) - 1;
+  const hash = w.stateHash();
+  assert.throws(() => w.frame(most + 1), (e) => e instanceof RangeError &&
+    e.message.includes(`step at most ${most} per call`));
+  assert.equal(w.stateHash(), hash);
+  w.frame(most); // the largest admitted runs
+  w.frame(1);
+  // robust at the heaviest settings: robustStep and advance name the most substeps
+  w.setRobust({ substeps: 256, iterations: 64 });
+  const h2 = w.stateHash();
+  const perSubstep = 64 + 1 + 2;
+  const substeps = Math.floor((Math.floor(LIMITS.CALL_MAX_PASSES / elements) - 1) / perSubstep);
+  assert.throws(() => w.robustStep(1 / 60), (e) => e instanceof RangeError &&
+    /^robustStep: /.test(e.message) && e.message.includes(`set substeps to at most ${substeps} `));
+  w.solver = 'robust';
+  assert.throws(() => w.advance(1 / 60), (e) => e instanceof RangeError &&
+    /^advance: /.test(e.message) && e.message.includes(`set substeps to at most ${substeps} `));
+  assert.equal(w.stateHash(), h2);
+  w.setRobust({ substeps }); // the named most runs
+  w.robustStep(1 / 60);
+  w.advance(1 / 60);
+  // compat relaxPasses: advance names the most relaxPasses
+  w.solver = 'compat';
+  w.relaxPasses = 4096;
+  assert.throws(() => w.advance(1 / 60), (e) => e instanceof RangeError &&
+    e.message.includes(`set relaxPasses to at most ${most}`));
+  w.relaxPasses = most;
+  w.advance(1 / 60);
+  w.destroy();
+});

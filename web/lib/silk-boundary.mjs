@@ -109,6 +109,7 @@ export const WORLD_SETTINGS = Object.freeze([
 /** Every numeric #define SILK_* of the headers: hard limits, fixed sizes and named defaults. */
 export const LIMITS = Object.freeze({
   BALL_MAX_SUBSTEPS: 65536,
+  CALL_MAX_PASSES: 56000000,
   COMPAT_FRAME_RATE: 60,
   DEFAULT_TENSOR: 0.3,
   DIAG_CAPACITY: 64,
@@ -335,6 +336,7 @@ export const CALLS = Object.freeze({
   silk_js_status_string: "i",
   silk_js_step_sweep: "iiiii",
   silk_js_step_sweep_max_frames: "iii",
+  silk_js_step_work: "i",
   silk_js_stepper_advance: "ifi",
   silk_js_stepper_create: "ii",
   silk_js_stepper_destroy: "i",

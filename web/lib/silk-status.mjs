@@ -64,6 +64,9 @@ export function checkStatus(silk, where, result, how = NOTHING) {
     }
   }
   const message = silk._string(silk.exports.silk_js_status_string(result));
-  if (how.arg !== undefined) throw new Kind(`${where}: ${how.arg} was refused by the engine (${message}), got ${how.value}`);
+  // running out of memory is the world's size, not the argument's fault: do not blame it
+  if (how.arg !== undefined && result !== STATUS_OF.SILK_ERR_NOMEM) {
+    throw new Kind(`${where}: ${how.arg} was refused by the engine (${message}), got ${how.value}`);
+  }
   throw new Kind(`${where}: ${message}`);
 }

@@ -6,6 +6,8 @@ import {
   num, int, obj, vec, pick, solverIndex, complianceOption, ROBUST_OPTIONS, WATCHDOG_OPTIONS,
 } from './silk-checks.mjs';
 import { setDef, VEC2_BYTES } from './silk-memory.mjs';
+import { STATUS_OF } from './silk-status.mjs';
+import { checkStepWork } from './silk-work.mjs';
 
 export class WorldRobust {
   // -- the robust solver --
@@ -37,7 +39,10 @@ export class WorldRobust {
   /** One robust step of `seconds`, whatever solver is selected (advance() is the usual way). */
   robustStep(seconds) {
     num('robustStep', 'seconds', seconds);
-    this._call('robustStep', this._x.silk_js_robust_step(this._ptr, seconds), { arg: 'seconds', value: seconds });
+    const status = this._x.silk_js_robust_step(this._ptr, seconds);
+    // one step heavier than a call may be (silk.h SILK_CALL_MAX_PASSES): name the setting
+    if (status === STATUS_OF.SILK_ERR_RANGE) checkStepWork('robustStep', this, 'robust');
+    this._call('robustStep', status, { arg: 'seconds', value: seconds });
   }
 
   /** Mass of particle i (robust solver; default 1). Infinity makes it immovable. */

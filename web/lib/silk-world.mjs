@@ -11,6 +11,7 @@ import {
   num, int, obj, vec, oneOf, seedWords, complianceOption, STEPPER_OPTIONS,
 } from './silk-checks.mjs';
 import { checkStatus, STATUS_OF } from './silk-status.mjs';
+import { checkStepWork, framePassesMost } from './silk-work.mjs';
 import { View, setDef } from './silk-memory.mjs';
 import { WorldRobust } from './silk-world-robust.mjs';
 import { WorldRecords } from './silk-world-records.mjs';
@@ -246,6 +247,11 @@ export class World {
   /** One verlet-js frame: integrate, drag, `step` relaxation passes (coef 1/step), bounds. */
   frame(step) {
     int('frame', 'step', step);
+    const most = step > 1 ? framePassesMost(this.workElements) : 1;
+    if (step > most) {
+      throw new RangeError(`frame: step ${step} over ${this.workElements} elements is more work than one call may ` +
+        `block for ((step + 1) x elements <= ${LIMITS.CALL_MAX_PASSES}); step at most ${most} per call`);
+    }
     this._call('frame', this._x.silk_js_frame(this._ptr, step), { arg: 'step', value: step });
   }
 
@@ -271,7 +277,10 @@ export class World {
     num('advance', 'seconds', seconds);
     if (seconds < 0) throw new RangeError(`advance: seconds must be >= 0, got ${seconds}`);
     const silk = this._silk;
-    this._call('advance', this._x.silk_js_advance(this._ptr, seconds, silk._advanceOut));
+    const status = this._x.silk_js_advance(this._ptr, seconds, silk._advanceOut);
+    // one step heavier than a call may be (silk.h SILK_CALL_MAX_PASSES): name the setting
+    if (status === STATUS_OF.SILK_ERR_RANGE) checkStepWork('advance', this);
+    this._call('advance', status, { world: this });
     return silk._readAdvance(this._advance);
   }
 
@@ -387,6 +396,9 @@ export class World {
   /** The elements a pass is counted over by the work bound: particles + constraints + 7 per
    *  angle + the grips the crawl may still add + 1 (silk_world_work_elements). */
   get workElements() { return this._call('workElements', this._x.silk_js_work_elements(this._ptr)); }
+  /** Element passes one step of this world costs at its settings now: advance runs at most
+   *  LIMITS.CALL_MAX_PASSES / stepWork steps per call (silk.h), dropping the rest. */
+  get stepWork() { return this._call('stepWork', this._x.silk_js_step_work(this._ptr)); }
 }
 
 /** Adds the members (methods and accessors) of a class body to World's prototype. */

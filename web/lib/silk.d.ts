@@ -290,10 +290,13 @@ export declare class World {
   compositeConstraints(composite: number): { begin: number; count: number };
   particleComposite(i: number): number;
 
+  /** (step + 1) x workElements must be <= LIMITS.CALL_MAX_PASSES unless step is 1 (RangeError naming the most). */
   frame(step: number): void;
   /** iterations x workElements must be <= LIMITS.LAB_MAX_PASSES (RangeError naming the most per call). */
   relax(iterations: number, coef: number): void;
-  /** returns the same record object every call */
+  /** returns the same record object every call. Runs at most LIMITS.CALL_MAX_PASSES / stepWork steps
+   *  per call (fewer than maxStepsPerFrame on a very heavy world: the rest is dropped, as by the clamp);
+   *  a world whose one step is more than that throws a RangeError naming the setting to lower. */
   advance(seconds: number): AdvanceResult;
   resetClock(): void;
 
@@ -333,6 +336,8 @@ export declare class World {
   runFramesMax(step?: number): number;
   /** particles + constraints + 7 per angle + the grips the crawl may still add + 1: what the work bound counts a pass over */
   readonly workElements: number;
+  /** element passes one step costs at the settings now (the unit of LIMITS.CALL_MAX_PASSES) */
+  readonly stepWork: number;
 
   /** 'compat' (verlet-js) or 'robust' (XPBD in seconds); switching keeps the motion */
   solver: SolverName;
@@ -342,7 +347,8 @@ export declare class World {
   setRobust(settings: Partial<RobustSettings>): void;
   /** sets the robust gravity, damping and groundFriction that match the compat settings now (one frame per fixed step) */
   matchRobustToCompat(): void;
-  /** one robust step of `seconds`, whatever the selected solver */
+  /** one robust step of `seconds`, whatever the selected solver; settings whose one step passes
+   *  LIMITS.CALL_MAX_PASSES throw a RangeError naming the most substeps */
   robustStep(seconds: number): void;
   setMass(i: number, mass: number): void;
   setInverseMass(i: number, inverseMass: number): void;
