@@ -83,6 +83,18 @@ function path(a, b, steps) {
 
 // ---- Chromium: playwright-core ------------------------------------------------------------
 
+/** A drag with a Playwright or Puppeteer mouse (the same move / down / up): `steps` moves
+ *  16 ms apart, `hold` awaited before the button is released (what it returns is returned). */
+async function mouseDrag(mouse, a, b, { steps = 10, hold } = {}) {
+  const pts = path(a, b, steps);
+  await mouse.move(...pts[0]);
+  await mouse.down();
+  for (const p of pts.slice(1)) { await mouse.move(...p); await new Promise((r) => setTimeout(r, 16)); }
+  const held = await hold?.();
+  await mouse.up();
+  return held;
+}
+
 async function launchChromium() {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
@@ -108,15 +120,7 @@ async function launchChromium() {
         engine: 'chromium',
         goto: async (u) => { native.length = 0; await page.goto(u); },
         evaluate: (fn, arg) => page.evaluate(fn, arg),
-        async drag(a, b, { steps = 10, hold } = {}) {
-          const pts = path(a, b, steps);
-          await page.mouse.move(...pts[0]);
-          await page.mouse.down();
-          for (const p of pts.slice(1)) { await page.mouse.move(...p); await page.waitForTimeout(16); }
-          const held = await hold?.();
-          await page.mouse.up();
-          return held;
-        },
+        drag: (a, b, options) => mouseDrag(page.mouse, a, b, options),
         async touchDrag(a, b, { steps = 10, hold } = {}) {
           const pts = path(a, b, steps);
           await touchPoint('touchStart', [pts[0]]);
@@ -158,15 +162,7 @@ async function launchFirefox() {
         engine: 'firefox',
         goto: async (u) => { native.length = 0; await page.goto(u); },
         evaluate: (fn, arg) => page.evaluate(fn, arg),
-        async drag(a, b, { steps = 10, hold } = {}) {
-          const pts = path(a, b, steps);
-          await page.mouse.move(...pts[0]);
-          await page.mouse.down();
-          for (const p of pts.slice(1)) { await page.mouse.move(...p); await wait(16); }
-          const held = await hold?.();
-          await page.mouse.up();
-          return held;
-        },
+        drag: (a, b, options) => mouseDrag(page.mouse, a, b, options),
         async touchDrag(a, b, { steps = 10, hold } = {}) {
           const pts = path(a, b, steps);
           const t = await page.touchscreen.touchStart(...pts[0]);
