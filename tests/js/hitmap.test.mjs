@@ -168,3 +168,62 @@ test('the runtime posts its hit map: at most every few frames, none while paused
     served.close();
   }
 });
+
+/** A canvas of the shape readPointer reads (400 x 250 CSS px at the viewport's origin). */
+function eventCanvas() {
+  const on = new Map();
+  return {
+    style: { touchAction: 'pan-y pinch-zoom' }, clientLeft: 0, clientTop: 0,
+    addEventListener(type, fn) { on.set(type, [...(on.get(type) ?? []), fn]); },
+    getBoundingClientRect: () => ({ left: 0, top: 0, width: 400, height: 250 }),
+    setPointerCapture() {},
+    fire(type, fields = {}) {
+      const e = { type, button: 0, pointerId: 1, defaultPrevented: false, preventDefault() { this.defaultPrevented = true; }, ...fields };
+      for (const fn of on.get(type) ?? []) fn(e);
+      return e;
+    },
+  };
+}
+
+test('the host decides at touchstart: on a particle the touch drags (no scroll), elsewhere it scrolls; mouse and pen as before', async () => {
+  globalThis.getComputedStyle ??= () => ({ paddingLeft: '0', paddingTop: '0' });
+  const { forwardPointer } = await import('../../web/kit/input.mjs');
+  const { fitView, createView } = await import('../../web/kit/kit-core.mjs');
+  const canvas = eventCanvas();
+  const view = fitView(createView(), 400, 250, 800, 500); // 0.5 CSS px per world px
+  const posted = [];
+  const hits = createHitMap();
+  forwardPointer(canvas, view, (m) => posted.push(m), (t, type, fn) => t.addEventListener(type, fn), hits);
+  // one particle at world (400, 250): CSS (200, 125); a finger's radius is 32 CSS px = 64 world px
+  const touch = (x, y) => {
+    const down = canvas.fire('pointerdown', { pointerType: 'touch', clientX: x, clientY: y });
+    const start = canvas.fire('touchstart');
+    return { down: down.defaultPrevented, start: start.defaultPrevented };
+  };
+  assert.deepEqual(touch(200, 125), { down: false, start: false }, 'no map yet: the touch scrolls');
+  assert.equal(posted.length, 0, 'and is not posted');
+  hits.update({ type: 'hitmap', points: Int16Array.of(400 * HIT_UNIT, 250 * HIT_UNIT), all: false });
+  assert.deepEqual(touch(260, 125), { down: false, start: false }, '60 CSS px away: scrolls');
+  assert.equal(posted.length, 0);
+  assert.deepEqual(touch(225, 125), { down: true, start: true }, '25 CSS px away: taken, no scroll');
+  assert.deepEqual(posted.map((m) => m.type), ['down']);
+  assert.equal(posted[0].radius, 64, 'the radius posted is the one decided with');
+  assert.equal(canvas.fire('touchstart').defaultPrevented, true, 'a second finger during the drag does not scroll');
+  canvas.fire('pointerup', { pointerType: 'touch' });
+  assert.deepEqual(posted.map((m) => m.type), ['down', 'up']);
+  // a mouse press far from the particle is posted as before (the runtime grabs, or not)
+  canvas.fire('pointerdown', { pointerType: 'mouse', clientX: 10, clientY: 10 });
+  canvas.fire('pointerup', { pointerType: 'mouse' });
+  assert.deepEqual(posted.map((m) => m.type), ['down', 'up', 'down', 'up']);
+  // a pen: touch-action none while it hovers (it never scrolls), the canvas's own after
+  canvas.fire('pointerover', { pointerType: 'pen' });
+  assert.equal(canvas.style.touchAction, 'none');
+  canvas.fire('pointerdown', { pointerType: 'pen', clientX: 10, clientY: 10 });
+  assert.equal(posted.at(-1).type, 'down', 'a pen press anywhere is posted, as before');
+  canvas.fire('pointerup', { pointerType: 'pen' });
+  canvas.fire('pointerout', { pointerType: 'pen' });
+  assert.equal(canvas.style.touchAction, 'pan-y pinch-zoom');
+  // a tool that takes any press: every touch is taken
+  hits.update({ type: 'hitmap', points: new Int16Array(0), all: true });
+  assert.deepEqual(touch(5, 5), { down: true, start: true });
+});

@@ -105,7 +105,7 @@ function readPointer(canvas, view, radii, to, { listen = addListener, raw = fals
     canvas.style.touchAction = 'none';
   });
   listen(canvas, 'pointerout', (e) => {
-    if (e.pointerType !== 'pen' || penAction === null || to.active() >= 0) return;
+    if (e.pointerType !== 'pen' || penAction === null) return; // (read at pointerdown only: a drag goes on)
     canvas.style.touchAction = penAction;
     penAction = null;
   });
