@@ -147,7 +147,7 @@ const CSS = `
 .frame.dark { background: ${PALETTE.dark.surface}; }
 .frame.transparent { background: transparent; }
 .stage { position: relative; }
-canvas { display: block; width: 100%; height: 100%; touch-action: none;
+canvas { display: block; width: 100%; height: 100%; touch-action: pan-y pinch-zoom;
   background: ${PALETTE.light.surface}; border-radius: 4px; }
 .transparent canvas { background: transparent; }
 /* color-scheme: the form controls' own paint follows it (WebKitGTK paints a <select> light,
@@ -497,6 +497,7 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
       stopped: (message) => (ready ? onProblem(`Silk stopped: ${message}`) : onFail(`the runtime stopped before it ran (${message})`)),
       stats: (st) => showStats(st),
       lab: (m) => showLab(m),
+      hitmap: (m) => host.hits.update(m), // where a touch grabs (kit/hitmap.mjs)
     });
     worker.onmessage = ({ data }) => receive(data);
     // a lab scene's bar, here; its scene in the runtime (lab-worker-host.mjs)

@@ -8,6 +8,7 @@ import { DEFAULTS as ENGINE_DEFAULTS } from '../lib/silk.mjs';
 import { observeCanvasSize, fitView } from './render.mjs';
 import { forwardPointer, forwardHover } from './input.mjs';
 import { keyAction } from './session.mjs';
+import { createHitMap } from './hitmap.mjs';
 
 /** The runtime's world has the engine's default size; the host fits its pointer view to it. */
 export const WORLD_SIZE = Object.freeze([ENGINE_DEFAULTS.silk_world_def.width, ENGINE_DEFAULTS.silk_world_def.height]);
@@ -26,7 +27,8 @@ export function canvasSize(canvas) {
  * overlay (the Play button over the canvas), pauseButton, focus() (the box a frame of another
  * shape is filled with, or null), keepRunning (the full page keeps running off-screen), hover
  * (forward a hovering mouse: the ring), onPaused(paused), onOffscreen(offscreen) }) -> { setPaused,
- * step, reset, refit, paused, offscreen, active(), disconnect() }. The caller sets the first
+ * step, reset, refit, paused, offscreen, active(), hits, disconnect() }: `hits` is the runtime's
+ * hit map (hitmap.mjs), which the host's receiver updates from `hitmap` messages. The caller sets the first
  * pause (setPaused) and visibility (active()) once its runtime has its init.
  */
 export function wireHost({ canvas, view, post, listen, overlay, pauseButton, focus = () => null, keepRunning = false, hover = false, onPaused = () => {}, onOffscreen = () => {} }) {
@@ -52,7 +54,8 @@ export function wireHost({ canvas, view, post, listen, overlay, pauseButton, foc
   intersection.observe(canvas);
   listen(document, 'visibilitychange', active);
 
-  forwardPointer(canvas, view, post, listen);
+  const hits = createHitMap(); // where a touch grabs: elsewhere it scrolls the page
+  forwardPointer(canvas, view, post, listen, hits);
   if (hover) forwardHover(canvas, view, post, listen); // the ring under a hovering mouse
 
   /** The one pause of a host: the overlay, the button, the runtime, and who else follows. */
@@ -78,7 +81,7 @@ export function wireHost({ canvas, view, post, listen, overlay, pauseButton, foc
   });
 
   return {
-    setPaused, step, reset, refit, active,
+    setPaused, step, reset, refit, active, hits,
     get paused() { return paused; },
     get offscreen() { return offscreen; },
     disconnect() { observer.disconnect(); intersection.disconnect(); },

@@ -13,8 +13,15 @@
 // fast stroke is followed step by step instead of jumping to its last point. This file knows
 // nothing of the stepper's arithmetic.
 //
-// touch-action: none is set on the canvas only (by createCanvasPointer, and style.css): the
-// page still scrolls outside it, and no listener here touches events of other elements.
+// On a phone a swipe over a demo scrolls the page and a touch on the web drags it. The canvas has
+// touch-action: pan-y pinch-zoom (set by createCanvasPointer, style.css and the element's
+// sheet: the browser may scroll vertically and zoom from it), and the choice is made when the
+// finger lands: a touch press that is taken (a particle within the pick radius: the world's
+// findNearest on this thread, the runtime's hit map for a world in a Worker, kit/hitmap.mjs)
+// cancels its touchstart, so the browser does not scroll and the drag goes on as before; any
+// other touch is not even posted, and the browser scrolls. A mouse never scrolls; a pen gets
+// touch-action: none while it hovers over the canvas, so it drags or does nothing, as before.
+// No listener here touches events of other elements.
 
 import { createDragQueue, pickRadius, advanceWithPointer, viewToWorld } from './kit-core.mjs';
 import { advanceFrames } from './session.mjs';
@@ -25,7 +32,11 @@ import { advanceFrames } from './session.mjs';
 // the session (session.mjs).
 export { createDragQueue, pickRadius, advanceWithPointer, advanceFrames };
 
-const addListener = (target, type, fn) => target.addEventListener(type, fn);
+const addListener = (target, type, fn, options) => target.addEventListener(type, fn, options);
+
+/** The canvas's touch-action: the browser may scroll vertically and zoom from it; a touch that
+ *  lands on a particle cancels its touchstart instead (readPointer). */
+export const TOUCH_ACTION = 'pan-y pinch-zoom';
 
 /**
  * The one reading of Pointer Events on a canvas, for every pointer of the kit: the world's
@@ -52,6 +63,8 @@ function readPointer(canvas, view, radii, to, { listen = addListener, raw = fals
   const xs = [];
   const ys = [];
   let lastType = 'mouse'; // the last press's pointerType
+  let touchTaken = false; // the last touch press was taken: its touchstart is cancelled (no scroll)
+  let penAction = null; // the canvas's own touch-action while a pen hovers over it
   function measure() {
     const r = canvas.getBoundingClientRect();
     const cs = getComputedStyle(canvas);
@@ -72,12 +85,29 @@ function readPointer(canvas, view, radii, to, { listen = addListener, raw = fals
   }
   listen(canvas, 'pointerdown', (e) => {
     lastType = e.pointerType;
+    if (e.pointerType === 'touch') touchTaken = false;
     if (e.button !== 0 || to.active() >= 0 || to.disabled) return;
     measure();
     const [x, y] = toWorld(e);
     if (!to.press(x, y, pickRadius(e.pointerType, 1 / view.scale, radii), e)) return;
+    if (e.pointerType === 'touch') touchTaken = true;
     e.preventDefault(); // no text selection or emulated mouse events while dragging
     canvas.setPointerCapture?.(e.pointerId);
+  });
+  // Every engine dispatches a touch's pointerdown before its touchstart; cancelling the
+  // touchstart is what stops the scroll (preventDefault on pointerdown does not). A finger that
+  // lands while a drag is on does not scroll or zoom either.
+  listen(canvas, 'touchstart', (e) => { if (touchTaken || to.active() >= 0) e.preventDefault(); }, { passive: false });
+  // touch-action is read when a pointer goes down: set while a pen hovers, so a pen never scrolls
+  listen(canvas, 'pointerover', (e) => {
+    if (e.pointerType !== 'pen' || penAction !== null) return;
+    penAction = canvas.style.touchAction;
+    canvas.style.touchAction = 'none';
+  });
+  listen(canvas, 'pointerout', (e) => {
+    if (e.pointerType !== 'pen' || penAction === null) return; // (read at pointerdown only: a drag goes on)
+    canvas.style.touchAction = penAction;
+    penAction = null;
   });
   const drag = (e) => {
     if (e.pointerId !== to.active()) return false;
@@ -105,7 +135,8 @@ function readPointer(canvas, view, radii, to, { listen = addListener, raw = fals
  * the original's rule); a pinned particle's pin moves instead, where the engine says so. Each
  * move's coalesced samples are queued and applied by advance(dt) at the fixed steps their times
  * fall in; release lets go (the particle keeps its velocity). `view` is the renderer's. Sets
- * touch-action: none on the canvas, so a finger drags instead of scrolling the page. A hovering
+ * touch-action: pan-y pinch-zoom on the canvas: a finger that lands on a particle drags it (its
+ * touchstart is cancelled), anywhere else it scrolls or zooms the page. A hovering
  * mouse is tracked (state.hover, the page's ring) and shows a grab cursor near a particle while
  * grabbing is allowed (not state.disabled). `onChange()` is called after every input (a paused
  * host redraws then).
@@ -119,7 +150,7 @@ export function createCanvasPointer(canvas, world, view, { grabRadius = 20, touc
   const { state } = drag;
   const saved = { touchAction: canvas.style.touchAction, cursor: canvas.style.cursor };
   const listeners = [];
-  canvas.style.touchAction = 'none';
+  canvas.style.touchAction = TOUCH_ACTION;
 
   readPointer(canvas, view, radii, {
     get disabled() { return state.disabled; },
@@ -145,7 +176,7 @@ export function createCanvasPointer(canvas, world, view, { grabRadius = 20, touc
       const near = !state.disabled && world.findNearest(x, y, pickRadius('mouse', 1 / view.scale, radii)) >= 0;
       canvas.style.cursor = near ? 'grab' : saved.cursor;
     },
-  }, { listen: (target, type, fn) => { listeners.push([type, fn]); target.addEventListener(type, fn); } });
+  }, { listen: (target, type, fn, options) => { listeners.push([type, fn, options]); target.addEventListener(type, fn, options); } });
 
   return {
     state,
@@ -157,7 +188,7 @@ export function createCanvasPointer(canvas, world, view, { grabRadius = 20, touc
     /** The particle being dragged, or -1. */
     get dragging() { return world.draggedParticle; },
     destroy() {
-      for (const [type, fn] of listeners) canvas.removeEventListener(type, fn);
+      for (const [type, fn, options] of listeners) canvas.removeEventListener(type, fn, options);
       canvas.style.touchAction = saved.touchAction;
       canvas.style.cursor = saved.cursor;
     },
@@ -171,16 +202,23 @@ export function createPointer(canvas, renderer, world, options = {}) {
 }
 
 /** The pointer for a world in a Worker (the element's and the embed's): readPointer's press
- *  (any left press is taken: the Worker grabs the nearest particle within `radius`, the page's
- *  radii, or not), samples and release, posted in world px: { type: 'down', x, y, radius },
+ *  (a mouse's or a pen's left press is taken: the Worker grabs the nearest particle within
+ *  `radius`, the page's radii, or not; a touch only where `hits`, the runtime's hit map
+ *  (hitmap.mjs createHitMap), has a particle within `radius`: elsewhere the page scrolls),
+ *  samples and release, posted in world px: { type: 'down', x, y, radius },
  *  { type: 'move', xs, ys } (one message per event, every coalesced sample), { type: 'up' }.
- *  `view` is this thread's copy of the canvas's fit; `listen(target, type, fn)` adds a listener
- *  its owner removes. The samples come on pointerrawupdate where there is one. */
-export function forwardPointer(canvas, view, post, listen) {
+ *  `view` is this thread's copy of the canvas's fit; `listen(target, type, fn, options)` adds a
+ *  listener its owner removes. The samples come on pointerrawupdate where there is one. */
+export function forwardPointer(canvas, view, post, listen, hits = null) {
   let pointerId = -1;
   readPointer(canvas, view, undefined, {
     active: () => pointerId,
-    press(x, y, radius, e) { pointerId = e.pointerId; post({ type: 'down', x, y, radius }); return true; },
+    press(x, y, radius, e) {
+      if (e.pointerType === 'touch' && !hits?.claims(x, y, radius)) return false; // a swipe: the page scrolls
+      pointerId = e.pointerId;
+      post({ type: 'down', x, y, radius });
+      return true;
+    },
     samples(xs, ys, n) { post({ type: 'move', xs: xs.slice(0, n), ys: ys.slice(0, n) }); },
     release() { pointerId = -1; post({ type: 'up' }); },
   }, { listen, raw: true });

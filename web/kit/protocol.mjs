@@ -40,6 +40,7 @@ const check = {
   samples: (v) => ((Array.isArray(v) || v instanceof Float64Array || v instanceof Float32Array) ? null : 'must be an array of numbers'),
   canvas: (v) => (typeof v === 'object' && v !== null && typeof v.getContext === 'function' ? null : 'must be a canvas'),
   module: (v) => (typeof v === 'object' && v !== null ? null : 'must be a compiled WebAssembly.Module'),
+  points: (v) => (v instanceof Int16Array && v.length % 2 === 0 ? null : 'must be an Int16Array of x, y pairs (hitmap.mjs)'),
 };
 const optional = (f) => Object.assign((v) => (v === undefined ? null : f(v)), { optional: true });
 
@@ -94,6 +95,7 @@ export const TO_HOST = table({
   ready: {},
   stats: { stats: check.object },
   lab: { build: check.count, full: check.bool, readouts: check.objectOrNull },
+  hitmap: { points: check.points, all: check.bool }, // where a touch grabs (hitmap.mjs)
   result: { id: check.id, value: check.any },
   error: { message: check.string, name: optional(check.string), id: optional(check.id) },
   rejected: { reason: check.string, id: optional(check.id) },
@@ -203,13 +205,13 @@ export function createCaller(post, { timeout = 60_000, setTimer = setTimeout, cl
 /**
  * The host's side of every message from its runtime: receive(data) checks it (checkMessage),
  * settles a call's reply through `caller` (a late one is ignored), and hands the rest to one
- * handler per type: { ready(), stats(stats), lab(m), stopped(message) (the run failed: an
+ * handler per type: { ready(), stats(stats), lab(m), hitmap(m), stopped(message) (the run failed: an
  * error without an id), dropped(reason) (a message that is not one, or a refusal of one this
  * side sent) }. Never throws for a bad message; returns the reason one was dropped, else null.
  */
 export function createHostReceiver(caller, handlers) {
   const none = () => {};
-  const on = { ready: none, stats: none, lab: none, stopped: none, dropped: none, ...handlers };
+  const on = { ready: none, stats: none, lab: none, hitmap: none, stopped: none, dropped: none, ...handlers };
   return function receive(data) {
     const wrong = checkMessage(TO_HOST, data);
     if (wrong !== null) {
@@ -220,6 +222,7 @@ export function createHostReceiver(caller, handlers) {
     if (data.type === 'ready') on.ready();
     else if (data.type === 'stats') on.stats(data.stats);
     else if (data.type === 'lab') on.lab(data);
+    else if (data.type === 'hitmap') on.hitmap(data);
     else if (data.type === 'rejected') on.dropped(data.reason);
     else if (data.type === 'error') on.stopped(data.message);
     // a result without a caller: nothing asked for it

@@ -32,6 +32,7 @@ import { TO_RUNTIME, checkMessage, messageId, createInThreadChannel } from './pr
 import { createOverrides, applyWorldSetting, settingRefusal } from './page-world.mjs';
 import { createReplay } from './replay.mjs';
 import { createRuns } from './runs.mjs';
+import { createHitSender } from './hitmap.mjs';
 
 const STATS_EVERY = 250; // ms
 const MAX_EARLY = 1024; // messages kept while the run starts (a flood beyond is refused)
@@ -46,7 +47,7 @@ const SAMPLE = 4; // t s (epoch), strain p97, error p99, bounding radius
  * (what port.onmessage calls), run() (the running runtime, or null), close() }.
  */
 export function serveRuntime(port, options = {}) {
-  const post = (m) => port.postMessage(m);
+  const post = (m, transfer) => port.postMessage(m, transfer);
   let run = null;
   let starting = false;
   let closed = false;
@@ -152,6 +153,8 @@ async function startRuntime(init, post, options) {
   }) : NO_LAB;
   const overrides = createOverrides(world, settings);
   const replay = init.page ? createReplay(world) : null;
+  // where a touch grabs, for the host's touchstart (hitmap.mjs): a tool that takes any press takes every touch
+  const hits = createHitSender(world, post, { anywhere: () => lab.takesAnyPress === true });
   let runs = null; // the silent runs, made at their first call
   let builds = 0;
   let seq = 0; // the host's sets applied so far (its settings wait for this to catch up)
@@ -234,6 +237,7 @@ async function startRuntime(init, post, options) {
     };
   }
   function stats() {
+    hits.changed(); // a change of state: the hit map is looked at on the next frame
     if (!loop) return; // the first rebuild, before the loop exists: init's stats follow
     lastStats = now();
     post({ type: 'stats', stats: collectStats() });
@@ -306,6 +310,7 @@ async function startRuntime(init, post, options) {
 
   const onFrame = (info) => {
     session.frame(info);
+    hits.frame();
     if (now() - lastStats >= statsEvery) stats();
   };
   // no document and no element here: the host reports visibility (`active`)

@@ -121,6 +121,7 @@ function advanceLab(st, info, stepWorld) {
 function cutTool(st) {
   let last = null;
   return {
+    anywhere: () => st.lab.settings.tool === 'cut', // a touch cuts wherever it starts (kit/hitmap.mjs)
     down(x, y) {
       if (st.lab.settings.tool !== 'cut') return false;
       last = [x, y];

@@ -72,6 +72,9 @@ export function createWorkerLabHost({ silk, world, search, appSettings, rebuild,
     readouts: core.readouts,
     /** True while the scene's pointer tool holds the pointer. */
     get holding() { return holding; },
+    /** The scene's tool may take a press anywhere (its anywhere() is not false): every touch
+     *  is taken then, not only one on the app world's particles (kit/hitmap.mjs). */
+    get takesAnyPress() { return core.tool !== null && core.tool.anywhere?.() !== false; },
     pointerDown(x, y, radius) {
       const tool = core.tool;
       holding = tool !== null && tool.down(x, y, radius) === true;

@@ -204,6 +204,7 @@ function wire({ settings, theme, worker, post, view, dom, full, guest, problems 
     stats(st) { last = st; page.onStats(last); },
     // a snapshot posted before a scene switch reached the Worker belongs to the old scene
     lab(m) { if (m.readouts?.scene === settings.scene) labBar.show(m); },
+    hitmap: (m) => host.hits.update(m), // where a touch grabs (kit/hitmap.mjs)
     stopped(message) {
       problems.push(`Silk stopped: ${message}`);
       console.error(`Silk stopped: ${message}`);
