@@ -61,8 +61,8 @@ test('round trip: every built-in scene, saved with toJSON and loaded, has the sa
       assert.deepEqual(b.robust, a.robust, `${name}: robust settings`);
       assert.equal(b.polygonCount, a.polygonCount, `${name}: polygons`);
       for (let i = 0; i < a.polygonCount; i++) assert.deepEqual(b.polygon(i), a.polygon(i));
-      for (let i = 0; i < 60; i++) { a.advance(1 / 60); b.advance(1 / 60); }
-      assert.equal(b.stateHash(), a.stateHash(), `${name} after ${frames} frames: hash 60 steps after load`);
+      for (let i = 0; i < 40; i++) { a.advance(1 / 60); b.advance(1 / 60); }
+      assert.equal(b.stateHash(), a.stateHash(), `${name} after ${frames} frames: hash 40 steps after load`);
       a.destroy(); b.destroy();
     }
   }
@@ -215,9 +215,9 @@ test('fuzz: mutated scenes only ever throw TypeError or RangeError, and never co
   const VALUES = [NaN, Infinity, -Infinity, -1, 0, 1, 0.5, 1e300, -1e300, 2 ** 31, 2 ** 53, 4097, 70000, '', 'x', true, null, [], [1],
     [1, 2], [1, 2, 3], {}, { x: 1 }, [[0, 0], [1, 0], [0, 1]], -0];
   const w = silk.createWorld();
-  const seeds = [sample(), built('ball-pit', 5).toJSON(), built('web', 5).toJSON(), built('tree', 0).toJSON()];
+  const seeds = [sample(), built('chain-cloth', 5).toJSON(), built('web', 5).toJSON(), built('tree', 0).toJSON()];
   let loaded = 0, refused = 0;
-  for (let round = 0; round < 400; round++) {
+  for (let round = 0; round < 300; round++) {
     const s = structuredClone(pick(seeds));
     for (let m = 0, n = 1 + Math.floor(next() * 3); m < n; m++) {
       // walk to a random object or array inside the scene and change, add or delete a field
@@ -254,6 +254,7 @@ test('fuzz: mutated scenes only ever throw TypeError or RangeError, and never co
       refused++;
     }
   }
+  console.log(`fuzz: ${loaded} loaded, ${refused} refused`);
   assert.ok(loaded > 20 && refused > 100, `${loaded} loaded, ${refused} refused`);
   w.destroy();
 });
@@ -305,6 +306,16 @@ test('the example scenes in docs/examples load, run 300 frames and stay finite a
     const copy = silk.createWorld();
     copy.load(JSON.stringify(w));
     assert.equal(copy.stateHash(), w.stateHash(), file);
-    copy.destroy(); w.destroy();
+    copy.destroy();
+    if (file === 'curtain.json') {
+      // the engine has no break threshold: a curtain is torn by a swipe (world.cut)
+      const links = w.constraintCount;
+      const removed = w.cut(w.width / 2 - 60, 100, w.width / 2 + 60, 200);
+      assert.ok(removed >= 5 && w.constraintCount === links - removed, `the swipe tore ${removed} links`);
+      for (let i = 0; i < 300; i++) w.advance(1 / 60);
+      assert.equal(w.diagnostics().nanCount, 0);
+      assert.equal(w.health(), 'healthy');
+    }
+    w.destroy();
   }
 });
