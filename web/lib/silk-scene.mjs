@@ -295,9 +295,9 @@ function composite(c, k, base, sizes) {
     else if (x.type === 'pin') constraints.push(pin(p, x, ref));
     else throw fail(x.type === undefined || typeof x.type === 'string' ? RangeError : TypeError, `${p}.type`, `must be 'distance', 'angle' or 'pin', got ${JSON.stringify(x.type) ?? 'nothing'}`);
   });
-  (c.distance ?? []).forEach((x, i) => constraints.push(distance(`${path}.distance[${i}]`, x, ref)));
-  (c.angle ?? []).forEach((x, i) => constraints.push(angle(`${path}.angle[${i}]`, x, ref)));
-  (c.pins ?? []).forEach((x, i) => constraints.push(pin(`${path}.pins[${i}]`, x, ref)));
+  (c.distance ?? []).forEach((x, i) => constraints.push(distance(typed(`${path}.distance[${i}]`, x, 'distance'), x, ref)));
+  (c.angle ?? []).forEach((x, i) => constraints.push(angle(typed(`${path}.angle[${i}]`, x, 'angle'), x, ref)));
+  (c.pins ?? []).forEach((x, i) => constraints.push(pin(typed(`${path}.pins[${i}]`, x, 'pin'), x, ref)));
   particles.forEach((p, i) => {
     if (p.pinned) constraints.push({ kind: 'pin', a: base[k] + i, x: undefined, y: undefined, path: `${path}.particles[${i}].pinned` });
   });
@@ -312,6 +312,14 @@ function composite(c, k, base, sizes) {
     };
   }
   return { name: c.name === undefined ? null : text(`${path}.name`, c.name, SCENE_LIMITS.MAX_NAME_CHARS), particles, constraints, collision, path };
+}
+
+/** A shorthand list's entry may say its type, and then it must be the list's. */
+function typed(path, x, type) {
+  if (isObject(x) && x.type !== undefined && x.type !== type) {
+    throw fail(typeof x.type === 'string' ? RangeError : TypeError, `${path}.type`, `must be '${type}' in this list, got ${JSON.stringify(x.type)}`);
+  }
+  return path;
 }
 
 /** [x, y] or { x, y, px?, py?, vx?, vy?, mass? | inverseMass?, radius?, pinned? }. */
