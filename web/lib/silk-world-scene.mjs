@@ -126,39 +126,55 @@ function build(w, scene) {
   // the solver before the constraints: a robust world measures rest angles with Silk's own trig
   at('solver', () => w.setSolver(scene.solver));
 
+  // one try around each loop (not a closure per call: a big scene makes hundreds of thousands
+  // of calls); `path` says which field the call that throws was building
   const velocities = [];
-  scene.composites.forEach((c, k) => {
-    at(c.path, () => w.addComposite());
-    for (const p of c.particles) {
-      const i = at(p.path, () => w.addParticle(k, p.x, p.y));
-      if (!Object.is(p.px, p.x) || !Object.is(p.py, p.y)) at(p.path, () => w.setLastPosition(i, p.px, p.py));
-      if (p.mass !== undefined) at(`${p.path}.mass`, () => w.setMass(i, p.mass));
-      if (p.inverseMass !== undefined) at(`${p.path}.inverseMass`, () => w.setInverseMass(i, p.inverseMass));
-      if (p.radius !== undefined) at(`${p.path}.radius`, () => w.setRadius(i, p.radius));
-      if (p.vx !== undefined || p.vy !== undefined) velocities.push([i, p.vx ?? 0, p.vy ?? 0]);
-    }
-  });
+  let path = '';
+  try {
+    scene.composites.forEach((c, k) => {
+      path = c.path;
+      w.addComposite();
+      for (const p of c.particles) {
+        path = p.path;
+        const i = w.addParticle(k, p.x, p.y);
+        if (!Object.is(p.px, p.x) || !Object.is(p.py, p.y)) w.setLastPosition(i, p.px, p.py);
+        if (p.mass !== undefined) { path = `${p.path}.mass`; w.setMass(i, p.mass); }
+        if (p.inverseMass !== undefined) { path = `${p.path}.inverseMass`; w.setInverseMass(i, p.inverseMass); }
+        if (p.radius !== undefined) { path = `${p.path}.radius`; w.setRadius(i, p.radius); }
+        if (p.vx !== undefined || p.vy !== undefined) velocities.push([i, p.vx ?? 0, p.vy ?? 0]);
+      }
+    });
+  } catch (e) {
+    throw refusal(path, e);
+  }
   const stiffness = w._silk._defaultsOf('silk_distance_def').stiffness;
   const rests = []; // [constraint, rest angle]: angles whose rest the scene gives
   let begin = 0;
-  scene.composites.forEach((c, k) => {
-    for (const x of c.constraints) {
-      const options = x.compliance === undefined ? undefined : { compliance: x.compliance };
-      if (x.kind === 'distance') {
-        at(x.path, () => w.addDistance(k, x.a, x.b, x.stiffness ?? stiffness, x.rest, options));
-      } else if (x.kind === 'angle') {
-        const j = at(x.path, () => w.addAngle(k, x.a, x.b, x.c, x.stiffness, options));
-        if (x.rest !== undefined) rests.push([begin + j, x.rest]);
-      } else {
-        at(x.path, () => (x.x === undefined ? w.addPin(k, x.a) : w.addPin(k, x.a, x.x, x.y)));
+  try {
+    scene.composites.forEach((c, k) => {
+      for (const x of c.constraints) {
+        path = x.path;
+        const options = x.compliance === undefined ? undefined : { compliance: x.compliance };
+        if (x.kind === 'distance') {
+          w.addDistance(k, x.a, x.b, x.stiffness ?? stiffness, x.rest, options);
+        } else if (x.kind === 'angle') {
+          const j = w.addAngle(k, x.a, x.b, x.c, x.stiffness, options);
+          if (x.rest !== undefined) rests.push([begin + j, x.rest]);
+        } else if (x.x === undefined) {
+          w.addPin(k, x.a);
+        } else {
+          w.addPin(k, x.a, x.x, x.y);
+        }
       }
-    }
-    if (c.collision !== undefined) {
-      const given = Object.fromEntries(Object.entries(c.collision).filter(([, v]) => v !== undefined));
-      at(`${c.path}.collision`, () => w.setCollisionFilter(k, given));
-    }
-    begin += c.constraints.length;
-  });
+      if (c.collision !== undefined) {
+        path = `${c.path}.collision`;
+        w.setCollisionFilter(k, Object.fromEntries(Object.entries(c.collision).filter(([, v]) => v !== undefined)));
+      }
+      begin += c.constraints.length;
+    });
+  } catch (e) {
+    throw refusal(path, e);
+  }
   for (const p of scene.polygons) at(p.path, () => w.addPolygon(p.friction === undefined ? { points: p.points } : { points: p.points, friction: p.friction }));
   return { velocities, rests };
 }
