@@ -2,7 +2,8 @@
 // check, checkScene(data), pure JavaScript with no wasm, so a host can refuse a bad file before
 // posting it to a Worker. It checks what JSON can get wrong -- types, missing and unknown
 // fields, finite numbers, particle references, the format's size limits -- and names the field
-// (`scene: composites[0].particles[12].x: not finite, got NaN`). The ranges the engine owns
+// (`scene: composites[0].particles[12].x: not finite, got NaN`; load and checkScene put their own
+// name in place of `scene`). The ranges the engine owns
 // (a radius above LIMITS.MAX_RADIUS, a non-convex polygon, a robust substep count ...) are
 // the engine's own checks: world.load (silk-world-scene.mjs) runs them and maps each refusal
 // back to its field. Everything a check throws is a TypeError (wrong type, missing, unknown)
@@ -51,6 +52,14 @@ const POLYGON_KEYS = ['points', 'friction'];
 const VIEW_KEYS = ['x', 'y', 'width', 'height'];
 
 // ---- the checks: each names the field path ---------------------------------------------------
+
+/** The checks' errors say `scene: <field>: ...`; the public calls say their own name instead,
+ *  as every binding error does (`load: composites[0].particles[12].x: not finite, got NaN`). */
+export function named(where, e) {
+  if (!(e instanceof TypeError || e instanceof RangeError) || !e.message.startsWith('scene: ')) return e;
+  const Kind = e instanceof TypeError ? TypeError : RangeError;
+  return new Kind(`${where}: ${e.message.slice('scene: '.length)}`);
+}
 
 function fail(Kind, path, what) {
   return new Kind(`scene: ${path}: ${what}`);

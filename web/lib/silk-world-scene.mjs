@@ -21,7 +21,7 @@
 import { WORLD_SETTINGS, CONSTRAINT_KINDS } from './silk-boundary.mjs';
 import { hexBig } from './silk-checks.mjs';
 import { getSetting } from './silk-world-settings.mjs';
-import { checkScene, SCENE_FORMAT, SCENE_VERSION } from './silk-scene.mjs';
+import { checkScene, named, SCENE_FORMAT, SCENE_VERSION } from './silk-scene.mjs';
 
 // ---- the snapshot's layout (format version 6; engine/src/snapshot.c writes it) --------------
 
@@ -231,52 +231,61 @@ function sceneMemo(world) {
   return memo !== undefined && memo.stamp === stamp(world) ? memo : undefined;
 }
 
+/** load's work (the members below): checks, builds in a scratch world, then commits. */
+function loadInto(world, data) {
+  const scene = checkScene(data);
+  const silk = world._silk;
+  const scratch = silk.createWorld();
+  let bytes;
+  try {
+    const extra = build(scratch, scene);
+    bytes = patchedBytes(world, scratch, scene, extra);
+    // the engine checks the written state (an extension's values against the counts ...)
+    at(scene.extension !== undefined ? 'extension' : 'composites', () => scratch.restore(bytes));
+  } finally {
+    scratch.destroy();
+  }
+  // commit: from here on only memory can fail, and then the world goes back as it was
+  const own = world.snapshot();
+  const ownPolygons = polygonsOf(world);
+  const ownMemo = world._sceneMemo;
+  world.clear(); // the only way to remove polygons
+  try {
+    world.restore(bytes);
+    for (const p of scene.polygons) world.addPolygon(p.friction === undefined ? { points: p.points } : { points: p.points, friction: p.friction });
+  } catch (e) {
+    world.clear();
+    world.restore(own);
+    for (const p of ownPolygons) world.addPolygon(p);
+    world._sceneMemo = ownMemo;
+    throw new RangeError(`scene: could not be loaded (${e.message}); the world is as it was`);
+  }
+  world._sceneMemo = {
+    name: scene.name, view: scene.view, draw: scene.draw,
+    compositeNames: scene.composites.map((c) => c.name),
+    stamp: stamp(world),
+  };
+  return { name: scene.name, view: scene.view === null ? null : { ...scene.view }, draw: scene.draw === null ? null : JSON.parse(JSON.stringify(scene.draw)) };
+}
+
 // ---- the members -----------------------------------------------------------------------------
 
 export class WorldScene {
   /**
    * Replaces the world's content with a scene (docs/library.md, "Scenes as data"): a parsed
    * object or a JSON string. Everything is checked before anything changes: a bad scene throws
-   * a TypeError or RangeError naming its field (`scene: composites[0].particles[12].x: not
+   * a TypeError or RangeError naming its field (`load: composites[0].particles[12].x: not
    * finite, got NaN`) and leaves the world as it was. Keeps the host's stepper, loop mode and
    * watchdog; resets the clock and any drag. Returns { name, view, draw } for the host (null
    * when the scene has none).
    */
   load(data) {
     this._x; // a destroyed world throws here
-    const scene = checkScene(data);
-    const silk = this._silk;
-    const scratch = silk.createWorld();
-    let bytes;
     try {
-      const extra = build(scratch, scene);
-      bytes = patchedBytes(this, scratch, scene, extra);
-      // the engine checks the written state (an extension's values against the counts ...)
-      at(scene.extension !== undefined ? 'extension' : 'composites', () => scratch.restore(bytes));
-    } finally {
-      scratch.destroy();
-    }
-    // commit: from here on only memory can fail, and then the world goes back as it was
-    const own = this.snapshot();
-    const ownPolygons = polygonsOf(this);
-    const ownMemo = this._sceneMemo;
-    this.clear(); // the only way to remove polygons
-    try {
-      this.restore(bytes);
-      for (const p of scene.polygons) this.addPolygon(p.friction === undefined ? { points: p.points } : { points: p.points, friction: p.friction });
+      return loadInto(this, data);
     } catch (e) {
-      this.clear();
-      this.restore(own);
-      for (const p of ownPolygons) this.addPolygon(p);
-      this._sceneMemo = ownMemo;
-      throw new RangeError(`scene: could not be loaded (${e.message}); the world is as it was`);
+      throw named('load', e);
     }
-    this._sceneMemo = {
-      name: scene.name, view: scene.view, draw: scene.draw,
-      compositeNames: scene.composites.map((c) => c.name),
-      stamp: stamp(this),
-    };
-    return { name: scene.name, view: scene.view === null ? null : { ...scene.view }, draw: scene.draw === null ? null : JSON.parse(JSON.stringify(scene.draw)) };
   }
 
   /**

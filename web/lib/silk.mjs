@@ -30,7 +30,7 @@ import {
   SOLVERS, HEALTHS, LIMITS, DEFAULTS,
 } from './silk-core.mjs';
 import { installExtras, INTEGRATORS } from './silk-extras.mjs';
-import { checkScene as checkSceneData, SCENE_LIMITS } from './silk-scene.mjs';
+import { checkScene as checkSceneData, named, SCENE_LIMITS } from './silk-scene.mjs';
 
 /** Loads the module (silk-core.mjs's loadSilk: options.wasm, see silk.d.ts) with the extras'
  *  methods on every Silk and World. */
@@ -44,7 +44,11 @@ export async function loadSilk(options = {}) {
  *  field, for what the format's shape and size rules catch (the engine's range checks run in
  *  load). Returns nothing. */
 export function checkScene(data) {
-  checkSceneData(data);
+  try {
+    checkSceneData(data);
+  } catch (e) {
+    throw named('checkScene', e);
+  }
 }
 
 export {
