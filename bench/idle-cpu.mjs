@@ -120,6 +120,18 @@ function percent(a, b, seconds) {
   return (100 * ticks) / TICK / seconds;
 }
 
+/** The same, split by Chromium's process type (--type=renderer, gpu-process, utility ...;
+ *  none: the browser process). */
+function perType(a, b, seconds) {
+  const out = {};
+  for (const [pid, t] of b) {
+    let type = 'browser';
+    try { type = /--type=([\w-]+)/.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))?.[1] ?? 'browser'; } catch { /* gone */ }
+    out[type] = (out[type] ?? 0) + (100 * (t - (a.get(pid) ?? 0))) / TICK / seconds;
+  }
+  return out;
+}
+
 const loadavg = () => os.loadavg()[0];
 
 // ---- one figure -------------------------------------------------------------------------------
@@ -165,7 +177,7 @@ async function measure({ url, waitRest }) {
     const s1 = silk ? await stats() : null;
     await context.close();
     return {
-      cpu: percent(a, b, wall), wall, processes: b.size, restedAfter: rested, load: (load0 + load1) / 2,
+      cpu: percent(a, b, wall), byType: perType(a, b, wall), wall, processes: b.size, restedAfter: rested, load: (load0 + load1) / 2,
       resting: s1?.resting ?? null, stepsPerSecond: s1 ? (s1.physicsSteps - s0.physicsSteps) / wall : null,
       framesPerSecond: s1 ? (s1.framesRendered - s0.framesRendered) / wall : null, errors,
     };
@@ -184,7 +196,8 @@ async function figure(name, opts) {
   results.push({ name, ...opts, ...r });
   const state = opts.waitRest === undefined ? '' : r.resting ? `at rest after ${fix(r.restedAfter, 0)} s` : opts.waitRest ? 'never rested: running' : 'rest off: running';
   rows.push([name, state, fix(r.cpu, 1), r.stepsPerSecond === null ? '' : fix(r.stepsPerSecond, 0), r.framesPerSecond === null ? '' : fix(r.framesPerSecond, 0), String(r.processes), fix(r.load, 1)]);
-  process.stdout.write(` ${fix(r.cpu, 1)} % (load ${fix(r.load, 1)})${r.errors.length ? ` errors: ${r.errors.join('; ')}` : ''}\n`);
+  const split = Object.entries(r.byType).filter(([, v]) => v >= 0.05).map(([k, v]) => `${k} ${fix(v, 1)}`).join(', ');
+  process.stdout.write(` ${fix(r.cpu, 1)} % [${split}] (load ${fix(r.load, 1)})${r.errors.length ? ` errors: ${r.errors.join('; ')}` : ''}\n`);
 }
 
 console.log(`bench/idle-cpu.mjs: all Chromium processes, % of one core over ${SECONDS} s, desktop 1280x800; ${os.cpus().length} cores, load ${os.loadavg().map((l) => fix(l, 1)).join(' ')}`);
@@ -198,6 +211,7 @@ for (const scene of SCENES) {
     await figure(`<silk-demo scene=${scene} rest=off>`, { url: `/element-${scene}-off.html`, waitRest: false });
   }
 }
+await figure('blank page, again at the end', { url: '/blank.html' }); // the browser's floor drifts with the machine's load
 server.close();
 
 console.log();
