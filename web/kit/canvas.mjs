@@ -259,7 +259,7 @@ export function createCanvasDemo(world, canvas, options = {}) {
   if (typeof rest !== 'boolean' && (rest === null || typeof rest !== 'object')) throw new TypeError(`${where}: rest must be true, false or { epsilon, steps }`);
   // Off by default: the kit does not see what its caller changes in the world (a gravity slider,
   // a particle added); a caller that rests calls wake() after such a change.
-  const still = rest === false ? null : createRestDetector(rest === true ? {} : rest);
+  const still = rest === false ? null : createRestDetector(rest === true ? {} : rest, `${where}: rest`);
 
   const renderer = createCanvasRenderer(canvas, world, options);
   const record = { steps: 0, alpha: 0, dropped: 0, accumulator: 0 };

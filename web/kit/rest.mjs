@@ -73,10 +73,11 @@ function checkOptions(where, { epsilon = REST.epsilon, steps = REST.steps } = {}
  * The rest counter. observe(displacement, steps) after a frame that ran `steps` fixed steps
  * whose last moved a particle `displacement` world px: still steps add up while displacement <
  * epsilon, any other resets them; returns whether `steps` (options.steps) have been still in a
- * row. A frame of 0 steps changes nothing. reset() starts over (a wake).
+ * row. A frame of 0 steps changes nothing. reset() starts over (a wake). `where` names the
+ * caller in the errors (createCanvasDemo passes its own name).
  */
-export function createRestDetector(options = {}) {
-  const { epsilon, steps } = checkOptions('createRestDetector', options);
+export function createRestDetector(options = {}, where = 'createRestDetector') {
+  const { epsilon, steps } = checkOptions(where, options);
   let still = 0;
   return {
     epsilon,
