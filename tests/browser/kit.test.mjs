@@ -306,6 +306,78 @@ test('options are checked, and stop() ends the loop and the listeners', async ()
   }
 });
 
+test('rest: true stops the loop once the world is still; wake(), resume() and a grab run it again', async () => {
+  const { page, context, errors } = await open();
+  try {
+    {
+      const thrown = await page.evaluate(async () => {
+        const { createCanvasDemo } = await import('/dist/canvas.mjs');
+        const out = [];
+        for (const bad of [{ rest: 'yes' }, { rest: null }, { rest: { epsilon: 0 } }, { rest: { steps: 0.5 } }]) {
+          try { createCanvasDemo(window.demo.world, document.querySelector('canvas'), bad); out.push('none'); } catch (e) { out.push(`${e.name}: ${e.message}`); }
+        }
+        return out;
+      });
+      for (const m of thrown) assert.match(m, /^(TypeError|RangeError): createCanvasDemo: rest/, m);
+    }
+    await page.evaluate(async () => {
+      window.demo.stop(); // the quick start's demo: this test runs its own
+      const { createCanvasDemo } = await import('/dist/canvas.mjs');
+      const { loadSilk } = await import('/dist/silk.mjs');
+      const w = (await loadSilk()).createWorld({ width: 200, height: 125 });
+      w.gravity = [0, 0];
+      const c = w.addComposite();
+      w.addParticle(c, 100, 60);
+      w.addParticle(c, 120, 60);
+      w.addDistance(c, 0, 1, 1, 20);
+      window.still = createCanvasDemo(w, document.querySelector('canvas'), { rest: { steps: 10 } });
+    });
+    const st = () => page.evaluate(() => window.still.stats());
+    await frames(page, 30, 60);
+    let s = await st();
+    assert.equal(s.resting, true, 'a still world rests');
+    assert.equal(s.running, false);
+    assert.ok(s.steps >= 10 && s.steps <= 12, `after 10 still steps (${s.steps})`);
+    await frames(page, 60, 60);
+    const s2 = await st();
+    assert.deepEqual([s2.frames, s2.steps, s2.drawn], [s.frames, s.steps, s.drawn], 'no frame, no step, no draw at rest');
+    await page.evaluate(() => window.still.wake());
+    await frames(page, 3, 60);
+    s = await st();
+    assert.equal(s.resting, false, 'wake() runs it again');
+    assert.ok(s.steps > s2.steps);
+    await frames(page, 30, 60);
+    assert.equal((await st()).resting, true, 'and it rests again');
+    // a grab wakes it (the pointer's press)
+    const [x, y] = await page.evaluate(() => {
+      const r = document.querySelector('canvas').getBoundingClientRect();
+      const [cx, cy] = window.still.renderer.toCanvas(100, 60);
+      return [r.left + cx, r.top + cy];
+    });
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.waitForFunction(() => window.still.stats().resting === false, null, { timeout: 5000, polling: 20 });
+    await frames(page, 30, 60);
+    assert.equal((await st()).resting, false, 'never at rest while held');
+    await page.mouse.up();
+    await frames(page, 40, 60);
+    assert.equal((await st()).resting, true, 'let go and still: at rest');
+    // the default: no rest
+    await page.evaluate(async () => {
+      window.still.stop();
+      const { createCanvasDemo } = await import('/dist/canvas.mjs');
+      window.still = createCanvasDemo(window.still.world, document.querySelector('canvas'));
+    });
+    await frames(page, 60, 60);
+    s = await st();
+    assert.equal(s.resting, false, 'rest is off by default in the kit');
+    assert.equal(s.running, true);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 // One kit (issue 30): the page's and the element's call shapes (createRenderer, createPointer,
 // createLoop) are the kit's renderer, pointer and loop. Where the two old copies differed, the
 // kit keeps one rule; these checks pin the rules that the page's copy did not have (each fails

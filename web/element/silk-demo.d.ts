@@ -10,6 +10,10 @@ export interface SilkDemoStats {
   framesRendered: number;
   physicsSteps: number;
   running: boolean;
+  /** At rest: the scene stopped moving, so it stopped stepping and drawing until a press, a
+   *  hover, an attribute, a resize, a theme change or coming back into view wakes it (the
+   *  `rest` attribute, on by default; rest="off" keeps it running). */
+  resting: boolean;
   offscreen: boolean;
   paused: boolean;
   scene: string | null;

@@ -22,6 +22,9 @@
 //             where the Worker's script comes from; from another origin, a CDN, it starts from
 //             a same-origin blob: URL, which a CSP must allow with worker-src blob:).
 //   theme     light | dark | auto      background  default | transparent
+//   rest      on (the default) | off: a scene that has stopped moving stops stepping and
+//             drawing until a press, a hover, an attribute, a resize, a theme change or coming
+//             back into view wakes it (kit/rest.mjs); the readout says "at rest"
 //   and the lab scenes' own parameters: rate, crawl (coupling); cost, clamp, maxsteps
 //   (spiral); h, floor (integrators); particles, iterations, weight, tool (rope); mode (cloth).
 // Changing an attribute rebuilds the demo.
@@ -66,7 +69,7 @@ import { startInThread } from '../kit/runtime.mjs';
 
 const TAG = 'silk-demo';
 const CONTROLS = ['none', 'bar', 'full'];
-const PAGE_ATTRIBUTES = ['scene', 'solver', 'step', 'loop', 'hz', 'seed', 'tensor', 'substeps', 'theme', 'background'];
+const PAGE_ATTRIBUTES = ['scene', 'solver', 'step', 'loop', 'hz', 'seed', 'tensor', 'substeps', 'theme', 'background', 'rest'];
 const warned = new Set(); // fallback reasons already said on the console (once per page)
 
 /** The `worker` attribute: a Worker unless the host opted out (absent means on). */
@@ -124,8 +127,8 @@ async function acquire() {
 }
 
 /** The `controls="full"` readout, on either thread. */
-function readoutLine(settings, relaxPasses, strainP97, paused, hz) {
-  return `${settings.scene} · ${settings.solver} · step ${relaxPasses} · strain p97 ${(strainP97 * 100).toFixed(2)} % · ${paused ? 'paused' : `${Math.round(hz)} Hz`}`;
+function readoutLine(settings, relaxPasses, strainP97, paused, hz, resting = false) {
+  return `${settings.scene} · ${settings.solver} · step ${relaxPasses} · strain p97 ${(strainP97 * 100).toFixed(2)} % · ${paused ? 'paused' : resting ? 'at rest' : `${Math.round(hz)} Hz`}`;
 }
 
 // ---- styles ---------------------------------------------------------------------------------
@@ -288,6 +291,7 @@ export class SilkDemo extends BaseElement {
       framesRendered: r?.counters.framesRendered ?? 0,
       physicsSteps: r?.counters.physicsSteps ?? 0,
       running: r?.loop.running ?? false,
+      resting: r?.resting ?? false, // at rest: stopped until something can change it (the `rest` attribute)
       offscreen: r?.loop.offscreen ?? false,
       paused: r?.paused ?? false,
       scene: r?.settings.scene ?? null,
@@ -468,7 +472,7 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
       if (!here) return;
       try { caller.callNow('stats'); } catch { /* asked mid-delivery: the last ones serve */ }
     },
-    paused: reduced, resolvedTheme: 'light', labHost: NO_LAB, dragging: false,
+    paused: reduced, resolvedTheme: 'light', labHost: NO_LAB, dragging: false, resting: false,
     counters: { framesRendered: 0, physicsSteps: 0 },
     loop: { running: false, offscreen: false, measuredHz: 0 },
     renderer: { toCanvas: (x, y) => viewToCanvas(view, x, y) },
@@ -519,8 +523,9 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
       run.loop.running = s.running;
       run.loop.measuredHz = s.measuredHz;
       run.dragging = s.dragging;
+      run.resting = s.resting === true;
       if (controls === 'full') {
-        readout.textContent = readoutLine(settings, s.relaxPasses, s.strainP97, run.paused, s.measuredHz);
+        readout.textContent = readoutLine(settings, s.relaxPasses, s.strainP97, run.paused, s.measuredHz, run.resting);
       }
     };
 

@@ -13,6 +13,8 @@ export interface CanvasWorld {
   readonly particleCount: number;
   readonly positions: Float64Array;
   readonly previousPositions: Float64Array;
+  /** read by `rest` (the coupled loop, where previousPositions equals positions) when present */
+  readonly lastPositions?: Float64Array;
   readonly constraintKinds: Uint8Array;
   readonly constraintA: Int32Array;
   readonly constraintB: Int32Array;
@@ -172,6 +174,13 @@ export interface CanvasDemoOptions extends RendererOptions {
   touchGrabRadius?: number;
   /** start the loop at once; default true */
   autoStart?: boolean;
+  /**
+   * stop the loop once the world is still: no particle moved more than `epsilon` world px
+   * (default 0.01) per step for `steps` steps in a row (default 30); a grab, resume() or wake()
+   * runs it again. Default false: the kit does not see changes its caller makes to the world
+   * (call wake() after one).
+   */
+  rest?: boolean | { epsilon?: number; steps?: number };
 }
 
 export interface CanvasDemoStats {
@@ -191,6 +200,8 @@ export interface CanvasDemoStats {
   hz: number;
   paused: boolean;
   running: boolean;
+  /** the loop is stopped at rest (options.rest) */
+  resting: boolean;
   /** the dragged particle, or -1 */
   dragging: number;
 }
@@ -204,6 +215,10 @@ export interface CanvasDemo<W extends CanvasWorld = CanvasWorld> {
   pause(): void;
   resume(): void;
   readonly paused: boolean;
+  /** runs the loop again after a rest (options.rest): call it after changing the world */
+  wake(): void;
+  /** the loop is stopped at rest (options.rest) */
+  readonly resting: boolean;
   /** ends the loop, the listeners and the observers; the world stays the caller's */
   stop(): void;
   redraw(): void;

@@ -31,6 +31,7 @@ import { createFrameLoop } from './loop.mjs';
 import { createRenderer, pinIntrinsicWidth } from './render.mjs';
 import { createCanvasPointer } from './input.mjs';
 import { DISTANCE, PIN, ANGLE } from './draw.mjs';
+import { createRestDetector, maxStepDisplacement } from './rest.mjs';
 
 export {
   MAX_DT, observeCanvasSize, fitView, viewToWorld, viewToCanvas, createFrameFilter, browserClock,
@@ -241,8 +242,10 @@ function plainScene(world, palette, { lineWidth, particleRadius, pinRadius, angl
  * Runs `world` on `canvas`: a frame loop that passes the real elapsed time to the engine's
  * fixed-step accumulator, the renderer drawing at the returned alpha, and pointer dragging.
  * Options: every createCanvasRenderer option, plus maxDt, smooth, pauseOffscreen (the loop),
- * drag, grabRadius, touchGrabRadius (the pointer) and autoStart. Returns a handle: stop(),
- * pause(), resume(), redraw(), stats() and the parts.
+ * drag, grabRadius, touchGrabRadius (the pointer), autoStart and rest (false by default; true or
+ * { epsilon, steps }: once no particle has moved more than epsilon world px per step for `steps`
+ * steps in a row, the loop stops until a grab, resume() or wake(): rest.mjs). Returns a handle:
+ * stop(), pause(), resume(), wake(), redraw(), stats() and the parts.
  */
 export function createCanvasDemo(world, canvas, options = {}) {
   const where = 'createCanvasDemo';
@@ -252,7 +255,11 @@ export function createCanvasDemo(world, canvas, options = {}) {
   if (world.destroyed) throw new RangeError(`${where}: the world is destroyed`);
   if (!canvas || typeof canvas.getContext !== 'function') throw new TypeError(`${where}: canvas must be a <canvas> element`);
   if (options === null || typeof options !== 'object') throw new TypeError(`${where}: options must be an object`);
-  const { maxDt = MAX_DT, smooth = true, pauseOffscreen = true, drag = true, grabRadius = 20, touchGrabRadius = 32, autoStart = true } = options;
+  const { maxDt = MAX_DT, smooth = true, pauseOffscreen = true, drag = true, grabRadius = 20, touchGrabRadius = 32, autoStart = true, rest = false } = options;
+  if (typeof rest !== 'boolean' && (rest === null || typeof rest !== 'object')) throw new TypeError(`${where}: rest must be true, false or { epsilon, steps }`);
+  // Off by default: the kit does not see what its caller changes in the world (a gravity slider,
+  // a particle added); a caller that rests calls wake() after such a change.
+  const still = rest === false ? null : createRestDetector(rest === true ? {} : rest, `${where}: rest`);
 
   const renderer = createCanvasRenderer(canvas, world, options);
   const record = { steps: 0, alpha: 0, dropped: 0, accumulator: 0 };
@@ -262,6 +269,7 @@ export function createCanvasDemo(world, canvas, options = {}) {
   let redrawId = 0;
   let alpha = 0;
   let accumulator = -1; // the engine's accumulator after the last frame (s); -1 before the first
+  let resting = false;
 
   function redraw() { // one draw outside the loop (paused: a drag, a resize, a theme change)
     if (stopped || loop.running || redrawId) return;
@@ -272,7 +280,7 @@ export function createCanvasDemo(world, canvas, options = {}) {
     totals.drawn++;
   }
   const pointer = drag
-    ? createCanvasPointer(canvas, world, renderer.view, { grabRadius, touchGrabRadius, onChange: () => { if (!loop.running) { pointer.flush(); redraw(); } } })
+    ? createCanvasPointer(canvas, world, renderer.view, { grabRadius, touchGrabRadius, onChange: () => { if (resting) wake(); if (!loop.running) { pointer.flush(); redraw(); } } })
     : null;
 
   function onFrame(dt) {
@@ -288,6 +296,16 @@ export function createCanvasDemo(world, canvas, options = {}) {
     accumulator = record.accumulator;
     totals.droppedSeconds += record.dropped;
     draw(alpha);
+    if (still && world.draggedParticle < 0 && still.observe(maxStepDisplacement(world), record.steps)) {
+      resting = true; // still: no frame until something wakes it
+      loop.stop();
+    }
+  }
+  function wake() {
+    still?.reset();
+    if (!resting) return;
+    resting = false;
+    if (!paused && !stopped) loop.start();
   }
 
   const loop = createFrameLoop({ onFrame, maxDt, smooth, element: pauseOffscreen ? canvas : null });
@@ -305,7 +323,11 @@ export function createCanvasDemo(world, canvas, options = {}) {
     /** Stops stepping (the loop's frames end); pointer input still reaches the engine, redrawn. */
     pause() { if (stopped) return; paused = true; loop.stop(); },
     /** Steps again from now: the time spent paused is not caught up. */
-    resume() { if (stopped) return; paused = false; loop.start(); },
+    resume() { if (stopped) return; paused = false; still?.reset(); resting = false; loop.start(); },
+    /** Runs again after a rest (options.rest): call it after changing the world from outside. */
+    wake,
+    /** True while the loop is stopped at rest (options.rest). */
+    get resting() { return resting; },
     get paused() { return paused; },
     /** Ends everything: the loop, the listeners, the observers. The world is the caller's. */
     stop() {
@@ -329,6 +351,7 @@ export function createCanvasDemo(world, canvas, options = {}) {
         hz: loop.measuredHz,
         paused,
         running: loop.running,
+        resting,
         dragging: world.destroyed ? -1 : world.draggedParticle,
       };
     },

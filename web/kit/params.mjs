@@ -18,6 +18,9 @@
 //   ?readout=plain|full|none (1 = plain, 0 = none)           readout: the embed's line under the
 //                                                            canvas ("web · 60 steps/s · stable",
 //                                                            the diagnostics, or nothing)
+//   ?rest=auto|1|0 (on, off, true, false)                    rest: a still scene stops stepping
+//                                                            and drawing (kit/rest.mjs); auto:
+//                                                            on in an embed, off on the full page
 
 //
 // The engine's defaults and names are not restated here: step, seed and substeps are the
@@ -34,6 +37,7 @@ export const SOLVER_NAMES = SOLVERS;
 export const THEME_NAMES = Object.freeze(['light', 'dark', 'auto']);
 export const BACKGROUND_NAMES = Object.freeze(['default', 'transparent']);
 export const READOUT_NAMES = Object.freeze(['plain', 'full', 'none']);
+const REST_WORDS = Object.freeze({ 1: true, true: true, on: true, 0: false, false: false, off: false, auto: 'auto' });
 
 export const LIMITS = Object.freeze({
   step: Object.freeze({ min: 1, max: 32 }),
@@ -58,6 +62,7 @@ export const DEFAULTS = Object.freeze({
   theme: 'light',
   background: 'default',
   readout: 'plain',
+  rest: 'auto',
 });
 
 function number(name, v) {
@@ -132,6 +137,9 @@ export function checkSetting(name, value, scenes) {
     case 'readout':
       if (typeof value !== 'string') throw new TypeError(`readout must be a string, got ${typeof value}`);
       return oneOf('readout', value, READOUT_NAMES);
+    case 'rest':
+      if (value !== 'auto' && typeof value !== 'boolean') throw new TypeError(`rest must be true, false or 'auto', got ${typeof value === 'string' ? JSON.stringify(value) : typeof value}`);
+      return value;
     case 'paused':
     case 'autoRestore':
     case 'embed':
@@ -160,6 +168,7 @@ const URL_PARAMS = [
   ['theme', 'theme', (s) => s, null],
   ['background', 'background', (s) => s, null],
   ['readout', 'readout', (s) => ({ 0: 'none', 1: 'plain' })[s] ?? s, null],
+  ['rest', 'rest', (s) => (Object.hasOwn(REST_WORDS, s.toLowerCase()) ? REST_WORDS[s.toLowerCase()] : undefined), '1 or 0 (on, off, true, false) or auto'],
 ];
 
 /** The longest part of a bad value a message quotes: a 20,000-character value is shown as its

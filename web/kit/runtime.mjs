@@ -33,6 +33,7 @@ import { createOverrides, applyWorldSetting, settingRefusal } from './page-world
 import { createReplay } from './replay.mjs';
 import { createRuns } from './runs.mjs';
 import { createHitSender } from './hitmap.mjs';
+import { createRestWatch, restEnabled, wakes } from './rest.mjs';
 
 const STATS_EVERY = 250; // ms
 const MAX_EARLY = 1024; // messages kept while the run starts (a flood beyond is refused)
@@ -224,7 +225,7 @@ async function startRuntime(init, post, options) {
       framesRendered: counters.framesRendered, physicsSteps: counters.physicsSteps,
       stepsThisFrame: counters.stepsThisFrame, alpha: counters.alpha, droppedSeconds: counters.droppedSeconds,
       physicsMs: counters.physicsMs, renderMs: counters.renderMs,
-      paused: session.paused, running: loop.running, dragging: world.draggedParticle >= 0,
+      paused: session.paused, running: loop.running, dragging: world.draggedParticle >= 0, resting: rest.resting,
       measuredHz: loop.measuredHz, rafCallbacks: loop.rafCount, relaxPasses: world.step, strainP97: d.strainP97,
       // the raw diagnostics (DIAG layout) for a host's readout line and dashboard
       diag: dv.slice(),
@@ -308,19 +309,27 @@ async function startRuntime(init, post, options) {
     post({ type: 'result', id, value });
   }
 
+  let rest = null; // rest.mjs: a still scene stops its loop until a message can change it
   const onFrame = (info) => {
     session.frame(info);
     hits.frame();
-    if (now() - lastStats >= statsEvery) stats();
+    rest.afterFrame(counters.stepsThisFrame); // may stop the loop: the stats below say so
+    if (rest.resting) hits.check(); // the last map before the frames stop is the exact one
+    if (!rest.resting && now() - lastStats >= statsEvery) stats();
   };
   // no document and no element here: the host reports visibility (`active`)
   loop = createLoop({ onFrame, clock: options.clock ?? browserClock(globalThis), doc: null });
   loop.rate = settings.simulatedHz;
+  rest = createRestWatch({
+    world, loop, onChange: () => stats(),
+    canRest: () => restEnabled(settings.rest, settings.embed) && session.scene.rests !== false && !session.paused
+      && drag.state.pointerId < 0 && world.draggedParticle < 0 && !lab.holding && !replay?.playing,
+  });
 
   // ---- the handlers: one per message type of TO_RUNTIME (init is serveRuntime's) ------------
   const handlers = new Map([
     ['size', ({ dev, css }) => renderer.fit(dev[0], dev[1], css[0], css[1])],
-    ['active', ({ active }) => { if (active) loop.start(); else loop.stop(); stats(); }],
+    ['active', ({ active }) => { rest.active(active); stats(); }],
     ['pause', ({ paused: p }) => setPaused(p)],
     ['step', () => { session.singleStep(); settings.paused = true; stats(); }],
     ['reset', () => session.rebuild()],
@@ -371,6 +380,7 @@ async function startRuntime(init, post, options) {
     },
     handle(msg) {
       try {
+        if (wakes(msg)) rest.wake();
         handlers.get(msg.type)(msg);
       } catch (e) {
         const name = e?.name ?? 'Error';

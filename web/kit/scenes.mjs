@@ -9,6 +9,8 @@
 //     highlight: '#4f545c',         // colour of the hover / drag ring
 //     focus: { x, y, w, h },        // optional: where its content is (world px); an embed of
 //                                   // another shape than 8:5 is filled with it (render.mjs)
+//     rests: false,                 // optional: never rests (it keeps moving, or measures
+//                                   // time); other scenes stop once still (rest.mjs)
 //     build(world, settings),       // fills a world (it may call world.buildScene or builders)
 //     prepare(world) -> state,      // optional: per-build drawing data (indices, levels ...)
 //     draw(ctx, frame, state),      // draws one frame (draw.mjs has the building blocks)
@@ -101,6 +103,7 @@ registerScene({
   label: 'Spider web',
   uses: ['tensor'],
   focus: CENTRE_FOCUS, // the web: radius min(w, h) / 2 about the centre
+  rests: false, // the spider crawls for ever
   build(world, s) { world.buildScene('web', { tensor: s.tensor }); },
   prepare(world) {
     const info = world.spiderInfo();

@@ -141,6 +141,7 @@ function parseRate(s) {
 
 export const coupling = {
   name: 'coupling',
+  rests: false, // it measures time: the drop timed against the wall clock (kit/rest.mjs)
   label: 'Lab: frame-rate coupling',
   params: { rate: parseRate, crawl: (s) => ({ 1: true, true: true, 0: false, false: false })[s] },
   defaults: { rate: 'device', crawl: false },

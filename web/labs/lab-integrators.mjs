@@ -90,6 +90,7 @@ function compute(silk, rate, floor) {
 
 export const integrators = {
   name: 'integrators',
+  rests: false, // it measures time: the ball's energy over time, plotted (kit/rest.mjs)
   label: 'Lab: integrators (seed 004)',
   params: { h: Number, floor: (s) => s },
   defaults: { h: 15, floor: 'snap' },

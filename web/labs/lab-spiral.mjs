@@ -29,6 +29,7 @@ const FROZEN = 60; // s: a frame this long means the page is frozen; the model s
 
 export const spiral = {
   name: 'spiral',
+  rests: false, // it measures time: steps per frame against the frame's wall time (kit/rest.mjs)
   label: 'Lab: spiral of death',
   params: { cost: Number, clamp: (s) => ({ 1: true, true: true, 0: false, false: false })[s], maxSteps: Number },
   defaults: { cost: 2, clamp: false, maxSteps: 8 },

@@ -208,7 +208,7 @@ export function createDashboard({ panel, compact, banner, onReset, diagnostics, 
 export function compactLine(mode, d, s, exploded) {
   const verdict = exploded ? 'BLOWN UP' : VERDICTS[d[DIAG.VERDICT]];
   if (mode === 'full') {
-    return `step ${d[DIAG.RELAX_PASSES]} · k/step ${sig(d[DIAG.K_EFFECTIVE])} ${verdict} · strain p97 ${pct(d[DIAG.STRAIN_P97])} · r ${px(d[DIAG.BOUNDING_RADIUS])} · ${s.measuredHz ? s.measuredHz.toFixed(0) : '…'} Hz ${s.loopMode}`;
+    return `step ${d[DIAG.RELAX_PASSES]} · k/step ${sig(d[DIAG.K_EFFECTIVE])} ${verdict} · strain p97 ${pct(d[DIAG.STRAIN_P97])} · r ${px(d[DIAG.BOUNDING_RADIUS])} · ${s.resting ? 'at rest' : `${s.measuredHz ? s.measuredHz.toFixed(0) : '…'} Hz`} ${s.loopMode}`;
   }
   if (mode === 'plain') return plainReadout(s, exploded ? 'blown up' : VERDICTS[d[DIAG.VERDICT]]);
   return '';
@@ -217,10 +217,11 @@ export function compactLine(mode, d, s, exploded) {
 /**
  * The embed's plain line: "web · 60 steps/s · stable" -- what runs, how fast the physics runs
  * (steps per second of the fixed step, or of the display in the coupled loop), and whether it
- * holds; "web · paused" while paused.
+ * holds; "web · paused" while paused, "cloth · at rest · stable" while at rest (kit/rest.mjs).
  */
 export function plainReadout(s, verdict) {
   if (s.paused) return `${s.scene} · paused`;
+  if (s.resting) return `${s.scene} · at rest · ${verdict}`;
   const rate = s.loopMode === 'coupled' ? s.measuredHz : 1 / (s.stepSeconds ?? 1 / 60);
   return `${s.scene} · ${rate ? Math.round(rate) : '…'} steps/s · ${verdict}`;
 }

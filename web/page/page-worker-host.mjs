@@ -27,6 +27,7 @@ export function wirePage(wire) {
   let seq = 0; // sets posted; the Worker's stats say how many it has applied
   let builds = -1;
   let feedMs = 0;
+  let resting = false;
 
   const { call } = wire; // calls answered by the Worker (protocol.mjs createCaller)
 
@@ -127,6 +128,11 @@ export function wirePage(wire) {
     const samples = s.samples ?? new Float64Array(0);
     for (let k = 0; k < samples.length; k += 4) samples[k] -= origin; // the Worker's epoch seconds -> this page's clock
     dashboard.feed(s.diag, samples);
+    // at rest no stats follow (kit/rest.mjs): the line says so now, not at a next feed
+    if ((s.resting === true) !== resting) {
+      resting = s.resting === true;
+      dashboard.refresh(s.diag, stats(), performance.now() / 1000);
+    }
     feedMs += (performance.now() - t0 - feedMs) * 0.1;
   }
 
@@ -151,7 +157,7 @@ export function wirePage(wire) {
         ...host,
         framesRendered: s.framesRendered, rafCallbacks: s.rafCallbacks ?? 0, physicsSteps: s.physicsSteps,
         stepsThisFrame: s.stepsThisFrame ?? 0, // in the last frame before the runtime's last stats
-        measuredHz: s.measuredHz, running: s.running, dragging: s.dragging,
+        measuredHz: s.measuredHz, running: s.running, dragging: s.dragging, resting: s.resting ?? false,
         loopMode: settings.loopMode, simulatedHz: settings.simulatedHz, paused: settings.paused,
         scene: settings.scene, step: settings.step, solver: settings.solver,
         alpha: s.alpha ?? 0, droppedSeconds: s.droppedSeconds ?? 0,
