@@ -92,7 +92,7 @@ const results = {};
 // The limits not met yet run as `todo` tests: measured and reported every run (TAP "# TODO"),
 // failing visibly, without failing the suite; docs/embedding.md says where each stands.
 const NOT_MET = 'issue 26 item 3: limit not met yet (docs/embedding.md, "What a reader fetches")';
-const ELEMENT_TODO = NOT_MET; // 80.4 KB with silk.wasm at -O3 (see docs/performance.md, wasm size)
+const ELEMENT_TODO = NOT_MET; // 88.7 KB: ~40 KB of JS, 48 KB of wasm (docs/embedding.md, "What it costs")
 
 test('bytes: one <silk-demo> (web) in <= 8 requests, nothing twice', async () => {
   const r = await measure('element web', { body: '<silk-demo scene="web"></silk-demo>', ready: elementReady });
@@ -128,6 +128,18 @@ test('bytes: one ?embed=1 (web), nothing twice', async () => {
   results.embed = r;
   assert.deepEqual(twice(r.files), [], 'no file fetched twice (the page and its Worker)');
   assert.ok(r.files.every((f) => f.status === 200), JSON.stringify(r.files.filter((f) => f.status !== 200)));
+});
+
+test('bytes: ?embed=1 of a lab scene adds only its own chunks; the basic one fetches none', async () => {
+  const basic = results.embed ?? await measure('?embed=1', { url: '/?embed=1&scene=web', ready: pageReady });
+  const r = await measure('?embed=1 coupling', { url: '/?embed=1&scene=coupling', ready: pageReady });
+  assert.deepEqual(twice(r.files), [], 'no file fetched twice');
+  const before = new Set(basic.files.map((f) => f.path));
+  const added = r.files.filter((f) => !before.has(f.path));
+  for (const f of basic.files) assert.ok(r.files.some((g) => g.path === f.path), `the lab embed fetches ${f.path} as the basic one does`);
+  // the basic embed loaded no lab code (page-labs.mjs): else the lab one would add nothing
+  assert.ok(added.length > 0, 'the lab scene has modules of its own, which the basic embed did not fetch');
+  for (const f of added) assert.match(f.path, /^\/page-chunk-[\w-]+\.mjs$/, `${f.path} is the lab scene's own`);
 });
 
 test('bytes: one ?embed=1 (web) <= 90 KB gzipped', { todo: NOT_MET }, () => {

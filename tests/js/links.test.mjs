@@ -72,3 +72,22 @@ test('every intra-repository Markdown link and anchor resolves', () => {
   assert.ok(checked > 50, `links were found (${checked})`);
   assert.deepEqual(broken, []);
 });
+
+// Issue 26 item 3: an iframe snippet without loading="lazy" makes every reader download the
+// demo (silk-embed.html is ~120 KB) at page load, however far below it sits. Every <iframe> tag
+// in the Markdown (README, docs/, code blocks included: the snippets are what a blogger copies)
+// and in the examples of docs/examples/ must carry it.
+test('every iframe snippet in the docs, the README and the examples has loading="lazy"', () => {
+  const sources = execFileSync('git', ['ls-files', '*.md', 'docs/examples/*'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const eager = [];
+  let found = 0;
+  for (const file of sources) {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    for (const m of text.matchAll(/<iframe\b[^>]*>/g)) {
+      found++;
+      if (!/\bloading="lazy"/.test(m[0])) eager.push(`${file}:${text.slice(0, m.index).split('\n').length}: ${m[0].replace(/\s+/g, ' ')}`);
+    }
+  }
+  assert.ok(found >= 5, `iframe snippets were found (${found})`);
+  assert.deepEqual(eager, []);
+});

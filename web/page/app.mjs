@@ -15,6 +15,7 @@ import { sceneNames } from '../kit/scenes.mjs';
 import { whenNear, framed } from '../kit/loop.mjs';
 import { watchTheme } from '../kit/theme.mjs';
 import { workerParam, embedWorkerPlan, startEmbedWorker, fallbackProblem } from './embed-worker.mjs';
+import { wantsLabs, loadLabHost } from './page-labs.mjs';
 
 
 function $(selector) {
@@ -37,6 +38,7 @@ function showNotice(lines, kind = 'warning') {
  */
 export async function start(options = {}) {
   const search = options.search ?? location.search;
+  if (wantsLabs(search, options.embed)) await loadLabHost(); // registers the lab scenes here
   const settings = readSettings(search, options.embed);
   const theme = dressDocument(settings);
 

@@ -27,7 +27,7 @@ import { createView, fitView, viewToCanvas } from '../kit/render.mjs';
 import { wireHost, canvasSize, WORLD_SIZE } from '../kit/host.mjs';
 import { getScene } from '../kit/scenes.mjs';
 import { shownValue } from '../kit/params.mjs';
-import { createLabBar } from '../labs/lab-host.mjs';
+import { createLabBar, labsLoaded } from './page-labs.mjs';
 import { TO_HOST, checkMessage, createCaller, createHostReceiver, workerFlag } from '../kit/protocol.mjs';
 import { startInThread } from '../kit/runtime.mjs';
 import { wirePage } from './page-worker-host.mjs';
@@ -136,8 +136,8 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
     worker.postMessage({
       type: 'init', canvas: offscreen, module, settings, theme: resolved, transparent: settings.background === 'transparent',
       paused: settings.paused, size, focus,
-      // the lab host: any page can switch to a lab scene (silkApp.set('scene', ...))
-      lab: true, search,
+      // the lab host: a page that loaded the lab scenes can switch to one (page-labs.mjs)
+      lab: labsLoaded(), search,
       ring: true, // the hover ring of the main-thread page and embed
       page: true, // the replay recorder and the dashboard's samples
       ...(inThread ? { statsEvery: 100 } : {}), // the dashboard's text as often as the main-thread page had it
