@@ -5,7 +5,8 @@
 // Prints; asserts nothing.
 //
 //   npm ci && scripts/build.sh && node bench/peers.mjs [--quick] [--balls]
-// (--balls: only the balls-in-a-box rows; --balls --silk-only: only Silk's rows of them)
+// (--balls: only the balls-in-a-box rows; --balls --silk-only: only Silk's rows of them;
+//  --counts=1000,20000: those ball counts)
 //
 // Scenes (a rope and a cloth: bodies every peer can build), 1 m = 100 px, gravity 9.81 m/s^2, a fixed step of 1/60 s, no collisions:
 //   rope   60 links of 0.1 m, pinned at one end, released horizontally
@@ -333,7 +334,8 @@ function measureBalls(box, engine) {
 }
 
 function runBalls() {
-  const counts = QUICK ? [1000, 5000] : [1000, 5000, 10000, 20000];
+  const given = process.argv.find((a) => a.startsWith('--counts='));
+  const counts = given ? given.slice(9).split(',').map(Number) : QUICK ? [1000, 5000] : [1000, 5000, 10000, 20000];
   for (const n of counts) {
     const box = ballBox(n);
     console.log(`\nballs settling in a box: ${n} balls (r = 5 px), ${BALL_STEPS} steps of 1/60 s, box ${(box.width * PX).toFixed(0)} px wide`);
