@@ -25,7 +25,7 @@ const numbers = (text) => (text.match(/-?\d+(\.\d+)?(e[-+]?\d+)?/gi) ?? []).map(
 
 test('the scene picker lists the ball pit and the chain and cloth', async () => {
   const { page, context, errors } = await open('');
-  const options = await page.$$eval('select#scene option', (os) => os.map((o) => o.value));
+  const options = await page.$$eval('select#c-scene option', (os) => os.map((o) => o.value));
   for (const name of ['ball-pit', 'chain-cloth']) assert.ok(options.includes(name), `${name} in ${options}`);
   assert.equal(await page.textContent('#d-contacts'), '—', 'the web has no discs: a dash');
   assert.deepEqual(errors, []);
