@@ -4,7 +4,8 @@
 // subnormal numbers left in the state at the end. A scene at rest must not slow down; if one
 // does, SOAK_FTZ=1 repeats it with the x86 flush-to-zero flags set, which tells whether
 // subnormal arithmetic is the cause. Not a test: it prints and writes build/bench/soak.json.
-//   scripts/bench.sh soak                     all 8 runs, 10^6 steps each
+//   scripts/bench.sh soak                     all 12 runs, 10^6 steps each (the ball pit is the
+//                                             long one: ~4 ms a robust step natively)
 //   SOAK_STEPS=100000 scripts/bench.sh soak   shorter
 //   SOAK_SCENES=cloth SOAK_SOLVERS=compat     a subset
 import { execFileSync } from 'node:child_process';
@@ -16,7 +17,7 @@ import { buildDir, envInt, fix, table, writeSummary } from './lib.mjs';
 const exe = path.join(buildDir, 'native', 'bench', 'silk-soak');
 const steps = envInt('SOAK_STEPS', 1000000);
 const chunk = envInt('SOAK_CHUNK', 10000);
-const scenes = (process.env.SOAK_SCENES ?? 'web,cloth,shapes,tree').split(',');
+const scenes = (process.env.SOAK_SCENES ?? 'web,cloth,shapes,tree,ball-pit,chain-cloth').split(',');
 const solvers = (process.env.SOAK_SOLVERS ?? 'compat,robust').split(',');
 const ftz = process.env.SOAK_FTZ === '1';
 

@@ -1298,6 +1298,10 @@ enum
        compat  P = relax_passes + 1
        robust  P = substeps x (iterations x C + near_passes + 2) + 1
                C = SILK_REPLAY_CHAIN_FACTOR if chains are reached, else 1
+               and E counts SILK_REPLAY_CONTACT_EXTRA more per disc (radius > 0; every
+               particle once a RADIUS event > 0 is reached): a disc's contact pass (grid,
+               candidate pairs, box, restitution) costs about that many element passes per
+               pass of a substep, calibrated on a settled pile of equal balls
 
    each of relax_passes, substeps, iterations and near_passes the largest value reached. A
    recording may claim at most S steps with S x E x P <= SILK_REPLAY_MAX_PASSES, or it is
@@ -1314,6 +1318,7 @@ enum
 #define SILK_REPLAY_MAX_PASSES   ((int64_t)1 << 32)
 #define SILK_REPLAY_ANGLE_EXTRA  7
 #define SILK_REPLAY_CHAIN_FACTOR 4
+#define SILK_REPLAY_CONTACT_EXTRA 48
 
 /* Takes a snapshot and starts logging inputs per fixed step (replaces any recording). */
 SILK_API silk_status silk_world_record_begin(silk_world* world);

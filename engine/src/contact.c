@@ -166,71 +166,93 @@ typedef struct pair_context
     double deepest, ratio;
 } pair_context;
 
-static inline __attribute__((always_inline)) void touch(pair_context* x, silk_collision_state* c,
-                                                        int32_t a, int32_t b)
+/* One disc `a` against a run [b0, b1) of the gathered discs, the pairs in order. a's
+   position, radius, inverse mass and composite stay in registers over the run and its
+   position is stored once at the end (b never equals a: the runs start past a or lie in the
+   next row), so the Gauss-Seidel chain through a does not go through memory per pair. The
+   arithmetic and its order are those of one pair after another: the same bits. */
+static inline __attribute__((always_inline)) void
+touch_run(pair_context* x, silk_collision_state* c, int32_t a, int32_t b0, int32_t b1)
 {
     silk_vec2* gp = c->gpos;
-    const double reach = c->gr[a] + c->gr[b];
-    const double dx = gp[a].x - gp[b].x, dy = gp[a].y - gp[b].y;
-    const double d2 = dx * dx + dy * dy;
-    if (!(d2 < reach * reach))
-    {
-        return;
-    }
-    const double wa = c->gw[a], wb = c->gw[b], ws = wa + wb;
-    if ((!x->measure && ws == 0.0) || !silk_filter_allows(x->world, c->gcomp[a], c->gcomp[b]))
-    {
-        return;
-    }
-    const double d = sqrt(d2);
-    const double depth = reach - d;
-    if (x->measure)
-    {
-        if (x->contacts < c->contact_capacity)
-        {
-            c->depth[x->contacts] = depth;
-        }
-        x->contacts += 1;
-        x->deepest = depth > x->deepest ? depth : x->deepest;
-        const double small = c->gr[a] < c->gr[b] ? c->gr[a] : c->gr[b];
-        x->ratio = depth / small > x->ratio ? depth / small : x->ratio;
-        return;
-    }
-    double nx = 0.0, ny = -1.0; /* coincident: a fixed direction */
-    if (d > 0.0)
-    {
-        nx = dx / d;
-        ny = dy / d;
-    }
-    const double s = depth / ws;
-    gp[a].x += nx * (wa * s);
-    gp[a].y += ny * (wa * s);
-    gp[b].x -= nx * (wb * s);
-    gp[b].y -= ny * (wb * s);
-    /* positional friction on the relative tangential motion of the substep */
     const silk_vec2* gs = c->gstart;
-    double tx = (gp[a].x - gs[a].x) - (gp[b].x - gs[b].x);
-    double ty = (gp[a].y - gs[a].y) - (gp[b].y - gs[b].y);
-    const double along = tx * nx + ty * ny;
-    tx -= nx * along;
-    ty -= ny * along;
-    const double t_len = sqrt(tx * tx + ty * ty);
-    const double limit = x->mu * depth;
-    if (t_len > 0.0)
+    const double* gr = c->gr;
+    const double* gw = c->gw;
+    const double ra = gr[a], wa = gw[a], sax = gs[a].x, say = gs[a].y;
+    const int32_t ca = c->gcomp[a];
+    const bool self = x->world->composites[ca].filter.self_collide; /* the usual pair: a pile */
+    double ax = gp[a].x, ay = gp[a].y;
+    for (int32_t b = b0; b < b1; ++b)
     {
-        const double f = (t_len <= limit ? 1.0 : limit / t_len) / ws;
-        gp[a].x -= tx * (f * wa);
-        gp[a].y -= ty * (f * wa);
-        gp[b].x += tx * (f * wb);
-        gp[b].y += ty * (f * wb);
+        const double reach = ra + gr[b];
+        const double dx = ax - gp[b].x, dy = ay - gp[b].y;
+        const double d2 = dx * dx + dy * dy;
+        if (!(d2 < reach * reach))
+        {
+            continue;
+        }
+        const double wb = gw[b], ws = wa + wb;
+        const int32_t cb = c->gcomp[b];
+        if ((!x->measure && ws == 0.0) || !(cb == ca ? self : silk_filter_allows(x->world, ca, cb)))
+        {
+            continue;
+        }
+        const double d = sqrt(d2);
+        const double depth = reach - d;
+        if (x->measure)
+        {
+            if (x->contacts < c->contact_capacity)
+            {
+                c->depth[x->contacts] = depth;
+            }
+            x->contacts += 1;
+            x->deepest = depth > x->deepest ? depth : x->deepest;
+            const double small = ra < gr[b] ? ra : gr[b];
+            x->ratio = depth / small > x->ratio ? depth / small : x->ratio;
+            continue;
+        }
+        /* off the chain through a: each disc's share of a move, from the masses alone */
+        const double ka = wa / ws, kb = wb / ws;
+        double nx = 0.0, ny = -1.0; /* coincident: a fixed direction */
+        if (d > 0.0)
+        {
+            const double inv_d = 1.0 / d;
+            nx = dx * inv_d;
+            ny = dy * inv_d;
+        }
+        double bx = gp[b].x, by = gp[b].y;
+        ax += nx * (ka * depth);
+        ay += ny * (ka * depth);
+        bx -= nx * (kb * depth);
+        by -= ny * (kb * depth);
+        /* positional friction on the relative tangential motion of the substep: removed
+           whole while it is within mu x depth (compared squared: a resting pile sticks, and
+           sticking needs no square root), else cut by mu x depth */
+        double tx = (ax - sax) - (bx - gs[b].x);
+        double ty = (ay - say) - (by - gs[b].y);
+        const double along = tx * nx + ty * ny;
+        tx -= nx * along;
+        ty -= ny * along;
+        const double t2 = tx * tx + ty * ty;
+        const double limit = x->mu * depth;
+        if (t2 > 0.0)
+        {
+            const double f = t2 <= limit * limit ? 1.0 : limit / sqrt(t2);
+            ax -= tx * (f * ka);
+            ay -= ty * (f * ka);
+            bx += tx * (f * kb);
+            by += ty * (f * kb);
+        }
+        gp[b] = (silk_vec2){bx, by};
+        if (x->record && c->contact_count < c->contact_capacity)
+        {
+            const int32_t ia = c->sorted[a], ib = c->sorted[b];
+            const silk_vec2 va = x->velocity[ia], vb = x->velocity[ib];
+            c->contacts[c->contact_count++] =
+                (silk_contact){ia, ib, nx, ny, (va.x - vb.x) * nx + (va.y - vb.y) * ny};
+        }
     }
-    if (x->record && c->contact_count < c->contact_capacity)
-    {
-        const int32_t ia = c->sorted[a], ib = c->sorted[b];
-        const silk_vec2 va = x->velocity[ia], vb = x->velocity[ib];
-        c->contacts[c->contact_count++] =
-            (silk_contact){ia, ib, nx, ny, (va.x - vb.x) * nx + (va.y - vb.y) * ny};
-    }
+    gp[a] = (silk_vec2){ax, ay};
 }
 
 /* Every pair of the grid once: a particle's later neighbours in its cell and the cell to
@@ -260,14 +282,8 @@ static inline __attribute__((always_inline)) void visit_pairs(pair_context* x,
             }
             for (int32_t a = begin; a < end; ++a)
             {
-                for (int32_t b = a + 1; b < row_end; ++b)
-                {
-                    touch(x, c, a, b);
-                }
-                for (int32_t b = below_begin; b < below_end; ++b)
-                {
-                    touch(x, c, a, b);
-                }
+                touch_run(x, c, a, a + 1, row_end);
+                touch_run(x, c, a, below_begin, below_end);
             }
         }
     }

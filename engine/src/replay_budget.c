@@ -20,6 +20,8 @@ silk_replay_cost silk_replay_cost_of_snapshot(const silk_snapshot_facts* f)
     return (silk_replay_cost){
         .elements = (int64_t)f->particles + f->constraints + SILK_REPLAY_ANGLE_EXTRA * f->angles +
                     f->constraint_headroom + 1,
+        .particles = f->particles,
+        .discs = f->discs,
         .relax_passes = f->relax_passes,
         .substeps = f->robust.substeps,
         .iterations = f->robust.iterations,
@@ -54,6 +56,10 @@ void silk_replay_cost_note(silk_replay_cost* c, uint32_t type, int32_t i, double
         case SILK_EVENT_ROBUST_NEAR_PASSES:
             c->near_passes = max_i32(c->near_passes, i);
             break;
+        case SILK_EVENT_RADIUS:
+            /* which particle is not tracked: any new disc may be any particle */
+            c->discs = x > 0.0 ? c->particles : c->discs;
+            break;
         case SILK_EVENT_ROBUST_CHAINS:
             c->chains = c->chains || i == 1;
             break;
@@ -65,24 +71,30 @@ void silk_replay_cost_note(silk_replay_cost* c, uint32_t type, int32_t i, double
 /* Element passes of one step at the cost's settings (silk.h, SILK_REPLAY_MAX_PASSES): a
    compat frame is its relax passes and one over the particles; a robust step per substep one
    integration and box pass, one for the pins, drag and tethers, `iterations` constraint passes
-   (SILK_REPLAY_CHAIN_FACTOR each with chains) and `near_passes` more, and one closing pass.
-   At most about 2^25 elements x 2^17 passes: far below 2^63. */
+   (SILK_REPLAY_CHAIN_FACTOR each with chains) and `near_passes` more, and one closing pass;
+   and in robust each disc (radius > 0) counts SILK_REPLAY_CONTACT_EXTRA more elements: its
+   share of the contact pass (the grid, its candidate pairs twice, the box, restitution),
+   which runs once per substep and costs about 200 ns per disc natively in a settled pile.
+   At most about 2^25 elements x 2^6 x 2^17 passes: far below 2^63. */
 uint64_t silk_replay_step_work(const silk_replay_cost* c)
 {
-    uint64_t passes = 0;
+    uint64_t work = 0;
     if (c->compat)
     {
-        passes = (uint64_t)c->relax_passes + 1;
+        work = ((uint64_t)c->relax_passes + 1) * (uint64_t)c->elements;
     }
     if (c->robust)
     {
         const uint64_t per_iteration = c->chains ? SILK_REPLAY_CHAIN_FACTOR : 1;
-        uint64_t robust = (uint64_t)c->substeps * ((uint64_t)c->iterations * per_iteration +
-                                                   (uint64_t)c->near_passes + 2) +
-                          1;
-        passes = robust > passes ? robust : passes;
+        const uint64_t passes = (uint64_t)c->substeps * ((uint64_t)c->iterations * per_iteration +
+                                                         (uint64_t)c->near_passes + 2) +
+                                1;
+        const uint64_t elements =
+            (uint64_t)c->elements + (uint64_t)SILK_REPLAY_CONTACT_EXTRA * (uint64_t)c->discs;
+        const uint64_t robust = passes * elements;
+        work = robust > work ? robust : work;
     }
-    return passes * (uint64_t)c->elements;
+    return work;
 }
 
 /* Whether `steps` steps of `per_step` element passes stay within SILK_REPLAY_MAX_PASSES. */

@@ -854,8 +854,22 @@ silk_status silk_snapshot_check_facts(const silk_world* world, const uint8_t* by
         read_constraint_row(&r, &q);
         angles += q.kind == SILK_ANGLE;
     }
-    *out_facts = (silk_snapshot_facts){f.particles,    f.constraints, angles,  f.extension_headroom,
-                                       f.relax_passes, f.solver,      f.robust};
+    int32_t discs = 0; /* each is a robust step's contact work (replay_budget.c) */
+    reader pr = {arrays, arrays + (size_t)f.particles * SNAP_PER_PARTICLE, true};
+    for (int32_t i = 0; i < f.particles; ++i)
+    {
+        silk_particle_row p;
+        read_particle_row(&pr, &p);
+        discs += p.radius > 0.0;
+    }
+    *out_facts = (silk_snapshot_facts){.particles = f.particles,
+                                       .constraints = f.constraints,
+                                       .angles = angles,
+                                       .constraint_headroom = f.extension_headroom,
+                                       .discs = discs,
+                                       .relax_passes = f.relax_passes,
+                                       .solver = f.solver,
+                                       .robust = f.robust};
     return SILK_OK;
 }
 

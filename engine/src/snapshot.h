@@ -18,6 +18,7 @@ silk_status silk_snapshot_check(const silk_world* world, const uint8_t* bytes, s
 typedef struct silk_snapshot_facts
 {
     int32_t particles, constraints, angles, constraint_headroom;
+    int32_t discs; /* particles with radius > 0: the contact pass's work (replay_budget.c) */
     int32_t relax_passes, solver;
     silk_robust_def robust;
 } silk_snapshot_facts;

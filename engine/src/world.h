@@ -90,6 +90,7 @@ typedef struct silk_record_event
 typedef struct silk_replay_cost
 {
     int64_t elements; /* particles + constraints + 7 per angle + headroom + 1 (a drag's pin) */
+    int64_t particles, discs; /* discs: particles with radius > 0 (all, once a RADIUS > 0 event) */
     int32_t relax_passes, substeps, iterations, near_passes; /* the largest reached */
     bool compat, robust;                                     /* the solvers reached */
     bool chains;                                             /* robust chains reached */

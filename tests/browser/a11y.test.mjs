@@ -33,6 +33,8 @@ const PAGES = [
   ['spiral', '/?scene=spiral'],
   ['integrators', '/?scene=integrators'],
   ['rope', '/?scene=rope'],
+  ['ball-pit', '/?scene=ball-pit'],
+  ['chain-cloth', '/?scene=chain-cloth'],
   ['cloth-lab', '/?scene=cloth&mode=seed003'],
   ['embed', '/?embed=1'],
   ['single-file', '/silk-embed.html'],

@@ -18,7 +18,7 @@ let browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const SCENES = ['web', 'cloth', 'shapes', 'tree', 'coupling', 'spiral', 'integrators', 'rope'];
+const SCENES = ['web', 'cloth', 'shapes', 'tree', 'coupling', 'spiral', 'integrators', 'rope', 'ball-pit', 'chain-cloth'];
 const PROFILE = { viewport: { width: 860, height: 900 }, deviceScaleFactor: 2 };
 
 function host(scene, theme) {

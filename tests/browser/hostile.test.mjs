@@ -27,7 +27,7 @@ const LAB_PARAMS = {
   rope: ['particles', 'iterations', 'weight', 'tool'],
   cloth: ['mode', 'iterations', 'tool'],
 };
-const SCENES = ['web', 'cloth', 'shapes', 'tree', 'coupling', 'spiral', 'integrators', 'rope'];
+const SCENES = ['web', 'cloth', 'shapes', 'tree', 'coupling', 'spiral', 'integrators', 'rope', 'ball-pit', 'chain-cloth'];
 
 function query(pairs) {
   return '?' + pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');

@@ -392,6 +392,82 @@ static void test_replay_of_ball_pit_gives_same_hash(void)
     silk_world_destroy(other);
 }
 
+/* A recording's work bound (silk.h, SILK_REPLAY_MAX_PASSES) counts the contact pass: each disc
+   is SILK_REPLAY_CONTACT_EXTRA more elements of every robust pass, so the ball pit's 2,000
+   discs are a step of about 3.2 M element passes, not 66 K (which let a replay or a playRun of
+   ball pit block ~50x longer than the bound means). A radius event makes every particle count
+   as a disc (which one is not tracked); in compat, which has no contacts, discs add nothing. */
+static void test_replay_bound_counts_contact_work(void)
+{
+    silk_world* w = ball_pit();
+    const int64_t n = silk_world_particle_count(w);
+    const silk_robust_def rd = silk_world_get_robust(w);
+    const int64_t passes = (int64_t)rd.substeps * (rd.iterations + rd.near_passes + 2) + 1;
+    const int64_t plain = n + silk_world_constraint_count(w) + 1; /* no angles, no headroom */
+    int64_t discs = 0;
+    for (int32_t i = 0; i < n; ++i)
+    {
+        double r = 0.0;
+        silk_world_get_radius(w, i, &r);
+        discs += r > 0.0;
+    }
+    CHECK(discs == 2000);
+    CHECK_EQ_INT(silk_world_record_begin(w), SILK_OK);
+    CHECK_EQ_INT(silk_world_advance(w, H, NULL), SILK_OK);
+    CHECK_EQ_INT(silk_world_record_end(w), SILK_OK);
+    size_t size = silk_world_recording_size(w);
+    uint8_t* rec = malloc(size);
+    CHECK_EQ_INT(silk_world_recording_export(w, rec, size, &size), SILK_OK);
+    silk_world* other = ball_pit();
+    silk_play_status st;
+    CHECK_EQ_INT(silk_world_play_begin(other, rec, size), SILK_OK);
+    silk_world_play_status(other, &st);
+    CHECK(st.step_work == passes * (plain + SILK_REPLAY_CONTACT_EXTRA * discs));
+    /* the contact pass dominates a pit's step (bench/balls.c: ~200 ns per disc and substep
+       natively, against ~1.3 ns per element pass): counted, it is most of the step's work */
+    CHECK(st.step_work > 32 * passes * plain);
+    silk_world_play_stop(other);
+    free(rec);
+
+    /* points only, then one radius event: every particle counts as a disc */
+    silk_world* p = ball_pit();
+    for (int32_t i = 0; i < n; ++i)
+    {
+        CHECK_EQ_INT(silk_world_set_radius(p, i, 0.0), SILK_OK);
+    }
+    CHECK_EQ_INT(silk_world_record_begin(p), SILK_OK);
+    CHECK_EQ_INT(silk_world_advance(p, H, NULL), SILK_OK);
+    CHECK_EQ_INT(silk_world_set_radius(p, 7, 4.0), SILK_OK);
+    CHECK_EQ_INT(silk_world_advance(p, H, NULL), SILK_OK);
+    CHECK_EQ_INT(silk_world_record_end(p), SILK_OK);
+    size = silk_world_recording_size(p);
+    rec = malloc(size);
+    CHECK_EQ_INT(silk_world_recording_export(p, rec, size, &size), SILK_OK);
+    CHECK_EQ_INT(silk_world_play_begin(other, rec, size), SILK_OK);
+    silk_world_play_status(other, &st);
+    CHECK(st.step_work == passes * (plain + SILK_REPLAY_CONTACT_EXTRA * n));
+    silk_world_play_stop(other);
+    free(rec);
+
+    /* the same discs in compat: no contact pass, no extra */
+    CHECK_EQ_INT(silk_world_set_solver(p, SILK_SOLVER_COMPAT), SILK_OK);
+    CHECK_EQ_INT(silk_world_set_radius(p, 7, 4.0), SILK_OK);
+    CHECK_EQ_INT(silk_world_record_begin(p), SILK_OK);
+    CHECK_EQ_INT(silk_world_advance(p, H, NULL), SILK_OK);
+    CHECK_EQ_INT(silk_world_record_end(p), SILK_OK);
+    size = silk_world_recording_size(p);
+    rec = malloc(size);
+    CHECK_EQ_INT(silk_world_recording_export(p, rec, size, &size), SILK_OK);
+    CHECK_EQ_INT(silk_world_play_begin(other, rec, size), SILK_OK);
+    silk_world_play_status(other, &st);
+    CHECK(st.step_work == (int64_t)(silk_world_get_relax_passes(p) + 1) * plain);
+    silk_world_play_stop(other);
+    free(rec);
+    silk_world_destroy(p);
+    silk_world_destroy(w);
+    silk_world_destroy(other);
+}
+
 /* The compat solver is verlet-js: radii change nothing there. */
 static void test_compat_ignores_radii(void)
 {
@@ -455,6 +531,7 @@ int main(void)
     test_fast_ball_does_not_tunnel();
     test_snapshot_carries_collisions();
     test_replay_of_ball_pit_gives_same_hash();
+    test_replay_bound_counts_contact_work();
     test_compat_ignores_radii();
     test_pile_comes_to_rest_without_tunnelling();
     return check_report("collide");

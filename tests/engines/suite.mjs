@@ -15,7 +15,7 @@ import { contrast } from '../../web/kit/theme.mjs';
 import { root } from './server.mjs';
 import { robustHashes, compatVsReference, nativeHashes, SCENES as HASH_SCENES, FRAMES } from './hashes.mjs';
 
-const SCENES = ['web', 'cloth', 'shapes', 'tree', 'coupling', 'spiral', 'integrators', 'rope'];
+const SCENES = ['web', 'cloth', 'shapes', 'tree', 'coupling', 'spiral', 'integrators', 'rope', 'ball-pit', 'chain-cloth'];
 const WIDTH = 1100;
 const HEIGHT = 800;
 const POST_ELEMENT = KINDS.findIndex((k) => k.name === 'element');

@@ -186,31 +186,27 @@ function collisionState(world) {
   return { polygons, radii: Float64Array.from(world.radii), ranges: compositeRanges(world) };
 }
 
-registerScene({
-  name: 'ball-pit',
-  label: 'Ball pit',
-  background: '#fff',
-  highlight: '#4f545c',
-  build(world) { world.buildScene('ball-pit'); },
-  prepare: collisionState,
-  draw(ctx, f, st) {
-    draw.polygons(ctx, st.polygons);
-    draw.discs(ctx, f, 0, st.radii.length, st.radii);
-  },
-});
+/** A scene the C builder makes (buildScene(name)), drawn as its polygons and discs after
+ *  `under` (what lies beneath the discs: the chain's links and pins). */
+function collisionScene(name, label, under) {
+  registerScene({
+    name,
+    label,
+    background: '#fff',
+    highlight: '#4f545c',
+    build(world) { world.buildScene(name); },
+    prepare: collisionState,
+    draw(ctx, f, st) {
+      under(ctx, f, st);
+      draw.discs(ctx, f, 0, st.radii.length, st.radii);
+    },
+  });
+}
 
-registerScene({
-  name: 'chain-cloth',
-  label: 'Chain and cloth',
-  background: '#fff',
-  highlight: '#4f545c',
-  build(world) { world.buildScene('chain-cloth'); },
-  prepare: collisionState,
-  draw(ctx, f, st) {
-    for (const c of st.ranges) {
-      draw.pinDiscs(ctx, f, c.begin, c.end);
-      draw.plainLines(ctx, f, c.begin, c.end);
-    }
-    draw.discs(ctx, f, 0, st.radii.length, st.radii);
-  },
+collisionScene('ball-pit', 'Ball pit', (ctx, f, st) => draw.polygons(ctx, st.polygons));
+collisionScene('chain-cloth', 'Chain and cloth', (ctx, f, st) => {
+  for (const c of st.ranges) {
+    draw.pinDiscs(ctx, f, c.begin, c.end);
+    draw.plainLines(ctx, f, c.begin, c.end);
+  }
 });

@@ -31,6 +31,11 @@ const FIELDS = [
   ['Solver', 'health', 'Health (watchdog)', (d) => `${HEALTHS[d[DIAG.HEALTH]] ?? '?'}${d[DIAG.HEALTH_RESTORES] > 0 ? ` · ${d[DIAG.HEALTH_RESTORES]} restores` : ''}`],
   ['Solver', 'hash', 'State hash', (d, s) => s.stateHash],
   ['Solver', 'replay', 'Replay', (d, s) => replayText(s.replay)],
+  // touching disc pairs and their overlap (robust scenes with radii: ball pit, chain and cloth);
+  // a dash while no discs touch (every other scene), rows kept so the panel never shifts
+  ['Collisions', 'contacts', 'Contacts (touching disc pairs)', (d) => (d[DIAG.CONTACTS] > 0 ? String(d[DIAG.CONTACTS]) : '—')],
+  ['Collisions', 'overlap', 'Overlap max / p99', (d) => (d[DIAG.CONTACTS] > 0 ? `${sig(d[DIAG.OVERLAP_MAX])} / ${px(d[DIAG.OVERLAP_P99])}` : '—')],
+  ['Collisions', 'overlap-r', 'Max overlap / radius', (d) => (d[DIAG.CONTACTS] > 0 ? pct(d[DIAG.OVERLAP_RATIO_MAX]) : '—')],
   ['Timing', 'hz', 'Display Hz (device / simulated)', (d, s) => `${s.measuredHz ? s.measuredHz.toFixed(1) : '…'} / ${s.simulatedHz}`],
   ['Timing', 'steps', 'Steps this frame · alpha', (d, s) => `${s.stepsThisFrame} · ${s.alpha.toFixed(3)}`],
   ['Timing', 'dropped', 'Dropped time (total)', (d, s) => `${(s.droppedSeconds * 1000).toFixed(0)} ms`],
