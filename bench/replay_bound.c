@@ -131,7 +131,8 @@ int main(int argc, char** argv)
         return 0;
     }
     const bool full = argc > 1 && strcmp(argv[1], "--full") == 0;
-    static const char* scenes[] = {"web", "cloth", "shapes", "tree"};
+    static const char* scenes[] = {"web", "cloth", "shapes", "tree", "ball-pit", "chain-cloth"};
+    _Static_assert(sizeof(scenes) / sizeof(scenes[0]) == SILK_SCENE_COUNT, "a name per scene");
     printf("SILK_REPLAY_MAX_PASSES = %lld element passes\n\n", (long long)SILK_REPLAY_MAX_PASSES);
     printf("%-7s %-26s %12s %12s %9s %12s %14s\n", "scene", "settings", "step_work", "us/step",
            "ns/pass", "bound steps", "bound seconds");

@@ -31,13 +31,19 @@ static silk_snapshot_facts live_facts(const silk_world* world, silk_solver solve
     {
         headroom = 0; /* values the extension refuses run no rule (before_step checks too) */
     }
-    return (silk_snapshot_facts){world->particle_count,
-                                 world->constraint_count,
-                                 angles,
-                                 headroom,
-                                 world->relax_passes,
-                                 solver,
-                                 world->robust.def};
+    int32_t discs = 0; /* each a robust step's contact work (replay_budget.c) */
+    for (int32_t i = 0; i < world->particle_count; ++i)
+    {
+        discs += world->radius[i] > 0.0;
+    }
+    return (silk_snapshot_facts){.particles = world->particle_count,
+                                 .constraints = world->constraint_count,
+                                 .angles = angles,
+                                 .constraint_headroom = headroom,
+                                 .discs = discs,
+                                 .relax_passes = world->relax_passes,
+                                 .solver = solver,
+                                 .robust = world->robust.def};
 }
 
 uint64_t silk_step_work_for(const silk_world* world, silk_solver solver)

@@ -25,8 +25,12 @@ function robustIsLightest(r) {
  * `solver` ('compat' or 'robust') is more than one call may do; returns otherwise.
  */
 export function checkStepWork(where, world, solver = world.solver) {
-  const elements = world.workElements;
+  let elements = world.workElements;
   if (solver === 'robust') {
+    // a disc (radius > 0) costs its contact work in every robust pass (replay_budget.c)
+    let discs = 0;
+    for (const r of world.radii) discs += r > 0;
+    elements += LIMITS.REPLAY_CONTACT_EXTRA * discs;
     const r = world.robust;
     const { perSubstep, passes } = robustPasses(r);
     if (robustIsLightest(r) || passes * elements <= MAX) return;
