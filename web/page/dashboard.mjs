@@ -10,6 +10,7 @@ import { DIAG, VERDICTS, SOLVERS, HEALTHS } from '../lib/silk.mjs';
 import { createPlots } from './plots.mjs';
 import { STRAIN_COLOURS } from '../kit/draw.mjs';
 import { sig } from '../kit/format.mjs';
+import { loopRate } from '../kit/rate.mjs';
 
 const pct = (v) => `${sig(v * 100)} %`;
 const px = (v) => `${sig(v)} px`;
@@ -208,7 +209,7 @@ export function createDashboard({ panel, compact, banner, onReset, diagnostics, 
 export function compactLine(mode, d, s, exploded) {
   const verdict = exploded ? 'BLOWN UP' : VERDICTS[d[DIAG.VERDICT]];
   if (mode === 'full') {
-    return `step ${d[DIAG.RELAX_PASSES]} · k/step ${sig(d[DIAG.K_EFFECTIVE])} ${verdict} · strain p97 ${pct(d[DIAG.STRAIN_P97])} · r ${px(d[DIAG.BOUNDING_RADIUS])} · ${s.measuredHz ? s.measuredHz.toFixed(0) : '…'} Hz ${s.loopMode}`;
+    return `step ${d[DIAG.RELAX_PASSES]} · k/step ${sig(d[DIAG.K_EFFECTIVE])} ${verdict} · strain p97 ${pct(d[DIAG.STRAIN_P97])} · r ${px(d[DIAG.BOUNDING_RADIUS])} · ${loopRate(s.loopMode, s.stepsPerSecond)}`;
   }
   if (mode === 'plain') return plainReadout(s, exploded ? 'blown up' : VERDICTS[d[DIAG.VERDICT]]);
   return '';
@@ -216,11 +217,12 @@ export function compactLine(mode, d, s, exploded) {
 
 /**
  * The embed's plain line: "web · 60 steps/s · stable" -- what runs, how fast the physics runs
- * (steps per second of the fixed step, or of the display in the coupled loop), and whether it
- * holds; "web · paused" while paused.
+ * (the steps per second measured, rate.mjs: the fixed step's 60 while the machine keeps up, the
+ * display's rate in the coupled loop; the fixed step's nominal rate until measured), and whether
+ * it holds; "web · paused" while paused.
  */
 export function plainReadout(s, verdict) {
   if (s.paused) return `${s.scene} · paused`;
-  const rate = s.loopMode === 'coupled' ? s.measuredHz : 1 / (s.stepSeconds ?? 1 / 60);
+  const rate = s.stepsPerSecond > 0 ? s.stepsPerSecond : s.loopMode === 'coupled' ? 0 : 1 / (s.stepSeconds ?? 1 / 60);
   return `${s.scene} · ${rate ? Math.round(rate) : '…'} steps/s · ${verdict}`;
 }
