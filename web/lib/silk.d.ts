@@ -289,7 +289,7 @@ export declare class World {
    *  particles, not b's: pass the indices addParticle returned. */
   addDistance(composite: number, a: number, b: number, stiffness: number, rest?: number, options?: ConstraintOptions): number;
   addDistance(composite: number, a: number, b: number, stiffness: number, options: ConstraintOptions): number;
-  /** Pins particle i (a world-wide index) at (x, y), by default where it is. */
+  /** Pins particle i (a world-wide index) at (x, y); without them, where it is now. */
   addPin(composite: number, i: number, x?: number, y?: number): number;
   /** The angle a-b-cc (world-wide indices, any composites). */
   addAngle(composite: number, a: number, b: number, cc: number, stiffness: number, options?: ConstraintOptions): number;
