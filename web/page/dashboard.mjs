@@ -217,12 +217,12 @@ export function compactLine(mode, d, s, exploded) {
 
 /**
  * The embed's plain line: "web · 60 steps/s · stable" -- what runs, how fast the physics runs
- * (the steps per second measured, rate.mjs: the fixed step's 60 while the machine keeps up, the
- * display's rate in the coupled loop; the fixed step's nominal rate until measured), and whether
- * it holds; "web · paused" while paused.
+ * (the fixed step's rate; in the coupled loop the steps per second measured, rate.mjs: the
+ * simulated display's, not the device's rAF rate), and whether it holds; "web · paused" while
+ * paused. (readout=full says the loop and the measured rate for both loops.)
  */
 export function plainReadout(s, verdict) {
   if (s.paused) return `${s.scene} · paused`;
-  const rate = s.stepsPerSecond > 0 ? s.stepsPerSecond : s.loopMode === 'coupled' ? 0 : 1 / (s.stepSeconds ?? 1 / 60);
+  const rate = s.loopMode === 'coupled' ? s.stepsPerSecond : 1 / (s.stepSeconds ?? 1 / 60);
   return `${s.scene} · ${rate ? Math.round(rate) : '…'} steps/s · ${verdict}`;
 }
