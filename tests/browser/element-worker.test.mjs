@@ -60,7 +60,7 @@ test('<silk-demo worker>: steps and draws in a Worker, drags, pauses, stops off-
   assert.equal(sh.compiles, 1);
   assert.equal(wasm.length, 1, `silk.wasm fetched once for both (the Worker gets the compiled module): ${wasm}`);
   assert.ok(await elementInk(page, 'w') > 200, 'the Worker draws on the transferred canvas');
-  await page.waitForFunction(() => /Hz$/.test(document.getElementById('w').shadowRoot.querySelector('.readout').textContent), null, { timeout: 5000 });
+  await page.waitForFunction(() => /fixed loop · \d+ steps\/s$/.test(document.getElementById('w').shadowRoot.querySelector('.readout').textContent), null, { timeout: 5000 });
 
   // the drag: press on a particle (found in the main-thread twin's world), move, release
   await page.waitForTimeout(1000); // let the web settle

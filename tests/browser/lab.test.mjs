@@ -320,7 +320,7 @@ test('cloth: ?scene=cloth is still the verlet-js page; its seed 003 mode drapes 
   assert.equal(await page.evaluate(() => window.silkApp.world.solver), 'compat');
   assert.equal((await lab(page)).settings.mode, 'verlet-js');
   assert.equal(await page.isVisible('#dashboard'), true);
-  await page.click('#lab-bar label:has-text("seed 003 lab")');
+  await page.click('#lab-bar label:has-text("on a ledge")');
   await frames(page, 300, 60);
   let r = await lab(page);
   assert.equal(r.settings.mode, 'seed003');
@@ -345,7 +345,7 @@ test('cloth: ?scene=cloth is still the verlet-js page; its seed 003 mode drapes 
   r = await lab(page);
   assert.ok(r.live.links < before && r.live.cuts === before - r.live.links);
   // back to the original page: compat again, the original's 400 particles
-  await page.click('#lab-bar label:has-text("the verlet-js page")');
+  await page.click('#lab-bar label:has-text("verlet-js page")');
   assert.equal(await page.evaluate(() => window.silkApp.world.solver), 'compat');
   assert.equal(await page.evaluate(() => window.silkApp.world.particleCount), 400);
   assert.equal(await page.evaluate(() => window.silkApp.world.polygonCount), 0);

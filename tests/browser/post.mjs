@@ -15,8 +15,8 @@ export const KINDS = Object.freeze([
   { name: 'element integrators', element: 'scene="integrators"' },
   { name: 'element rope', element: 'scene="rope"' },
   { name: 'element cloth', element: 'scene="cloth"' },
-  { name: 'iframe ?embed=1', frame: '/?embed=1&theme=dark' },
-  { name: 'silk-embed.html', frame: '/silk-embed.html?theme=dark' },
+  { name: 'iframe ?embed=1', frame: '/?embed=1&theme=page' },
+  { name: 'silk-embed.html', frame: '/silk-embed.html?theme=page' },
 ]);
 
 export async function postHtml(kind) {
@@ -25,7 +25,7 @@ export async function postHtml(kind) {
     ? '<link rel="stylesheet" href="/silk-demo.css">\n<script type="module" src="/silk-demo.mjs"></script>'
     : '';
   const demo = kind.element !== undefined
-    ? `<silk-demo ${kind.element} theme="dark"></silk-demo>`
+    ? `<silk-demo ${kind.element} theme="page"></silk-demo>`
     : `<iframe class="silk" src="${kind.frame}" title="Silk: a spider web simulated in WebAssembly"></iframe>`;
   return template.replace('<!--HEAD-->', head).replace('<!--DEMO-->', demo);
 }

@@ -22,7 +22,11 @@ export interface SilkDemoStats {
   thread: 'main' | 'worker' | null;
   /** Worker only: a particle is held (as of the last stats message, at most 250 ms old). */
   dragging: boolean | null;
+  /** The theme in use ('auto' and 'page' resolved: 'page' is the page's own, light or dark). */
   theme: 'light' | 'dark' | null;
+  /** Fixed steps per second of real time, measured over the last second (0 until measured):
+   *  the rate controls="full" shows beside the loop ("fixed loop · 60 steps/s"). */
+  stepsPerSecond: number;
   /** Messages about attributes that were ignored (also shown inside the element), and why a
    *  Worker element (the default) runs on the main thread after all ("worker: running on the
    *  main thread: ..."; on the console once per page, not inside the element). */

@@ -21,7 +21,8 @@
 //             stats().problems says why, and so does one console.warn (silk-demo-spawn.mjs says
 //             where the Worker's script comes from; from another origin, a CDN, it starts from
 //             a same-origin blob: URL, which a CSP must allow with worker-src blob:).
-//   theme     light | dark | auto      background  default | transparent
+//   theme     light | dark | auto | page   background  default | transparent
+//             (page: dark or light as the page around the element is: page-theme.mjs)
 //   rest      on (the default) | off: a scene that has stopped moving stops stepping and
 //             drawing until a press, a hover, an attribute, a resize, a theme change or coming
 //             back into view wakes it (kit/rest.mjs); the readout says "at rest"
@@ -61,11 +62,13 @@ import { NO_LAB } from '../kit/session.mjs';
 import { wireHost, canvasSize, WORLD_SIZE } from '../kit/host.mjs';
 import { getScene, sceneNames } from '../kit/scenes.mjs';
 import { DEFAULTS, parseParams, shownValue } from '../kit/params.mjs';
-import { PALETTE, watchTheme, isLight, resolveTheme } from '../kit/theme.mjs';
+import { PALETTE, isLight } from '../kit/theme.mjs';
+import { resolveHostTheme, watchHostTheme } from '../kit/page-theme.mjs';
 import { canvasLabel } from '../kit/describe.mjs';
 import { el } from '../kit/dom.mjs';
 import { createCaller, createHostReceiver, workerFlag } from '../kit/protocol.mjs';
 import { startInThread } from '../kit/runtime.mjs';
+import { createRateMeter, rateKey, loopRate } from '../kit/rate.mjs';
 
 const TAG = 'silk-demo';
 const CONTROLS = ['none', 'bar', 'full'];
@@ -83,8 +86,14 @@ function workerOn(element) {
  * (a lab scene, unless controls="none"), the Play / Reset bar (controls="bar" on web, shapes
  * and tree; controls="full"), the readout line (controls="full"). silk-demo.css gives a host
  * page the same figures for the moment before this module has loaded.
+ *
+ * Narrower than `narrow` px (a phone's column), nothing is cut or scrolled sideways: the lab's
+ * controls wrap onto a second row, its headline and the readout onto a second line, into the
+ * taller labNarrow and readoutNarrow (a CSS container query on the element's width, here and in
+ * silk-demo.css). Wider, the lab's bar is one row of controls and a headline of up to two lines.
+ * tests/browser/phone-bars.test.mjs measures every lab scene's bar at 390 and 1280 px.
  */
-export const SIZES = Object.freeze({ gap: 6, bar: 36, lab: 76, readout: 16 });
+export const SIZES = Object.freeze({ gap: 6, bar: 36, lab: 92, readout: 16, narrow: 560, labNarrow: 146, readoutNarrow: 32 });
 
 // The lab scenes (lab-host.mjs and the five lab modules: about half of the element's script)
 // load only when an element asks for one: a page of spider webs never fetches them.
@@ -126,9 +135,14 @@ async function acquire() {
   return silk;
 }
 
-/** The `controls="full"` readout, on either thread. */
-function readoutLine(settings, relaxPasses, strainP97, paused, hz, resting = false) {
-  return `${settings.scene} · ${settings.solver} · step ${relaxPasses} · strain p97 ${(strainP97 * 100).toFixed(2)} % · ${paused ? 'paused' : resting ? 'at rest' : `${Math.round(hz)} Hz`}`;
+/** The `controls="full"` readout, on either thread: the loop and the stepping rate measured
+ *  (rate.mjs), not the display's rAF rate (that read "29 Hz" under hz="120" on a busy machine);
+ *  "at rest" while a still scene waits (kit/rest.mjs). */
+function readoutLine(settings, relaxPasses, strainP97, paused, stepsPerSecond, resting = false) {
+  // a lab scene steps on its own clock (both loops side by side, h = 1/120 s ...): its bar says which
+  const rate = BASIC_SCENES.includes(settings.scene) ? loopRate(settings.loopMode, stepsPerSecond)
+    : `lab clock · ${stepsPerSecond > 0 ? Math.round(stepsPerSecond) : '…'} steps/s`;
+  return `${settings.scene} · ${settings.solver} · step ${relaxPasses} · strain ${(strainP97 * 100).toFixed(2)} % · ${paused ? 'paused' : resting ? 'at rest' : rate}`;
 }
 
 // ---- styles ---------------------------------------------------------------------------------
@@ -144,7 +158,7 @@ const CSS = `
 .transparent .reserve-stage { background: transparent; }
 .bar, .reserve-bar { height: ${SIZES.bar}px; }
 .lab-bar, .reserve-lab { height: ${SIZES.lab}px; overflow: hidden; }
-.readout, .reserve-readout { height: ${SIZES.readout}px; line-height: ${SIZES.readout}px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.readout, .reserve-readout { height: ${SIZES.readout}px; line-height: ${SIZES.readout}px; overflow: hidden; }
 :host([hidden]) { display: none; }
 .frame { display: grid; gap: 6px; background: ${PALETTE.light.surface}; }
 .frame.dark { background: ${PALETTE.dark.surface}; }
@@ -171,11 +185,11 @@ button, select { font: inherit; min-height: 36px; border-radius: 6px; border: 1p
 .dark :focus-visible { outline-color: ${PALETTE.dark.focus}; }
 .play-overlay { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
   min-height: 44px; font-size: 1rem; }
-/* The lab's bar: one row of controls (scrolls sideways when the element is narrow) and one
-   line of headline, so its height is the same at every width. */
+/* The lab's bar: one row of controls and a headline of up to two lines, in a fixed height (a
+   phone's column: two rows, below). */
 .lab-bar { display: grid; grid-template-rows: auto auto; align-content: start; gap: 2px; width: 100%; }
 .lab-controls { display: flex; flex-wrap: nowrap; align-items: end; gap: 6px; overflow-x: auto; overflow-y: hidden;
-  padding: 0 4px 4px; scrollbar-width: thin; }
+  padding: 0 4px 4px; scrollbar-width: thin; row-gap: 2px; }
 .lab-controls > * { flex: 0 0 auto; }
 .lab-controls .lab-field { flex: 1 0 9em; min-width: 9em; }
 .lab-field { display: grid; gap: 2px; min-width: 0; }
@@ -186,8 +200,17 @@ label.choice { display: inline-flex; align-items: center; gap: 6px; min-height: 
 .range { display: flex; align-items: center; gap: 8px; }
 .range input { flex: 1; min-width: 0; }
 .lab-headline { margin: 0; padding: 0 4px; font-size: 12px; line-height: 16px; font-variant-numeric: tabular-nums;
-  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  max-height: 32px; overflow: hidden; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+/* A phone's column (SIZES.narrow): the lab's controls wrap, the headline and the readout take
+   two lines, in the taller boxes silk-demo.css also reserves. The element's width decides, not
+   the viewport's: a container query on the frame; last, so that it wins over the rules above. */
+.frame { container-type: inline-size; }
+@container (max-width: ${SIZES.narrow - 0.02}px) {
+  .lab-bar, .reserve-lab { height: ${SIZES.labNarrow}px; }
+  .readout, .reserve-readout { height: ${SIZES.readoutNarrow}px; }
+  .lab-controls { flex-wrap: wrap; overflow: visible; }
+}
 `;
 
 let sheet = null;
@@ -263,7 +286,7 @@ export class SilkDemo extends BaseElement {
     if (lab && controls !== 'none') frame.append(el('div', { className: 'reserve-lab' }));
     if (controls === 'full' || (!lab && controls !== 'none')) frame.append(el('div', { className: 'reserve-bar' }));
     if (controls === 'full') frame.append(el('div', { className: 'reserve-readout' }));
-    frame.classList.toggle('dark', resolveTheme((this.getAttribute('theme') ?? 'light').trim()) === 'dark');
+    frame.classList.toggle('dark', resolveHostTheme((this.getAttribute('theme') ?? 'light').trim(), this) === 'dark');
     frame.classList.toggle('transparent', (this.getAttribute('background') ?? '').trim() === 'transparent');
     this.#root.replaceChildren(frame);
   }
@@ -296,6 +319,7 @@ export class SilkDemo extends BaseElement {
       paused: r?.paused ?? false,
       scene: r?.settings.scene ?? null,
       thread: r?.thread ?? null, // 'worker' (the default, where supported), or 'main'
+      stepsPerSecond: r?.steps.rate ?? 0, // measured over the last second (what controls="full" shows)
       dragging: r?.dragging ?? null, // worker only: a particle is held (as of the last stats)
       theme: r?.resolvedTheme ?? null,
       problems: this.#workerProblem && workerOn(this) ? [...this.#problems, this.#workerProblem] : this.#problems.slice(),
@@ -376,7 +400,7 @@ export class SilkDemo extends BaseElement {
     const frame = el('div', { className: 'frame' }, message, stage, reserveLab, bar, readout, side);
     frame.classList.add('embed');
     frame.classList.toggle('transparent', settings.background === 'transparent');
-    frame.classList.toggle('dark', resolveTheme(settings.theme) === 'dark');
+    frame.classList.toggle('dark', resolveHostTheme(settings.theme, this) === 'dark');
     this.#root.replaceChildren(frame);
     this.#showProblems(messages);
 
@@ -393,7 +417,7 @@ export class SilkDemo extends BaseElement {
       queueMicrotask(() => { if (generation === this.#generation) this.#restart(); });
     };
     this.#run = startRuntime({
-      module, settings, controls, reduced, onFail, onProblem: (m) => this.#showProblems([m]), lab, search, inWorker,
+      module, settings, controls, reduced, onFail, onProblem: (m) => this.#showProblems([m]), lab, search, inWorker, anchor: this,
       dom: { canvas, overlay, stage, bar, readout, frame, side, reserveLab },
     });
     if (this.#run) this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
@@ -449,7 +473,7 @@ function startHere() {
  * cannot be created (a CSP, a cross-origin script): onFail(reason) is called then, and when the
  * runtime fails to start; onProblem(message) if it reports an error later (shown inside the element).
  */
-function startRuntime({ module, settings, controls, reduced, onFail, onProblem, lab, search, dom, inWorker }) {
+function startRuntime({ module, settings, controls, reduced, onFail, onProblem, lab, search, dom, inWorker, anchor }) {
   const { canvas, overlay, stage, bar, readout, frame, side, reserveLab } = dom;
   let worker;
   try {
@@ -475,6 +499,7 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
     paused: reduced, resolvedTheme: 'light', labHost: NO_LAB, dragging: false, resting: false,
     counters: { framesRendered: 0, physicsSteps: 0 },
     loop: { running: false, offscreen: false, measuredHz: 0 },
+    steps: createRateMeter(), // the stepping rate the readout shows, measured
     renderer: { toCanvas: (x, y) => viewToCanvas(view, x, y) },
     canvas, unwatch: () => {}, cleanups: [],
     destroy() {
@@ -522,10 +547,11 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
       run.counters.physicsSteps = s.physicsSteps;
       run.loop.running = s.running;
       run.loop.measuredHz = s.measuredHz;
+      run.steps.sample(s.physicsSteps, s.at, rateKey(s));
       run.dragging = s.dragging;
       run.resting = s.resting === true;
       if (controls === 'full') {
-        readout.textContent = readoutLine(settings, s.relaxPasses, s.strainP97, run.paused, s.measuredHz, run.resting);
+        readout.textContent = readoutLine(settings, s.relaxPasses, s.strainP97, run.paused, run.steps.rate, run.resting);
       }
     };
 
@@ -533,7 +559,7 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
     const size = canvasSize(canvas);
     fitView(view, size.css[0], size.css[1], ...WORLD_SIZE);
     const offscreen = here ? canvas : canvas.transferControlToOffscreen();
-    const theme = resolveTheme(settings.theme); // a Worker has no matchMedia: the element resolves 'auto'
+    const theme = resolveHostTheme(settings.theme, anchor); // a Worker has no matchMedia and no page: the element resolves 'auto' and 'page'
     worker.postMessage({
       type: 'init', canvas: offscreen, module, settings, theme, transparent: settings.background === 'transparent', paused: reduced, size,
       lab: labBar !== null, search,
@@ -550,11 +576,11 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
     run.cleanups.push(host.disconnect);
     listen(resetButton, 'click', host.reset);
     bar.replaceChildren(...(controls === 'none' ? [] : [playButton, resetButton]));
-    run.unwatch = watchTheme(settings.theme, (t) => {
+    run.unwatch = watchHostTheme(settings.theme, (t) => {
       run.resolvedTheme = t;
       frame.classList.toggle('dark', t === 'dark');
       post({ type: 'theme', theme: t }); // the runtime draws in the theme's colours
-    });
+    }, anchor);
     canvas.classList.toggle('light-scene', isLight(scene.background));
     host.setPaused(reduced);
     host.active();

@@ -47,7 +47,9 @@ export interface CanvasColors {
   polygon: string;
 }
 
-export type CanvasTheme = 'light' | 'dark' | 'auto';
+/** 'auto': the reader's prefers-color-scheme; 'page': dark or light as the page behind the
+ *  canvas is (its ancestors' background colour, else the page's color-scheme), followed live. */
+export type CanvasTheme = 'light' | 'dark' | 'auto' | 'page';
 
 /** The presets: THEMES.light and THEMES.dark. */
 export declare const THEMES: Readonly<{ light: Readonly<CanvasColors>; dark: Readonly<CanvasColors> }>;
@@ -76,7 +78,7 @@ export interface DrawInfo {
 }
 
 export interface RendererOptions {
-  /** default 'light'; 'auto' follows prefers-color-scheme, live */
+  /** default 'light'; 'auto' follows prefers-color-scheme, 'page' the page behind the canvas, live */
   theme?: CanvasTheme;
   /** colours over the theme's */
   colors?: Partial<CanvasColors>;

@@ -32,6 +32,7 @@ import { createRenderer, pinIntrinsicWidth } from './render.mjs';
 import { createCanvasPointer } from './input.mjs';
 import { DISTANCE, PIN, ANGLE } from './draw.mjs';
 import { createRestDetector, maxStepDisplacement } from './rest.mjs';
+import { watchHostTheme } from './page-theme.mjs';
 
 export {
   MAX_DT, observeCanvasSize, fitView, viewToWorld, viewToCanvas, createFrameFilter, browserClock,
@@ -56,8 +57,8 @@ export const THEMES = Object.freeze({
 const COLOR_KEYS = Object.keys(THEMES.light);
 
 function checkTheme(where, theme) {
-  if (theme !== 'light' && theme !== 'dark' && theme !== 'auto') {
-    throw new RangeError(`${where}: theme must be 'light', 'dark' or 'auto', got ${JSON.stringify(theme)}`);
+  if (theme !== 'light' && theme !== 'dark' && theme !== 'auto' && theme !== 'page') {
+    throw new RangeError(`${where}: theme must be 'light', 'dark', 'auto' or 'page', got ${JSON.stringify(theme)}`);
   }
 }
 
@@ -102,16 +103,13 @@ export function createCanvasRenderer(canvas, world, options = {}) {
   if (typeof canvas?.getContext !== 'function') throw new TypeError(`${where}: canvas must be a <canvas> element`);
 
   const palette = { ...THEMES.light };
-  const dark = theme === 'auto' ? globalThis.matchMedia?.('(prefers-color-scheme: dark)') : null;
   let onThemeChange = null;
   let onResize = null;
-  function applyTheme() {
-    const base = theme === 'dark' || (theme === 'auto' && dark?.matches) ? THEMES.dark : THEMES.light;
-    Object.assign(palette, base, colors);
+  function applyTheme(resolved) { // 'auto': the reader's system; 'page': the page around the canvas
+    Object.assign(palette, resolved === 'dark' ? THEMES.dark : THEMES.light, colors);
     onThemeChange?.();
   }
-  applyTheme();
-  dark?.addEventListener?.('change', applyTheme);
+  const unwatch = watchHostTheme(theme, applyTheme, canvas?.isConnected ? canvas : null);
 
   let renderer;
   try {
@@ -119,7 +117,7 @@ export function createCanvasRenderer(canvas, world, options = {}) {
       transparent: palette.background === null, alpha: true, fit, onResize: () => onResize?.(),
     });
   } catch (e) {
-    dark?.removeEventListener?.('change', applyTheme);
+    unwatch();
     throw e instanceof TypeError ? new TypeError(e.message.replace('createRenderer', where)) : e;
   }
   const { view } = renderer;
@@ -146,7 +144,7 @@ export function createCanvasRenderer(canvas, world, options = {}) {
     set onThemeChange(fn) { onThemeChange = fn; },
     destroy() {
       renderer.destroy();
-      dark?.removeEventListener?.('change', applyTheme);
+      unwatch();
     },
   };
 }

@@ -12,7 +12,8 @@
 //   ?hz=device|30|60|120|144|jittery                         simulatedHz
 //   ?solver=compat|robust                                    solver (verlet-js or XPBD)
 //   ?substeps=1..32                                          substeps (robust solver)
-//   ?theme=light|dark|auto                                   theme  (auto: prefers-color-scheme)
+//   ?theme=light|dark|auto|page                              theme  (auto: prefers-color-scheme;
+//                                                            page: the host page's, page-theme.mjs)
 //   ?background=default|transparent                          background (transparent: the host
 //                                                            page's own background shows through)
 //   ?readout=plain|full|none (1 = plain, 0 = none)           readout: the embed's line under the
@@ -34,7 +35,7 @@ import { DEFAULTS as ENGINE, LIMITS as ENGINE_LIMITS, LOOP_MODES as ENGINE_LOOP_
 export const DISPLAY_RATES = Object.freeze(['device', 30, 60, 120, 144, 'jittery']);
 export const LOOP_MODES = ENGINE_LOOP_MODES;
 export const SOLVER_NAMES = SOLVERS;
-export const THEME_NAMES = Object.freeze(['light', 'dark', 'auto']);
+export const THEME_NAMES = Object.freeze(['light', 'dark', 'auto', 'page']);
 export const BACKGROUND_NAMES = Object.freeze(['default', 'transparent']);
 export const READOUT_NAMES = Object.freeze(['plain', 'full', 'none']);
 const REST_WORDS = Object.freeze({ 1: true, true: true, on: true, 0: false, false: false, off: false, auto: 'auto' });

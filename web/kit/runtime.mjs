@@ -223,6 +223,7 @@ async function startRuntime(init, post, options) {
     const d = world.diagnostics();
     return {
       framesRendered: counters.framesRendered, physicsSteps: counters.physicsSteps,
+      at: now(), // ms on this thread's clock: a host measures the stepping rate between two (rate.mjs)
       stepsThisFrame: counters.stepsThisFrame, alpha: counters.alpha, droppedSeconds: counters.droppedSeconds,
       physicsMs: counters.physicsMs, renderMs: counters.renderMs,
       paused: session.paused, running: loop.running, dragging: world.draggedParticle >= 0, resting: rest.resting,

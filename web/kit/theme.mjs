@@ -1,5 +1,6 @@
-// theme.mjs -- light, dark and auto (prefers-color-scheme), and background=transparent, for the
-// page, the embed, the single file and <silk-demo>.
+// theme.mjs -- light, dark, auto (prefers-color-scheme) and page (the host page's own look:
+// page-theme.mjs), and background=transparent, for the page, the embed, the single file and
+// <silk-demo>.
 //
 // The canvas is drawn in the theme's own colours. The drawing code (draw.mjs, the scenes, the
 // labs) names its light colours, as the original pages did; in the dark theme the renderer's
@@ -12,7 +13,7 @@
 // stylesheets use; contrast() checks them against WCAG AA (4.5:1 for body text) in the browser
 // tests.
 
-export const THEMES = Object.freeze(['light', 'dark', 'auto']);
+export const THEMES = Object.freeze(['light', 'dark', 'auto', 'page']);
 export const BACKGROUNDS = Object.freeze(['default', 'transparent']);
 
 /** Text and surface colours of the two themes (style.css and silk-demo.mjs use the same). */
@@ -144,9 +145,10 @@ export function rawFill(ctx, colour) {
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-/** 'light' | 'dark': what `theme` means now ('auto' asks the browser). */
+/** 'light' | 'dark': what `theme` means now ('auto' asks the browser; so does 'page' here, with
+ *  no page to read: page-theme.mjs's resolveHostTheme reads it). */
 export function resolveTheme(theme, win = globalThis) {
-  if (theme === 'auto') return win.matchMedia?.(DARK_QUERY).matches ? 'dark' : 'light';
+  if (theme === 'auto' || theme === 'page') return win.matchMedia?.(DARK_QUERY).matches ? 'dark' : 'light';
   return theme === 'dark' ? 'dark' : 'light';
 }
 
@@ -156,7 +158,7 @@ export function resolveTheme(theme, win = globalThis) {
  */
 export function watchTheme(theme, apply, win = globalThis) {
   apply(resolveTheme(theme, win));
-  if (theme !== 'auto' || !win.matchMedia) return () => {};
+  if ((theme !== 'auto' && theme !== 'page') || !win.matchMedia) return () => {};
   const query = win.matchMedia(DARK_QUERY);
   const onChange = () => apply(resolveTheme(theme, win));
   query.addEventListener?.('change', onChange);

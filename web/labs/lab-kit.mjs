@@ -116,12 +116,14 @@ export function prose(...parts) {
 
 // ---- canvas -----------------------------------------------------------------------------------
 
-/** A phone-sized canvas (under ~615 CSS px for the 800 px world): labels are 12 CSS px at least. */
+/** A phone-sized canvas (under ~615 CSS px for the 800 px world): the labs draw less there. */
 export const narrow = (f) => f.cssPx > 1.3;
-const MIN_NARROW = 12;
-const textSize = (f, size) => (narrow(f) ? Math.max(size, MIN_NARROW) : size);
+/** The smallest canvas text, CSS px, on every screen (a phone's and a desktop's alike). */
+export const MIN_TEXT = 12;
+/** The size `size` asks for, as drawn: MIN_TEXT at least. */
+export const textSize = (_f, size) => Math.max(size, MIN_TEXT);
 
-/** Text at (x, y) world px, `size` CSS px high whatever the canvas scale (12 at least on a phone). */
+/** Text at (x, y) world px, `size` CSS px high whatever the canvas scale (MIN_TEXT at least). */
 export function text(ctx, f, str, x, y, { size = 11, colour = '#1d2329', align = 'left', baseline = 'top', weight = 400, maxWidth } = {}) {
   size = textSize(f, size);
   ctx.font = `${weight} ${size * f.cssPx}px system-ui, sans-serif`;

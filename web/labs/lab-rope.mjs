@@ -194,7 +194,7 @@ function drawLegend(ctx, f, x, y) {
   const lh = lineHeight(f, 9.5);
   let cx = x;
   text(ctx, f, 'stretch', cx, y, { size: 9.5, colour: '#4a5560' });
-  ctx.font = `400 ${9.5 * f.cssPx}px system-ui, sans-serif`;
+  // (text() leaves ctx.font at the size it drew: measureText measures what was drawn)
   cx += ctx.measureText('stretch').width + 6 * f.cssPx;
   const labels = ['<0.5%', '<1%', '<2%', '<5%', '<10%', '≥10%'];
   STRAIN.forEach(([, colour], k) => {
@@ -202,7 +202,7 @@ function drawLegend(ctx, f, x, y) {
     ctx.fillRect(cx, y + lh * 0.3, 10 * f.cssPx, 3 * f.cssPx);
     cx += 12 * f.cssPx;
     text(ctx, f, labels[k], cx, y, { size: 9.5, colour: '#4a5560' });
-    ctx.font = `400 ${9.5 * f.cssPx}px system-ui, sans-serif`;
+    // (text() leaves ctx.font at the size it drew: measureText measures what was drawn)
     cx += ctx.measureText(labels[k]).width + 6 * f.cssPx;
   });
 }
@@ -384,7 +384,7 @@ export const rope = {
     drawParticles(ctx, f, st);
     drawSwipe(ctx, f, st);
     const s = st.lab.settings;
-    drawOverlay(ctx, f, st, `seed 003 rope · ${s.particles} particles · ${s.iterations} iterations · h 1/120 s${s.weight ? ' · end weight ×20' : ''}`);
+    drawOverlay(ctx, f, st, `rope · ${s.particles} particles · ${s.iterations} iterations · h 1/120 s${s.weight ? ' · end weight ×20' : ''}`);
   },
 
   panel(r, { bar, panel, context }) {
@@ -548,27 +548,28 @@ export function clothLab(original) {
       drawPolygons(ctx, f, st.polygons);
       drawLinks(ctx, f, 1.2);
       drawSwipe(ctx, f, st);
-      drawOverlay(ctx, f, st, `seed 003 cloth · ${CLOTH.cols} × ${CLOTH.rows} · ${st.lab.settings.iterations} iterations · h 1/120 s`);
+      drawOverlay(ctx, f, st, `cloth on a ledge · ${CLOTH.cols} × ${CLOTH.rows} · ${st.lab.settings.iterations} iterations · h 1/120 s`);
     },
 
     panel(r, { bar, panel, context }) {
       const s = context.settings;
       const mode = radios({
         name: 'mode', label: 'Cloth', value: s.mode,
-        options: [['verlet-js', 'the verlet-js page'], ['seed003', 'seed 003 lab: on a ledge, torn by a swipe']],
+        // plain words (the bar is the element's and the embed's): the seed article is the panel's
+        options: [['verlet-js', 'verlet-js page'], ['seed003', 'on a ledge']],
         onChange: (v) => context.set('mode', v),
       });
       if (r.settings.mode === 'verlet-js') {
         bar.append(el('div', { className: 'lab-controls' }, mode.root));
         panel.append(el('h2', { textContent: 'Cloth' }),
-          prose('The original verlet-js cloth page (compat solver, bit for bit). Switch to the ', 'seed 003 lab', ' to drop a cloth on a ledge with the seed\'s algorithm and tear it with a swipe.'));
+          prose('The original verlet-js cloth page (compat solver, bit for bit). Switch to ', 'on a ledge', ' to drop a cloth on a ledge with seed 003\'s algorithm and tear it with a swipe.'));
         return null;
       }
       const iterations = select({ name: 'iterations', label: 'Iterations', value: s.iterations, options: ITERATIONS.map((n) => [n, String(n)]), onChange: (v) => context.set('iterations', v) });
       const tool = radios({ name: 'tool', label: 'Swipe', value: s.tool, options: [['cut', 'tears'], ['drag', 'drags']], onChange: (v) => context.set('tool', v) });
       const again = button('Reset', () => context.rebuild());
       const headline = el('p', { className: 'lab-headline' });
-      bar.append(el('div', { className: 'lab-controls' }, mode.root), el('div', { className: 'lab-controls' }, iterations.root, tool.root, again), headline);
+      bar.append(el('div', { className: 'lab-controls' }, mode.root, iterations.root, tool.root, again), headline); // one row: the bar's height is fixed
       const list = readouts([
         ['stretch', 'Stretch now: max · mean'],
         ['solve', 'Solve time per frame'],

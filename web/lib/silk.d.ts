@@ -278,12 +278,20 @@ export declare class World {
   setStepper(options?: { stepSeconds?: number; maxStepsPerFrame?: number }): void;
 
   addComposite(): number;
+  /** Adds a particle to `composite`; returns its index in the WORLD (world-wide, not a position
+   *  inside the composite): the index every particle argument below takes. */
   addParticle(composite: number, x: number, y: number): number;
   setPosition(i: number, x: number, y: number): void;
   setLastPosition(i: number, x: number, y: number): void;
+  /** A distance between particles a and b: WORLD-WIDE indices (addParticle's), of any
+   *  composites; `composite` only owns the constraint (its removal, the compat solver's relax
+   *  order). addDistance(b, 0, 1, k) on a second composite joins the world's first two
+   *  particles, not b's: pass the indices addParticle returned. */
   addDistance(composite: number, a: number, b: number, stiffness: number, rest?: number, options?: ConstraintOptions): number;
   addDistance(composite: number, a: number, b: number, stiffness: number, options: ConstraintOptions): number;
+  /** Pins particle i (a world-wide index) at (x, y); without them, where it is now. */
   addPin(composite: number, i: number, x?: number, y?: number): number;
+  /** The angle a-b-cc (world-wide indices, any composites). */
   addAngle(composite: number, a: number, b: number, cc: number, stiffness: number, options?: ConstraintOptions): number;
   removeConstraint(composite: number, index: number): void;
   constraint(composite: number, index: number): ConstraintInfo;

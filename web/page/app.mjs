@@ -13,7 +13,7 @@
 import { DEFAULTS, parseParams } from '../kit/params.mjs';
 import { sceneNames } from '../kit/scenes.mjs';
 import { whenNear, framed } from '../kit/loop.mjs';
-import { watchTheme } from '../kit/theme.mjs';
+import { watchHostTheme } from '../kit/page-theme.mjs';
 import { workerParam, embedWorkerPlan, startEmbedWorker, fallbackProblem } from './embed-worker.mjs';
 import { wantsLabs, loadLabHost } from './page-labs.mjs';
 
@@ -114,12 +114,13 @@ function dressDocument(settings) {
     html.dataset.theme = t;
     for (const f of listeners) f(t);
   };
-  let unwatch = watchTheme(settings.theme, apply);
+  // 'page': a same-origin frame reads the post around its <iframe> (page-theme.mjs)
+  let unwatch = watchHostTheme(settings.theme, apply);
   html.dataset.background = settings.background;
   return {
     follow(theme) {
       unwatch();
-      unwatch = watchTheme(theme, apply);
+      unwatch = watchHostTheme(theme, apply);
     },
     /** Calls fn(theme) now and at every change ('light' | 'dark'): the canvas's colours. */
     watch(fn) {

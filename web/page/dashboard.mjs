@@ -10,6 +10,7 @@ import { DIAG, VERDICTS, SOLVERS, HEALTHS } from '../lib/silk.mjs';
 import { createPlots } from './plots.mjs';
 import { STRAIN_COLOURS } from '../kit/draw.mjs';
 import { sig } from '../kit/format.mjs';
+import { loopRate } from '../kit/rate.mjs';
 
 const pct = (v) => `${sig(v * 100)} %`;
 const px = (v) => `${sig(v)} px`;
@@ -213,7 +214,7 @@ export function createDashboard({ panel, compact, banner, onReset, diagnostics, 
 export function compactLine(mode, d, s, exploded) {
   const verdict = exploded ? 'BLOWN UP' : VERDICTS[d[DIAG.VERDICT]];
   if (mode === 'full') {
-    return `step ${d[DIAG.RELAX_PASSES]} · k/step ${sig(d[DIAG.K_EFFECTIVE])} ${verdict} · strain p97 ${pct(d[DIAG.STRAIN_P97])} · r ${px(d[DIAG.BOUNDING_RADIUS])} · ${s.resting ? 'at rest' : `${s.measuredHz ? s.measuredHz.toFixed(0) : '…'} Hz`} ${s.loopMode}`;
+    return `step ${d[DIAG.RELAX_PASSES]} · k/step ${sig(d[DIAG.K_EFFECTIVE])} ${verdict} · strain p97 ${pct(d[DIAG.STRAIN_P97])} · r ${px(d[DIAG.BOUNDING_RADIUS])} · ${s.resting ? 'at rest' : loopRate(s.loopMode, s.stepsPerSecond)}`;
   }
   if (mode === 'plain') return plainReadout(s, exploded ? 'blown up' : VERDICTS[d[DIAG.VERDICT]]);
   return '';
@@ -221,12 +222,14 @@ export function compactLine(mode, d, s, exploded) {
 
 /**
  * The embed's plain line: "web · 60 steps/s · stable" -- what runs, how fast the physics runs
- * (steps per second of the fixed step, or of the display in the coupled loop), and whether it
- * holds; "web · paused" while paused, "cloth · at rest · stable" while at rest (kit/rest.mjs).
+ * (the fixed step's rate; in the coupled loop the steps per second measured, rate.mjs: the
+ * simulated display's, not the device's rAF rate), and whether it holds; "web · paused" while
+ * paused, "cloth · at rest · stable" while at rest (kit/rest.mjs). (readout=full says the loop
+ * and the measured rate for both loops.)
  */
 export function plainReadout(s, verdict) {
   if (s.paused) return `${s.scene} · paused`;
   if (s.resting) return `${s.scene} · at rest · ${verdict}`;
-  const rate = s.loopMode === 'coupled' ? s.measuredHz : 1 / (s.stepSeconds ?? 1 / 60);
+  const rate = s.loopMode === 'coupled' ? s.stepsPerSecond : 1 / (s.stepSeconds ?? 1 / 60);
   return `${s.scene} · ${rate ? Math.round(rate) : '…'} steps/s · ${verdict}`;
 }

@@ -14,6 +14,7 @@ import { canvasLabel } from '../kit/describe.mjs';
 import { createDashboard } from './dashboard.mjs';
 import { createControls } from './controls.mjs';
 import { settingRefusal } from '../kit/page-world.mjs';
+import { createRateMeter, rateKey } from '../kit/rate.mjs';
 
 /**
  * wire: embed-worker.mjs's half: { settings, theme, post, call (protocol.mjs createCaller's), canvas, labBar, last() (the Worker's
@@ -28,6 +29,7 @@ export function wirePage(wire) {
   let builds = -1;
   let feedMs = 0;
   let resting = false;
+  const steps = createRateMeter(); // the measured stepping rate the readouts show (rate.mjs)
 
   const { call } = wire; // calls answered by the Worker (protocol.mjs createCaller)
 
@@ -116,6 +118,7 @@ export function wirePage(wire) {
   /** The Worker's stats: the page's settings once it has applied every set, the dashboard's feed. */
   function onStats(s) {
     const t0 = performance.now();
+    steps.sample(s.physicsSteps, s.at, rateKey(s));
     if (s.seq === seq && s.settings) {
       for (const k of ['friction', 'gravity', 'solver', 'substeps', 'step', 'loopMode']) settings[k] = s.settings[k];
     }
@@ -158,6 +161,7 @@ export function wirePage(wire) {
         framesRendered: s.framesRendered, rafCallbacks: s.rafCallbacks ?? 0, physicsSteps: s.physicsSteps,
         stepsThisFrame: s.stepsThisFrame ?? 0, // in the last frame before the runtime's last stats
         measuredHz: s.measuredHz, running: s.running, dragging: s.dragging, resting: s.resting ?? false,
+        stepsPerSecond: steps.rate, // fixed steps per second of real time, measured over the last second
         loopMode: settings.loopMode, simulatedHz: settings.simulatedHz, paused: settings.paused,
         scene: settings.scene, step: settings.step, solver: settings.solver,
         alpha: s.alpha ?? 0, droppedSeconds: s.droppedSeconds ?? 0,

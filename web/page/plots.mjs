@@ -56,7 +56,7 @@ export function createPlots(canvas, series) {
     const h = canvas.height / n;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     // (no clear: the strips below cover the whole canvas)
-    ctx.font = `${11 * dpr}px system-ui, sans-serif`;
+    ctx.font = `${12 * dpr}px system-ui, sans-serif`; // 12 CSS px: the smallest canvas text
     ctx.textBaseline = 'top';
     const first = (head - count + CAPACITY) % CAPACITY;
     for (let k = 0; k < n; k++) {
