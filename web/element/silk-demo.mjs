@@ -68,7 +68,7 @@ import { canvasLabel } from '../kit/describe.mjs';
 import { el } from '../kit/dom.mjs';
 import { createCaller, createHostReceiver, workerFlag } from '../kit/protocol.mjs';
 import { startInThread } from '../kit/runtime.mjs';
-import { createRateMeter, rateKey, loopRate } from '../kit/rate.mjs';
+import { createRateMeter, rateKey, sceneRate } from '../kit/rate.mjs';
 
 const TAG = 'silk-demo';
 const CONTROLS = ['none', 'bar', 'full'];
@@ -140,8 +140,7 @@ async function acquire() {
  *  "at rest" while a still scene waits (kit/rest.mjs). */
 function readoutLine(settings, relaxPasses, strainP97, paused, stepsPerSecond, resting = false) {
   // a lab scene steps on its own clock (both loops side by side, h = 1/120 s ...): its bar says which
-  const rate = BASIC_SCENES.includes(settings.scene) ? loopRate(settings.loopMode, stepsPerSecond)
-    : `lab clock · ${stepsPerSecond > 0 ? Math.round(stepsPerSecond) : '…'} steps/s`;
+  const rate = sceneRate(!BASIC_SCENES.includes(settings.scene), settings.loopMode, stepsPerSecond);
   return `${settings.scene} · ${settings.solver} · step ${relaxPasses} · strain ${(strainP97 * 100).toFixed(2)} % · ${paused ? 'paused' : resting ? 'at rest' : rate}`;
 }
 

@@ -65,6 +65,13 @@ export function loopRate(loopMode, stepsPerSecond) {
   return `${loopMode} loop · ${stepsPerSecond > 0 ? Math.round(stepsPerSecond) : '…'} steps/s`;
 }
 
+/** A readout's rate for `scene`: the loop's, or the lab clock's for a lab scene (it steps on its
+ *  own clock, whatever the loop setting says). `lab` is the host's own list test. */
+export function sceneRate(lab, loopMode, stepsPerSecond) {
+  if (!lab) return loopRate(loopMode, stepsPerSecond);
+  return `lab clock · ${stepsPerSecond > 0 ? Math.round(stepsPerSecond) : '…'} steps/s`;
+}
+
 /** What a runtime's stats say the rate depends on (the meter restarts when it changes). */
 export function rateKey(s) {
   const o = s.settings ?? {};

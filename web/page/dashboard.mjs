@@ -10,7 +10,8 @@ import { DIAG, VERDICTS, SOLVERS, HEALTHS } from '../lib/silk.mjs';
 import { createPlots } from './plots.mjs';
 import { STRAIN_COLOURS } from '../kit/draw.mjs';
 import { sig } from '../kit/format.mjs';
-import { loopRate } from '../kit/rate.mjs';
+import { sceneRate } from '../kit/rate.mjs';
+import { BASIC_SCENES } from './page-labs.mjs';
 
 const pct = (v) => `${sig(v * 100)} %`;
 const px = (v) => `${sig(v)} px`;
@@ -214,7 +215,7 @@ export function createDashboard({ panel, compact, banner, onReset, diagnostics, 
 export function compactLine(mode, d, s, exploded) {
   const verdict = exploded ? 'BLOWN UP' : VERDICTS[d[DIAG.VERDICT]];
   if (mode === 'full') {
-    return `step ${d[DIAG.RELAX_PASSES]} · k/step ${sig(d[DIAG.K_EFFECTIVE])} ${verdict} · strain p97 ${pct(d[DIAG.STRAIN_P97])} · r ${px(d[DIAG.BOUNDING_RADIUS])} · ${s.resting ? 'at rest' : loopRate(s.loopMode, s.stepsPerSecond)}`;
+    return `step ${d[DIAG.RELAX_PASSES]} · k/step ${sig(d[DIAG.K_EFFECTIVE])} ${verdict} · strain p97 ${pct(d[DIAG.STRAIN_P97])} · r ${px(d[DIAG.BOUNDING_RADIUS])} · ${s.resting ? 'at rest' : sceneRate(!BASIC_SCENES.includes(s.scene), s.loopMode, s.stepsPerSecond)}`;
   }
   if (mode === 'plain') return plainReadout(s, exploded ? 'blown up' : VERDICTS[d[DIAG.VERDICT]]);
   return '';
