@@ -32,6 +32,7 @@ import { TO_RUNTIME, checkMessage, messageId, createInThreadChannel } from './pr
 import { createOverrides, applyWorldSetting, settingRefusal } from './page-world.mjs';
 import { createReplay } from './replay.mjs';
 import { createRuns } from './runs.mjs';
+import { loadOwnScene, browserLoaders, createForeignWatch } from './own-scene.mjs';
 
 const STATS_EVERY = 250; // ms
 const MAX_EARLY = 1024; // messages kept while the run starts (a flood beyond is refused)
@@ -135,7 +136,9 @@ async function startRuntime(init, post, options) {
   // the lab scenes register themselves with lab-core.mjs: loaded before the scene is looked up
   const labs = init.lab && options.labs ? await options.labs() : null;
   const silk = await (options.loadSilk ?? loadSilk)({ wasm: module });
-  const scene0 = getScene(String(settings.scene));
+  // the host's own scene (init.own: <silk-demo src>, ?embed=1&scene=<path>): own-scene.mjs
+  const own = init.own ? await loadOwnScene(init.own, { silk, settings, ...(options.ownLoaders ?? browserLoaders) }) : null;
+  const scene0 = own ?? getScene(String(settings.scene));
   const world = silk.createWorld({
     seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
   });
@@ -151,6 +154,7 @@ async function startRuntime(init, post, options) {
     post: (m) => post({ type: 'lab', ...m }),
   }) : NO_LAB;
   const overrides = createOverrides(world, settings);
+  const foreign = createForeignWatch(world); // element.world changed the world: draw what is there
   const replay = init.page ? createReplay(world) : null;
   let runs = null; // the silent runs, made at their first call
   let builds = 0;
@@ -187,13 +191,16 @@ async function startRuntime(init, post, options) {
     world, scene: scene0, settings, renderer, paused, lab, now, ...ring,
     adjust: overrides.apply,
     onBuilt() {
+      foreign.restore(session);
       world.setWatchdog({ autoRestore: settings.autoRestore === true });
       replay?.sceneBuilt();
     },
     onRebuilt() {
+      foreign.built();
       builds++;
       sampled = 0;
       if (init.page) refocus();
+      if (session.scene.own) renderer.setFocus(session.scene.focus); // its view box, in any host
       stats();
     },
     onAdvanced: (steps) => replay?.afterSteps(steps),
@@ -230,6 +237,7 @@ async function startRuntime(init, post, options) {
       stateHash: world.stateHash(),
       replay: replay?.status() ?? null, replaying: replay?.playing ?? false,
       builds, seq, ownsWorld: lab.ownsWorld, samples: takeSamples(),
+      own: session.scene.own ? session.scene.info() : null, // the own scene: name, url, view, problem
       settings: { ...settings },
     };
   }
@@ -304,8 +312,19 @@ async function startRuntime(init, post, options) {
     post({ type: 'result', id, value });
   }
 
+  let frameFailed = false;
   const onFrame = (info) => {
-    session.frame(info);
+    try {
+      if (foreign.check(session)) renderer.invalidate();
+      if (!session.paused && info.count > 0) session.scene.beforeFrame?.(world, world.diagnosticsView[DIAG.SIM_SECONDS]);
+      session.frame(info);
+    } catch (e) { // one report and a stopped loop, never one error per frame
+      if (frameFailed) return;
+      frameFailed = true;
+      loop.stop();
+      post({ type: 'error', message: `the frame failed: ${e?.name ?? 'Error'}: ${e?.message ?? String(e)}` });
+      return;
+    }
     if (now() - lastStats >= statsEvery) stats();
   };
   // no document and no element here: the host reports visibility (`active`)
