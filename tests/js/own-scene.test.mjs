@@ -83,7 +83,7 @@ function fakeContext() {
 test('the example modules build, step, draw with the generic drawing, and rebuild the same', async () => {
   const silk = await loadSilkForTests();
   for (const file of ['bridge.mjs', 'pendulum-chain.mjs', 'curtain.mjs']) {
-    const scene = await loadOwnScene({ url: `https://blog.example/${file}`, kind: 'module' }, { silk, importModule: () => importExample(file) });
+    const scene = await loadOwnScene({ url: `https://blog.example/${file}`, kind: 'module' }, { silk, loadModule: () => importExample(file) });
     assert.equal(scene.info().problem, null, file);
     const world = silk.createWorld({ seed: 1 });
     const settings = { seed: 1, step: 16, substeps: 8, solver: 'compat' };
@@ -109,7 +109,7 @@ test('the example modules build, step, draw with the generic drawing, and rebuil
 
 test('the curtain tears: a thread pulled past 2.5 x its length is cut by update()', async () => {
   const silk = await loadSilkForTests();
-  const scene = await loadOwnScene({ url: 'https://blog.example/curtain.mjs', kind: 'module' }, { silk, importModule: () => importExample('curtain.mjs') });
+  const scene = await loadOwnScene({ url: 'https://blog.example/curtain.mjs', kind: 'module' }, { silk, loadModule: () => importExample('curtain.mjs') });
   const world = silk.createWorld({ seed: 1 });
   buildScene(world, scene, { seed: 1, step: 16, substeps: 8 }, {});
   const before = world.constraintCount;
@@ -125,7 +125,7 @@ test('a module that fails to load, lacks build, throws in build or update: a pro
   const silk = await loadSilkForTests();
   const world = silk.createWorld({ seed: 1 });
   const load = (mod, url = 'https://blog.example/bad.mjs') => loadOwnScene({ url, kind: 'module' }, {
-    silk, importModule: async () => { if (mod instanceof Error) throw mod; return mod; },
+    silk, loadModule: async () => { if (mod instanceof Error) throw mod; return mod; },
   });
   const cases = [
     [new TypeError('Failed to fetch dynamically imported module'), /scene https:\/\/blog\.example\/bad\.mjs did not load: TypeError: Failed to fetch/],

@@ -333,6 +333,8 @@ export class SilkDemo extends BaseElement {
       paused: r?.paused ?? false,
       scene: r?.own?.name ?? r?.settings.scene ?? null,
       own: r?.own ?? null, // your own scene (src, load()): { name, url, view, problem }, as last reported
+      builds: r?.builds ?? 0, // the scene's builds so far (Reset adds one), as last reported
+      stateHash: r?.stateHash ?? null, // the world's state hash, as last reported
       thread: r?.thread ?? null, // 'worker' (the default, where supported), or 'main'
       dragging: r?.dragging ?? null, // worker only: a particle is held (as of the last stats)
       theme: r?.resolvedTheme ?? null,
@@ -568,6 +570,8 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
       run.loop.running = s.running;
       run.loop.measuredHz = s.measuredHz;
       run.dragging = s.dragging;
+      run.builds = s.builds;
+      run.stateHash = s.stateHash;
       if (s.own) showOwn(s.own);
       if (controls === 'full') {
         const shown = run.own ? { ...settings, scene: run.own.name } : settings;

@@ -173,10 +173,10 @@ function fileName(url) {
  * Loads the host's own scene in the runtime and returns a scene of scenes.mjs's shape (build,
  * prepare, draw; name 'own') plus { own: true, ownsWorld: true, info(), beforeFrame(world, t) }.
  * `own` is { url, kind } (resolveSceneUrl's answer) or { data } (a JSON scene object: element.load).
- * options: { silk (given to a module's build), importModule(url), fetchJson(url), settings }.
+ * options: { silk (given to a module's build), loadModule(url), fetchJson(url), settings }.
  * Never rejects: a scene that fails to load is an empty scene whose info().problem says why.
  */
-export async function loadOwnScene(own, { silk, importModule, fetchJson, settings = {} }) {
+export async function loadOwnScene(own, { silk, loadModule, fetchJson, settings = {} }) {
   const url = own.url ?? 'element.load(data)';
   const label = own.url ? fileName(own.url) : 'element.load(data)';
   const info = { name: label, url, view: null, problem: null };
@@ -188,7 +188,7 @@ export async function loadOwnScene(own, { silk, importModule, fetchJson, setting
     if (own.data !== undefined) data = own.data;
     else if (own.kind === 'json') data = await fetchJson(own.url);
     else {
-      const m = await importModule(own.url);
+      const m = await loadModule(own.url);
       const checked = checkModule(m);
       mod = m;
       hints = checked.hints;
@@ -257,7 +257,7 @@ export async function loadOwnScene(own, { silk, importModule, fetchJson, setting
 
 /** The browser's own loaders: a module by import(), a JSON scene by fetch(). */
 export const browserLoaders = {
-  importModule: (url) => import(/* @vite-ignore */ url),
+  loadModule: (url) => import(/* @vite-ignore */ url),
   async fetchJson(url) {
     const res = await fetch(url, { credentials: 'same-origin' });
     if (!res.ok) throw new Error(`HTTP ${res.status} ${res.statusText}`.trim());
