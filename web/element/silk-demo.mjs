@@ -21,6 +21,11 @@
 //             stats().problems says why, and so does one console.warn (silk-demo-spawn.mjs says
 //             where the Worker's script comes from; from another origin, a CDN, it starts from
 //             a same-origin blob: URL, which a CSP must allow with worker-src blob:).
+//   src       your own scene instead of a built-in one: a module (.mjs, .js: export build(world,
+//             silk, options), optional name, view, draw, update) or a JSON scene (.json, for
+//             world.load), resolved against the page, from the page's origin or the origin of
+//             these files only (any other is refused, with a message); kit/own-scene.mjs. From
+//             script: element.load(url | JSON scene object).
 //   theme     light | dark | auto      background  default | transparent
 //   and the lab scenes' own parameters: rate, crawl (coupling); cost, clamp, maxsteps
 //   (spiral); h, floor (integrators); particles, iterations, weight, tool (rope); mode (cloth).
@@ -47,7 +52,8 @@
 //
 // For hosts and tests: element.stats() (frames rendered, running, offscreen, thread, problems
 // ...), element.world (the live world, or null; always null in a Worker, so a host or test that
-// reads the world sets worker="off"), element.worldToClient(x, y), and SilkDemo.shared()
+// reads the world sets worker="off"; what a page changes in it is drawn as it is, and Reset
+// rebuilds the element's own scene), element.load(scene), element.worldToClient(x, y), and SilkDemo.shared()
 // (compiles, instances, pooled, wasm bytes, workers).
 import { loadSilk } from '../lib/silk.mjs';
 import { compileSilk } from '../lib/silk-wasm.mjs';
