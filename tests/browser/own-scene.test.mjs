@@ -260,7 +260,7 @@ test('?embed=1&scene=<path>: a same-origin module or JSON path runs; hostile val
     await h.page.goto(`${origin}/dist/index.html?embed=1&scene=${encodeURIComponent(value)}`);
     await h.page.waitForFunction(() => window.silkApp?.stats().framesRendered > 2, null, { timeout: 60000, polling: 100 });
     const notice = await h.page.evaluate(() => document.querySelector('#notice').textContent);
-    const refusal = value.startsWith('%') ? /scene http:\/\/127\.0\.0\.1:\d+\/dist\/%2F%2Fevil\.example\/x\.mjs did not load/ : /\?scene= .* was refused/;
+    const refusal = value.startsWith('%') ? /scene http:\/\/127\.0\.0\.1:\d+\/dist\/%2F%2Fevil\.example\/x\.mjs did not load/ : /\?scene=".*" was ignored \(refused: .*\); using the default scene\./;
     assert.match(notice, refusal, `${value}: ${notice}`);
     const loaded = seen.filter((u) => !u.startsWith(`${origin}/dist/`) || /\/docs\/examples\//.test(u));
     assert.deepEqual(loaded, [], `${value}: nothing loaded but the page's own files`);

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { loadSilkForTests, repoRoot } from './helpers.mjs';
 import {
-  resolveSceneUrl, hostScene, checkDrawHints, checkView, loadOwnScene, prepareAny, drawAny, createForeignWatch,
+  resolveSceneUrl, hostScene, sceneParam, checkDrawHints, checkView, loadOwnScene, prepareAny, drawAny, createForeignWatch,
 } from '../../web/kit/own-scene.mjs';
 import { buildScene } from '../../web/kit/session.mjs';
 import { getScene } from '../../web/kit/scenes.mjs';
@@ -208,4 +208,19 @@ test('element.world changed from outside: the built-in scene\'s drawing gives wa
   watch.restore(session);
   assert.equal(session.scene, getScene('web'), 'a rebuild draws the web again');
   world.destroy();
+});
+
+test('?scene=: a name is left to parseParams, a path is your own scene, a hostile one is ignored and said', () => {
+  const loc = new URL('https://blog.example/silk/index.html?embed=1');
+  assert.deepEqual(sceneParam('?embed=1&scene=cloth', loc), { search: '?embed=1&scene=cloth', own: null, problem: null });
+  assert.deepEqual(sceneParam('?scene=__proto__', loc).own, null, 'not a path: parseParams says what is wrong');
+  const ok = sceneParam('?embed=1&scene=../scenes/bridge.json&theme=dark', loc);
+  assert.deepEqual(ok.own, { url: 'https://blog.example/scenes/bridge.json', kind: 'json' });
+  assert.equal(ok.search, '?embed=1&theme=dark');
+  for (const v of ['//evil.example/x.mjs', 'https://evil.example/x.mjs', 'https://blog.example/x.mjs', 'javascript:alert(1)', '/\\evil.example/x.mjs']) {
+    const r = sceneParam(`?embed=1&scene=${encodeURIComponent(v)}`, loc);
+    assert.equal(r.own, null, v);
+    assert.match(r.problem, /^\?scene=".*" was ignored \(refused: .*\); using the default scene\.$/, v);
+    assert.equal(r.search, '?embed=1');
+  }
 });

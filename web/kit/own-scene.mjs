@@ -35,7 +35,7 @@ export function resolveSceneUrl(src, { base, origins, relativeOnly = false }) {
   if (typeof src !== 'string') throw new TypeError(`scene URL must be a string, got ${typeof src}`);
   const s = src.trim();
   const shown = JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
-  const refuse = (why) => { throw new TypeError(`scene ${shown} was refused: ${why}`); };
+  const refuse = (why) => { throw Object.assign(new TypeError(`scene ${shown} was refused: ${why}`), { reason: why, shown }); };
   if (s === '') refuse('it is empty');
   if (s.length > MAX_URL) refuse(`it is longer than ${MAX_URL} characters`);
   // eslint-disable-next-line no-control-regex
@@ -316,8 +316,9 @@ export function hostScene(src, data, options) {
   }
 }
 
-/** Scene names are [a-z0-9-]+ (scenes.mjs): any other ?scene= value is a path to a scene. */
-const SCENE_NAME = /^[a-z0-9-]*$/;
+/** A ?scene= value with one of these is a path to a scene of your own; any other is a scene's
+ *  name (scenes.mjs: [a-z0-9-]+), which parseParams checks as before. */
+const PATHLIKE = /[./:\\%]/;
 
 /**
  * The page's ?scene=: a registered scene's name is left to parseParams; anything else is a path
@@ -327,10 +328,12 @@ const SCENE_NAME = /^[a-z0-9-]*$/;
 export function sceneParam(search, location) {
   const query = new URLSearchParams(search);
   const value = query.get('scene');
-  if (value === null || SCENE_NAME.test(value)) return { search, own: null, problem: null };
+  if (value === null || !PATHLIKE.test(value)) return { search, own: null, problem: null };
   query.delete('scene');
-  const { own = null, problem = null } = hostScene(value, undefined, {
-    base: location.href, origins: [location.origin], relativeOnly: true,
-  });
-  return { search: `?${query}`, own, problem: problem && `?scene= ${problem.replace(/^scene /, '')}` };
+  try {
+    const own = resolveSceneUrl(value, { base: location.href, origins: [location.origin], relativeOnly: true });
+    return { search: `?${query}`, own, problem: null };
+  } catch (e) { // in the words of the page's other parameters (params.mjs)
+    return { search: `?${query}`, own: null, problem: `?scene=${e.shown ?? '""'} was ignored (refused: ${e.reason ?? e.message}); using the default scene.` };
+  }
 }
