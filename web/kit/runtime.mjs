@@ -319,9 +319,9 @@ async function startRuntime(init, post, options) {
       if (!session.paused && info.count > 0) session.scene.beforeFrame?.(world, world.diagnosticsView[DIAG.SIM_SECONDS]);
       session.frame(info);
     } catch (e) { // one report and a stopped loop, never one error per frame
+      loop.stop();
       if (frameFailed) return;
       frameFailed = true;
-      loop.stop();
       post({ type: 'error', message: `the frame failed: ${e?.name ?? 'Error'}: ${e?.message ?? String(e)}` });
       return;
     }
