@@ -782,6 +782,9 @@ SILK_API silk_status silk_world_reserve_polygons(silk_world* world, int32_t poly
 SILK_API silk_status silk_world_get_polygon(const silk_world* world, int32_t polygon,
                                             silk_vec2* out_points, int32_t capacity,
                                             int32_t* out_count);
+/* A polygon's friction as it was added (a scene saved as data keeps it). */
+SILK_API silk_status silk_world_get_polygon_friction(const silk_world* world, int32_t polygon,
+                                                     double* out_friction);
 /* The deepest penetration of any particle into any polygon, px (0 when none is inside),
    and that particle (-1 when none). For tests and readouts. */
 SILK_API silk_status silk_world_polygon_penetration(const silk_world* world, double* out_depth,

@@ -343,6 +343,21 @@ silk_status silk_world_get_polygon(const silk_world* world, int32_t polygon, sil
     return SILK_OK;
 }
 
+silk_status silk_world_get_polygon_friction(const silk_world* world, int32_t polygon,
+                                            double* out_friction)
+{
+    if (!silk_is_world(world) || out_friction == NULL)
+    {
+        return SILK_ERR_NULL;
+    }
+    if (polygon < 0 || polygon >= world->polygon_count)
+    {
+        return SILK_ERR_INDEX;
+    }
+    *out_friction = world->polygons[polygon].friction;
+    return SILK_OK;
+}
+
 /* ---- the collision pass ------------------------------------------------------------------- */
 
 /* The edge of least penetration of p, and its signed distance s (< 0 inside); -1 when p is

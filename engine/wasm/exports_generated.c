@@ -603,6 +603,13 @@ EXPORT int32_t silk_js_polygon_count(const silk_world* world)
     return silk_world_polygon_count(world);
 }
 
+EXPORT double silk_js_get_polygon_friction(const silk_world* world, int32_t polygon)
+{
+    double friction = 0.0;
+    silk_status status = silk_world_get_polygon_friction(world, polygon, &friction);
+    return status == SILK_OK ? friction : (double)status;
+}
+
 EXPORT int32_t silk_js_cut(silk_world* world, double a_x, double a_y, double b_x, double b_y)
 {
     int32_t removed = 0;

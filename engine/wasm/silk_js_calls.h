@@ -164,6 +164,7 @@
     X(stepper_reset, silk_stepper_reset)                                       \
     X(add_polygon, silk_world_add_polygon)                                     \
     X(polygon_count, silk_world_polygon_count)                                 \
+    X(get_polygon_friction, silk_world_get_polygon_friction)                   \
     X(cut, silk_world_cut)
 /* clang-format on */
 

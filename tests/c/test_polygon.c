@@ -129,6 +129,11 @@ static void validation(void)
     }
     CHECK(area2 > 0);
     CHECK_EQ_INT(silk_world_get_polygon(w, 1, got, SILK_MAX_POLYGON_POINTS, &n), SILK_ERR_INDEX);
+    double friction = -1;
+    CHECK_EQ_INT(silk_world_get_polygon_friction(w, 0, &friction), SILK_OK);
+    CHECK(friction == def.friction);
+    CHECK_EQ_INT(silk_world_get_polygon_friction(w, 1, &friction), SILK_ERR_INDEX);
+    CHECK_EQ_INT(silk_world_get_polygon_friction(w, 0, NULL), SILK_ERR_NULL);
     silk_world_clear(w);
     CHECK_EQ_INT(silk_world_polygon_count(w), 0);
     silk_world_destroy(w);

@@ -306,6 +306,8 @@ const VALID = {
   addPolygon: [{ points: [[0, 0], [10, 0], [0, 10]] }], polygon: [0], polygonPenetration: [], cut: [0, 0, 1, 1],
   // the engine's pointer queue and the compat->robust mapping (tests/js/pointer.test.mjs)
   queuePointer: [1, 1, 0], flushPointer: [], matchRobustToCompat: [],
+  // scenes as data (tests/js/scene-json.test.mjs)
+  load: [{ format: 'silk-scene', version: 1 }], toJSON: [],
 };
 const SETTER_VALUES = {
   gravity: [0, 0.2], friction: 0.99, groundFriction: 0.8, step: 16, relaxPasses: 16, loopMode: 'fixed', autoCrawl: true,

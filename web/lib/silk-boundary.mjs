@@ -272,6 +272,7 @@ export const CALLS = Object.freeze({
   silk_js_get_inverse_mass: "ii",
   silk_js_get_loop_mode: "i",
   silk_js_get_polygon: "iii",
+  silk_js_get_polygon_friction: "ii",
   silk_js_get_radius: "ii",
   silk_js_get_robust: "ii",
   silk_js_get_solver: "i",

@@ -10,6 +10,8 @@
 //   silk-world-robust.mjs    World's robust solver, polygons and health members
 //   silk-world-records.mjs   World's hash, snapshot, recording and replay members
 //   silk-world-collide.mjs   World's collision members (radius, filters)
+//   silk-world-scene.mjs     World's load(scene) and toJSON() (scenes as data; silk-scene.mjs
+//                            checks the format)
 //   silk-world-settings.mjs  World's settings accessors, one per WORLD_SETTINGS entry
 //
 // The scenes, builders and lessons of silk_extras.h are silk-extras.mjs; silk.mjs is the public

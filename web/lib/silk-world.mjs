@@ -15,6 +15,7 @@ import { View, setDef } from './silk-memory.mjs';
 import { WorldRobust } from './silk-world-robust.mjs';
 import { WorldRecords } from './silk-world-records.mjs';
 import { WorldCollide } from './silk-world-collide.mjs';
+import { WorldScene } from './silk-world-scene.mjs';
 import { addSettings, getSetting, setSetting } from './silk-world-settings.mjs';
 
 /** The diagnostics fields' indices. STEP is kept as verlet-js's name for RELAX_PASSES (the
@@ -398,4 +399,5 @@ function addMembers(from) {
 addMembers(WorldRobust);
 addMembers(WorldRecords);
 addMembers(WorldCollide);
+addMembers(WorldScene);
 addSettings(World);

@@ -393,6 +393,13 @@ export declare class World {
   /** restores the recording's snapshot into this world and replays it; steps x stepWork must be
    *  <= LIMITS.LAB_MAX_PASSES (RangeError naming the most: play longer ones with playBegin + playRun) */
   replay(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): ReplayResult;
+
+  /** replaces the content with a scene (object or JSON string); checked in full first: a bad
+   *  scene throws TypeError / RangeError naming the field and changes nothing. Keeps the
+   *  stepper, loop mode and watchdog. */
+  load(scene: SilkScene | string): SilkSceneInfo;
+  /** the world as a scene: load(world.toJSON()) gives the same stateHash() */
+  toJSON(): SilkScene;
 }
 
 export interface Silk {
@@ -408,5 +415,73 @@ export interface Silk {
   /** compliance matching compat stiffness for a constraint with sum |grad C|^2 = w (2: distance) */
   complianceFromStiffness(stiffness: number, w?: number): number;
 }
+
+/** A scene as data (docs/library.md, "Scenes as data"): what world.load reads and toJSON writes.
+ *  Particle references are indices within their composite, or [composite, index]. */
+export interface SilkScene {
+  format: 'silk-scene';
+  version: 1;
+  name?: string;
+  solver?: SolverName;               // 'compat' when omitted
+  /** the world settings by option name (WorldOptions' width ... relaxPasses); the engine's when omitted */
+  world?: { width?: number; height?: number; gravity?: Vec2; friction?: number; groundFriction?: number; seed?: number | string; relaxPasses?: number };
+  /** robust settings; omitted ones are mapped from `world` as createWorld maps them */
+  robust?: Partial<RobustSettings>;
+  /** the generator's state, 16 hex digits (toJSON writes it when it is not the seed) */
+  random?: string;
+  /** the extension's values (the extras' spider crawl): toJSON writes them, authors leave them out */
+  extension?: { tag: number; values: number[] };
+  composites?: SilkSceneComposite[];
+  polygons?: PolygonOptions[];
+  /** the part of the world a host shows, px; passed through */
+  view?: { x: number; y: number; width: number; height: number };
+  /** drawing hints for the host (JSON data), passed through */
+  draw?: Record<string, unknown>;
+}
+
+/** A particle reference: an index within the composite, or [composite, index]. */
+export type SilkSceneRef = number | [number, number];
+
+export interface SilkSceneParticle {
+  x: number;
+  y: number;
+  px?: number;               // last position (velocity = p - q per frame); x, y when omitted
+  py?: number;
+  vx?: number;               // the robust velocity kept between steps, px/s (toJSON writes it)
+  vy?: number;
+  mass?: number;             // > 0 (or inverseMass, 0 = immovable); 1 when omitted
+  inverseMass?: number;
+  radius?: number;           // px, [0, LIMITS.MAX_RADIUS]: a disc (robust collisions)
+  pinned?: boolean;          // adds a pin where it is, after the composite's constraints
+}
+
+export type SilkSceneConstraint =
+  | { type: 'distance'; a: SilkSceneRef; b: SilkSceneRef; stiffness?: number; rest?: number; compliance?: number }
+  | { type: 'angle'; a: SilkSceneRef; b: SilkSceneRef; c: SilkSceneRef; stiffness: number; rest?: number; compliance?: number }
+  | { type: 'pin'; particle: SilkSceneRef; x?: number; y?: number };
+
+export interface SilkSceneComposite {
+  name?: string;
+  particles: (SilkSceneParticle | Vec2)[];
+  /** in solver order; then distance, angle and pins are appended in that order */
+  constraints?: SilkSceneConstraint[];
+  distance?: ([SilkSceneRef, SilkSceneRef] | [SilkSceneRef, SilkSceneRef, number] | { a: SilkSceneRef; b: SilkSceneRef; stiffness?: number; rest?: number; compliance?: number })[];
+  angle?: ([SilkSceneRef, SilkSceneRef, SilkSceneRef, number] | { a: SilkSceneRef; b: SilkSceneRef; c: SilkSceneRef; stiffness: number; rest?: number; compliance?: number })[];
+  pins?: (SilkSceneRef | { particle: SilkSceneRef; x?: number; y?: number })[];
+  collision?: Partial<CollisionFilter>;
+}
+
+/** What world.load returns for the host: the scene's name, view box and drawing hints, or null. */
+export interface SilkSceneInfo {
+  name: string | null;
+  view: { x: number; y: number; width: number; height: number } | null;
+  draw: Record<string, unknown> | null;
+}
+
+/** The scene format's own size limits (MAX_CHARS, MAX_PARTICLES, MAX_CONSTRAINTS, MAX_COMPOSITES, ...). */
+export declare const SCENE_LIMITS: Readonly<Record<string, number>>;
+/** Checks a scene's shape without a world: throws the TypeError / RangeError world.load would for
+ *  it, naming the field. The engine's range checks (radius, polygon outline ...) run in load. */
+export declare function checkScene(data: SilkScene | string | unknown): void;
 
 export declare function loadSilk(options?: LoadOptions): Promise<Silk>;

@@ -30,6 +30,7 @@ import {
   SOLVERS, HEALTHS, LIMITS, DEFAULTS,
 } from './silk-core.mjs';
 import { installExtras, INTEGRATORS } from './silk-extras.mjs';
+import { checkScene as checkSceneData, SCENE_LIMITS } from './silk-scene.mjs';
 
 /** Loads the module (silk-core.mjs's loadSilk: options.wasm, see silk.d.ts) with the extras'
  *  methods on every Silk and World. */
@@ -38,7 +39,15 @@ export async function loadSilk(options = {}) {
   return loadCore(options);
 }
 
+/** Checks a scene (docs/library.md, "Scenes as data"; an object or a JSON string) without a
+ *  world or the wasm module: throws the TypeError or RangeError world.load would, naming the
+ *  field, for what the format's shape and size rules catch (the engine's range checks run in
+ *  load). Returns nothing. */
+export function checkScene(data) {
+  checkSceneData(data);
+}
+
 export {
-  World, Stepper, DIAG, DIAG_NAMES, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS,
+  SCENE_LIMITS, World, Stepper, DIAG, DIAG_NAMES, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS,
   HEALTHS, LIMITS, DEFAULTS, INTEGRATORS,
 };
