@@ -267,3 +267,44 @@ test('?embed=1&scene=<path>: a same-origin module or JSON path runs; hostile val
     await h.context.close();
   }
 });
+
+for (const main of [false, true]) {
+  test(`JSON scenes (${main ? 'worker="off"' : 'Worker'}): src="bridge.json" etc. draw and Reset rebuilds them; load(object) names a bad field`, async () => {
+    const off = main ? ' worker="off"' : '';
+    const body = ['bridge', 'pendulum-chain', 'curtain']
+      .map((n) => `<silk-demo id="${n}" src="../${n}.json"${off}></silk-demo>`).join('\n');
+    const { page, errors, external } = await openPost({ body });
+    for (const [id, name] of [['bridge', 'Bridge'], ['pendulum-chain', 'Pendulum chain'], ['curtain', 'Curtain']]) {
+      await page.evaluate((i) => document.getElementById(i).scrollIntoView({ block: 'center' }), id);
+      await until(page, id, (s) => s.own !== null && s.stateHash !== null && s.framesRendered >= 1, null);
+      let s = await statsOf(page, id);
+      assert.equal(s.own.problem, null, `${id}: ${s.own.problem}`);
+      assert.match(s.scene, new RegExp(name, 'i'));
+      assert.ok(s.own.view, `${id}: the file's view box`);
+      const first = s.stateHash;
+      assert.ok(await elementInk(page, id) > 300, `${id} draws`);
+      await page.evaluate((i) => document.getElementById(i).shadowRoot.querySelector('.play-overlay').click(), id);
+      await until(page, id, (st) => st.physicsSteps > 30, null);
+      const builds = (await statsOf(page, id)).builds;
+      await page.evaluate((i) => {
+        const r = document.getElementById(i).shadowRoot;
+        r.querySelector('.play').click();
+        r.querySelector('.reset').click();
+      }, id);
+      await until(page, id, (st, b) => st.builds > b && st.paused, builds);
+      s = await statsOf(page, id);
+      assert.equal(s.stateHash, first, `${id}: Reset loads the file's scene again`);
+    }
+    // element.load(object): a scene as data; a bad field is named, and the element says it
+    const bad = await page.evaluate(() => document.getElementById('bridge').load({
+      format: 'silk-scene', version: 1, composites: [{ particles: [[10, 10], [20, 'x']] }],
+    }).then(() => 'resolved', (e) => e.message));
+    assert.match(bad, /element\.load\(data\): build failed: TypeError: scene: composites\[0\]\.particles\[1\]/);
+    const good = await page.evaluate(() => document.getElementById('bridge').load({
+      format: 'silk-scene', version: 1, name: 'Two dots', composites: [{ particles: [[300, 100], [340, 100]], distance: [[0, 1]], pins: [0] }],
+    }).then((r) => r.name, (e) => e.message));
+    assert.equal(good, 'Two dots');
+    assert.deepEqual(errors, []);
+    assert.deepEqual(external, []);
+  });
+}

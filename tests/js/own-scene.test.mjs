@@ -62,7 +62,10 @@ test('a URL parameter takes same-origin paths only: never a script from another 
 test('drawing hints and view boxes are checked, naming the field', () => {
   assert.equal(checkDrawHints(undefined).lines, 'strain');
   assert.equal(checkDrawHints({ lines: 'plain', dots: 0 }).dots, 0);
-  assert.throws(() => checkDrawHints({ colour: '#fff' }), /draw\.colour: unknown hint/);
+  assert.equal(checkDrawHints({ colour: '#fff' }).colour, undefined, 'another host\'s hint: left alone');
+  const json = checkDrawHints({ background: '#1d1f27', stroke: '#c0392b', fill: '#95a5a6', discs: true, cut: true });
+  assert.deepEqual([json.lines, json.lineColour, json.dotColour, json.cut], ['plain', '#c0392b', '#95a5a6', true]);
+  assert.throws(() => checkDrawHints({ cut: 'yes' }), /draw\.cut: must be true or false/);
   assert.throws(() => checkDrawHints({ background: 'url(x)' }), /draw\.background: must be a colour/);
   assert.throws(() => checkDrawHints({ dots: -1 }), /draw\.dots: must be a number/);
   assert.throws(() => checkDrawHints({ lines: 'dashed' }), /draw\.lines/);
@@ -160,27 +163,24 @@ test('a module that fails to load, lacks build, throws in build or update: a pro
 test('a JSON scene goes through world.load (its errors name the field)', async () => {
   const silk = await loadSilkForTests();
   const world = silk.createWorld({ seed: 1 });
-  const loaded = [];
-  const fake = { // world.load's contract, where this build has none yet
-    load(data) {
-      if (!Number.isFinite(data.composites?.[0]?.particles?.[0]?.x)) throw new RangeError('composites[0].particles[0].x: not finite');
-      loaded.push(data);
-      return { name: data.name, view: data.view, draw: data.draw };
-    },
-  };
-  const w = new Proxy(world, { get: (t, k) => (k === 'load' && typeof t.load !== 'function' ? fake.load : typeof t[k] === 'function' ? t[k].bind(t) : t[k]) });
-  const good = { format: 'silk-scene', version: 1, name: 'Tiny', view: { x: 0, y: 0, width: 100, height: 50 }, draw: { dots: 5 }, composites: [{ particles: [{ x: 1, y: 2 }] }] };
+  const good = { format: 'silk-scene', version: 1, name: 'Tiny', view: { x: 0, y: 0, width: 100, height: 50 }, draw: { dots: 5, stroke: '#336699' }, composites: [{ particles: [{ x: 1, y: 2 }, [30, 2]], distance: [[0, 1]] }] };
   let scene = await loadOwnScene({ url: 'https://blog.example/t.json', kind: 'json' }, { silk, fetchJson: async () => good });
-  scene.build(w);
+  buildScene(world, scene, { seed: 1, step: 16 }, {});
   assert.equal(scene.info().problem, null);
   assert.equal(scene.info().name, 'Tiny');
   assert.deepEqual(scene.info().view, { x: 0, y: 0, w: 100, h: 50 });
-  assert.equal(loaded.length, 1);
+  assert.equal(world.particleCount, 2);
+  assert.equal(scene.prepare(world).hints.lines, 'plain', 'stroke: plain lines');
+  const hash = world.stateHash();
+  world.advance(0.5);
+  buildScene(world, scene, { seed: 1, step: 16 }, {}); // Reset: the file's scene again
+  assert.equal(world.stateHash(), hash);
   scene = await loadOwnScene({ data: { ...good, composites: [{ particles: [{ x: null, y: 2 }] }] } }, { silk });
-  scene.build(w);
-  assert.match(scene.info().problem, /element\.load\(data\): build failed: RangeError: composites\[0\]\.particles\[0\]\.x: not finite/);
+  buildScene(world, scene, { seed: 1, step: 16 }, {});
+  assert.match(scene.info().problem, /^scene element\.load\(data\): build failed: TypeError: scene: composites\[0\]\.particles\[0\]\.x/);
+  assert.equal(world.particleCount, 0, 'a scene that did not build leaves an empty world');
   scene = await loadOwnScene({ url: 'https://blog.example/t.json', kind: 'json' }, { silk, fetchJson: async () => { throw new Error('HTTP 404 Not Found'); } });
-  scene.build(w);
+  buildScene(world, scene, { seed: 1, step: 16 }, {});
   assert.match(scene.info().problem, /t\.json did not load: Error: HTTP 404/);
   world.destroy();
 });

@@ -81,22 +81,36 @@ export const DRAW_HINTS = Object.freeze({
   dotColour: colour,
   pins: flag, // the pale disc round each pinned particle
   polygonColour: colour,
+  // the JSON examples' words (docs/examples/*.json): stroke = lineColour with plain lines,
+  // fill = dotColour, discs (particles with a radius are discs anyway), cut: a swipe that starts
+  // away from every particle cuts the links it crosses (world.cut); a press on one still drags
+  stroke: colour,
+  fill: colour,
+  discs: flag,
+  cut: flag,
 });
 const HINT_DEFAULTS = Object.freeze({
   background: '#ffffff', highlight: '#4f545c', lines: 'strain', lineColour: '#8c959f', lineWidth: 1,
-  dots: 2, dotColour: '#2dad8f', pins: true, polygonColour: '#cbd5e1',
+  dots: 2, dotColour: '#2dad8f', pins: true, polygonColour: '#cbd5e1', discs: true, cut: false,
 });
 
-/** The checked hints (defaults filled in); throws RangeError naming the hint. */
+/**
+ * The checked hints (defaults filled in); a known hint with a bad value throws a RangeError
+ * naming it. Other keys are left alone: a JSON scene's `draw` is passed through by world.load
+ * and may carry hints for another host.
+ */
 export function checkDrawHints(hints) {
   if (hints === undefined || hints === null) return { ...HINT_DEFAULTS };
   if (typeof hints !== 'object' || Array.isArray(hints)) throw new TypeError('draw: must be an object of drawing hints');
   const out = { ...HINT_DEFAULTS };
   for (const [k, v] of Object.entries(hints)) {
-    const check = Object.hasOwn(DRAW_HINTS, k) ? DRAW_HINTS[k] : null;
-    if (!check) throw new RangeError(`draw.${k}: unknown hint (${Object.keys(DRAW_HINTS).join(', ')})`);
-    out[k] = check(k, v);
+    if (Object.hasOwn(DRAW_HINTS, k)) out[k] = DRAW_HINTS[k](k, v);
   }
+  if (out.stroke !== undefined) {
+    out.lineColour = hints.lineColour ?? out.stroke;
+    if (hints.lines === undefined) out.lines = 'plain';
+  }
+  if (out.fill !== undefined && hints.dotColour === undefined) out.dotColour = out.fill;
   return out;
 }
 
@@ -147,7 +161,7 @@ export function drawAny(ctx, f, st) {
     if (hints.lines === 'strain') draw.strainLines(ctx, f, c.begin, c.end, hints.lineWidth);
     else if (hints.lines === 'plain') draw.plainLines(ctx, f, c.begin, c.end, hints.lineColour, hints.lineWidth);
     draw.anglePolylines(ctx, f, c.begin, c.end);
-    if (st.discs) draw.discs(ctx, f, c.first, c.last, radii);
+    if (st.discs && hints.discs) draw.discs(ctx, f, c.first, c.last, radii, undefined, hints.dotColour);
     else if (hints.dots > 0) draw.dots(ctx, f, c.first, c.last, hints.dots, hints.dotColour);
   }
 }
@@ -204,6 +218,7 @@ export async function loadOwnScene(own, { silk, loadModule, fetchJson, settings 
   }
 
   let update = mod?.update ?? null;
+  let swipe = null; // { x, y }: the last point of a cutting swipe (draw.cut)
   const scene = {
     name: 'own',
     label: info.name,
@@ -240,6 +255,22 @@ export async function loadOwnScene(own, { silk, loadModule, fetchJson, settings 
       }
     },
     prepare: (world) => prepareAny(world, hints),
+    // the pointer tool of `cut: true` (runtime.mjs asks it before the drag)
+    pointerDown(world, x, y, radius) {
+      if (!hints.cut || world.findNearest(x, y, radius) >= 0) return false;
+      swipe = { x, y };
+      return true;
+    },
+    get holding() { return swipe !== null; },
+    pointerMove(world, xs, ys) {
+      const n = Math.min(xs.length, ys.length);
+      for (let k = 0; k < n && swipe; k++) {
+        if (!Number.isFinite(xs[k]) || !Number.isFinite(ys[k])) continue;
+        world.cut(swipe.x, swipe.y, xs[k], ys[k]);
+        swipe = { x: xs[k], y: ys[k] };
+      }
+    },
+    pointerUp() { swipe = null; },
     draw: drawAny,
     /** The module's update(world, t) before a frame's steps; off after it throws, until a Reset. */
     beforeFrame(world, t) {

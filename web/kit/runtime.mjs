@@ -345,16 +345,18 @@ async function startRuntime(init, post, options) {
     ['down', ({ x, y, radius }) => {
       if (replay?.playing) return;
       if (lab !== NO_LAB && lab.pointerDown(x, y, radius)) return;
+      if (session.scene.pointerDown?.(world, x, y, radius)) return; // an own scene's cut (own-scene.mjs)
       if (drag.begin(x, y, radius)) stats();
     }],
     ['move', ({ xs, ys }) => {
       const n = Math.min(xs.length, ys.length);
       if (lab.holding) lab.pointerMove(xs, ys);
+      else if (session.scene.holding) session.scene.pointerMove(world, xs, ys);
       else if (drag.state.pointerId >= 0) {
         for (let k = 0; k < n; k++) if (Number.isFinite(xs[k]) && Number.isFinite(ys[k])) drag.queue(xs[k], ys[k]);
       }
     }],
-    ['up', () => { if (lab.holding) lab.pointerUp(); else if (drag.state.pointerId >= 0) drag.end(); }],
+    ['up', () => { if (lab.holding) lab.pointerUp(); else if (session.scene.holding) session.scene.pointerUp(); else if (drag.state.pointerId >= 0) drag.end(); }],
     ['hover', ({ at }) => { hover = at; hoverMoved = true; }],
     ['set', set],
     ['call', call],
