@@ -119,6 +119,9 @@ await writeFile(path.join(out, 'silk-demo-spawn.mjs'), `// silk-demo-spawn.mjs -
 
 export const WORKER_FROM = 'a blob: URL (a CSP needs worker-src blob:)';
 
+/** The origin Silk's files come from (a src= scene may): bundled into the page, the page's. */
+export const filesOrigin = () => globalThis.location?.origin;
+
 const SOURCE = ${JSON.stringify(workerSource)};
 let url = null;
 

@@ -15,10 +15,14 @@
 // away from its files; esbuild does not follow new Worker(new URL(...)) at all).
 //
 //   spawnWorker()  a new Worker running silk-demo-worker.mjs (may throw, e.g. SecurityError)
+//   filesOrigin()  the origin of these files (a src= scene may come from it, or the page's)
 //   WORKER_FROM    where the Worker's script comes from, for the fallback's message (a live
 //                  binding: it names the blob: URL once a Worker has started from one)
 
 export let WORKER_FROM = 'silk-demo-worker.mjs beside silk-demo.mjs';
+
+/** The origin Silk's files come from: a scene's module may come from it too (<silk-demo src>). */
+export const filesOrigin = () => new URL(import.meta.url).origin;
 
 export function spawnWorker() {
   const url = new URL('./silk-demo-worker.mjs', import.meta.url);

@@ -2,6 +2,7 @@
 // defines the element; its attributes are documented at the top of silk-demo.mjs and in
 // docs/embedding.md. By default the scenes web, shapes and tree run in a Worker wherever the
 // browser can transfer a canvas (worker="off", "false" or "0" keeps them on the main thread).
+// src="my-scene.mjs" (or .json) shows a scene of your own instead of a built-in one (load()).
 // '.js': the declaration file silk.d.ts, in the form moduleResolution nodenext requires (TS2835)
 import type { World } from '../lib/silk.js';
 
@@ -31,6 +32,15 @@ export interface SilkDemoStats {
    *  Worker element (the default) runs on the main thread after all ("worker: running on the
    *  main thread: ..."; on the console once per page, not inside the element). */
   problems: string[];
+  /** Your own scene (src=, load()) as the runtime last reported it: its name (the module's
+   *  `name` export or the JSON's, else the file's name), its absolute URL ('element.load(data)'
+   *  for data), its view box ({ x, y, w, h } world px, or null) and its problem (a sentence
+   *  naming the URL and the error, also in `problems` and inside the element), else null. */
+  own: { name: string; url: string; view: { x: number; y: number; w: number; h: number } | null; problem: string | null } | null;
+  /** The scene's builds so far (Reset adds one), as last reported. */
+  builds: number;
+  /** The world's state hash (16 hex digits) as last reported, or null before the first. */
+  stateHash: string | null;
   /** A lab scene's readouts (each lab module documents them); in a Worker, the last ones it
    *  posted (at most 400 ms old). */
   lab: object | null;
@@ -44,6 +54,14 @@ export declare class SilkDemo extends HTMLElement {
    *  runs in a Worker, the default (the world lives there; stats() reports it): a script that
    *  reads the world sets worker="off". */
   readonly world: World | null;
+  /**
+   * Shows your own scene (docs/embedding.md, "Your own scene"), in the Worker or on the main
+   * thread: a URL (a module .mjs / .js or a JSON scene .json, resolved against the page; only
+   * the page's origin or the origin of Silk's files; it sets `src`) or a JSON scene object
+   * (world.load's format). Resolves once the runtime has built it; rejects with the problem
+   * (also shown in the element) when it is refused, fails to load or its build throws.
+   */
+  load(scene: string | object): Promise<{ name: string; url: string }>;
   stats(): SilkDemoStats;
   /** World px -> viewport (client) CSS px; null before the element started. */
   worldToClient(x: number, y: number): [number, number] | null;

@@ -21,6 +21,11 @@
 //             stats().problems says why, and so does one console.warn (silk-demo-spawn.mjs says
 //             where the Worker's script comes from; from another origin, a CDN, it starts from
 //             a same-origin blob: URL, which a CSP must allow with worker-src blob:).
+//   src       your own scene instead of a built-in one: a module (.mjs, .js: export build(world,
+//             silk, options), optional name, view, draw, update) or a JSON scene (.json, for
+//             world.load), resolved against the page, from the page's origin or the origin of
+//             these files only (any other is refused, with a message); kit/own-scene.mjs. From
+//             script: element.load(url | JSON scene object).
 //   theme     light | dark | auto | page   background  default | transparent
 //             (page: dark or light as the page around the element is: page-theme.mjs)
 //   rest      on (the default) | off: a scene that has stopped moving stops stepping and
@@ -51,11 +56,12 @@
 //
 // For hosts and tests: element.stats() (frames rendered, running, offscreen, thread, problems
 // ...), element.world (the live world, or null; always null in a Worker, so a host or test that
-// reads the world sets worker="off"), element.worldToClient(x, y), and SilkDemo.shared()
+// reads the world sets worker="off"; what a page changes in it is drawn as it is, and Reset
+// rebuilds the element's own scene), element.load(scene), element.worldToClient(x, y), and SilkDemo.shared()
 // (compiles, instances, pooled, wasm bytes, workers).
 import { loadSilk } from '../lib/silk.mjs';
 import { compileSilk } from '../lib/silk-wasm.mjs';
-import { spawnWorker, WORKER_FROM } from './silk-demo-spawn.mjs';
+import { spawnWorker, WORKER_FROM, filesOrigin } from './silk-demo-spawn.mjs';
 import { whenNear } from '../kit/loop.mjs';
 import { createView, fitView, viewToCanvas } from '../kit/render.mjs';
 import { NO_LAB } from '../kit/session.mjs';
@@ -69,6 +75,7 @@ import { el } from '../kit/dom.mjs';
 import { createCaller, createHostReceiver, workerFlag } from '../kit/protocol.mjs';
 import { startInThread } from '../kit/runtime.mjs';
 import { createRateMeter, rateKey, sceneRate } from '../kit/rate.mjs';
+import { hostScene } from '../kit/own-scene.mjs';
 
 const TAG = 'silk-demo';
 const CONTROLS = ['none', 'bar', 'full'];
@@ -138,10 +145,10 @@ async function acquire() {
 /** The `controls="full"` readout, on either thread: the loop and the stepping rate measured
  *  (rate.mjs), not the display's rAF rate (that read "29 Hz" under hz="120" on a busy machine);
  *  "at rest" while a still scene waits (kit/rest.mjs). */
-function readoutLine(settings, relaxPasses, strainP97, paused, stepsPerSecond, resting = false) {
+function readoutLine(settings, relaxPasses, strainP97, paused, stepsPerSecond, resting = false, name = settings.scene) {
   // a lab scene steps on its own clock (both loops side by side, h = 1/120 s ...): its bar says which
   const rate = sceneRate(!BASIC_SCENES.includes(settings.scene), settings.loopMode, stepsPerSecond);
-  return `${settings.scene} · ${settings.solver} · step ${relaxPasses} · strain ${(strainP97 * 100).toFixed(2)} % · ${paused ? 'paused' : resting ? 'at rest' : rate}`;
+  return `${name} · ${settings.solver} · step ${relaxPasses} · strain ${(strainP97 * 100).toFixed(2)} % · ${paused ? 'paused' : resting ? 'at rest' : rate}`;
 }
 
 // ---- styles ---------------------------------------------------------------------------------
@@ -241,7 +248,7 @@ const BaseElement = globalThis.HTMLElement ?? class {};
 
 export class SilkDemo extends BaseElement {
   static get observedAttributes() {
-    return [...PAGE_ATTRIBUTES, 'controls', 'worker', ...LAB_ATTRIBUTES.keys()];
+    return [...PAGE_ATTRIBUTES, 'controls', 'worker', 'src', ...LAB_ATTRIBUTES.keys()];
   }
 
   /** Shared across the page's elements: { compiles, instances, pooled, live, wasmBytes }. */
@@ -260,6 +267,8 @@ export class SilkDemo extends BaseElement {
   #problems = [];
   #restartQueued = false;
   #workerProblem = null; // why `worker` fell back to the main thread, for good (stats().problems)
+  #data = null; // a JSON scene given to load(): wins over src until src changes
+  #waiting = []; // load()'s promises, settled by the runtime's report on the scene
 
   constructor() {
     super();
@@ -280,7 +289,7 @@ export class SilkDemo extends BaseElement {
   #reserve() {
     const scene = (this.getAttribute('scene') ?? 'web').trim();
     const controls = (this.getAttribute('controls') ?? 'bar').trim();
-    const lab = !BASIC_SCENES.includes(scene);
+    const lab = !this.#ownScene().own && !this.hasAttribute('src') && !BASIC_SCENES.includes(scene);
     const frame = el('div', { className: 'frame reserve' }, el('div', { className: 'reserve-stage' }));
     if (lab && controls !== 'none') frame.append(el('div', { className: 'reserve-lab' }));
     if (controls === 'full' || (!lab && controls !== 'none')) frame.append(el('div', { className: 'reserve-bar' }));
@@ -295,7 +304,8 @@ export class SilkDemo extends BaseElement {
     this.#teardown();
   }
 
-  attributeChangedCallback(_name, oldValue, newValue) {
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (name === 'src' && oldValue !== newValue) this.#data = null; // a new src replaces load(data)
     if (oldValue === newValue || !this.isConnected || this.#restartQueued) return;
     this.#restartQueued = true;
     queueMicrotask(() => { this.#restartQueued = false; if (this.isConnected) this.#restart(); });
@@ -303,6 +313,43 @@ export class SilkDemo extends BaseElement {
 
   /** The live world, or null before the element has started (or after it was removed). */
   get world() { return this.#run?.world ?? null; }
+
+  /**
+   * Shows your own scene (docs/embedding.md, "Your own scene"), in the Worker or here: a URL
+   * (a module .mjs / .js or a JSON scene .json, as src=: it sets src) or a JSON scene object
+   * (world.load's format). Resolves { name, url } once the runtime has built it; rejects with
+   * the problem (also shown in the element) if it did not. Reset rebuilds it.
+   */
+  load(scene) {
+    if (typeof scene === 'string') {
+      if (this.getAttribute('src') === scene) this.#restart();
+      else this.setAttribute('src', scene);
+    } else if (scene !== null && typeof scene === 'object') {
+      let data;
+      try { data = JSON.parse(JSON.stringify(scene)); } catch (e) { return Promise.reject(new TypeError(`load: the scene is not JSON data (${e.message})`)); }
+      this.#data = data;
+      if (this.isConnected) this.#restart();
+    } else {
+      return Promise.reject(new TypeError(`load: a scene is a URL string or a JSON scene object, got ${scene === null ? 'null' : typeof scene}`));
+    }
+    return new Promise((resolve, reject) => this.#waiting.push({ resolve, reject }));
+  }
+
+  /** The own scene's src or load() data -> init's `own`, or the reason src is refused. */
+  #ownScene() {
+    const origins = [globalThis.location?.origin, filesOrigin()].filter((o) => o && o !== 'null');
+    return hostScene(this.getAttribute('src'), this.#data, { base: globalThis.document?.baseURI, origins });
+  }
+
+  /** The runtime's report on the own scene: load()'s promises settle on the first one. */
+  #ownReport(own) {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const w of waiting) {
+      if (own.problem) w.reject(new Error(own.problem));
+      else w.resolve({ name: own.name, url: own.url });
+    }
+  }
 
   /** Counters for hosts and tests. */
   stats() {
@@ -316,7 +363,10 @@ export class SilkDemo extends BaseElement {
       resting: r?.resting ?? false, // at rest: stopped until something can change it (the `rest` attribute)
       offscreen: r?.loop.offscreen ?? false,
       paused: r?.paused ?? false,
-      scene: r?.settings.scene ?? null,
+      scene: r?.own?.name ?? r?.settings.scene ?? null,
+      own: r?.own ?? null, // your own scene (src, load()): { name, url, view, problem }, as last reported
+      builds: r?.builds ?? 0, // the scene's builds so far (Reset adds one), as last reported
+      stateHash: r?.stateHash ?? null, // the world's state hash, as last reported
       thread: r?.thread ?? null, // 'worker' (the default, where supported), or 'main'
       stepsPerSecond: r?.steps.rate ?? 0, // measured over the last second (what controls="full" shows)
       dragging: r?.dragging ?? null, // worker only: a particle is held (as of the last stats)
@@ -373,8 +423,10 @@ export class SilkDemo extends BaseElement {
   }
 
   async #start(generation) {
+    // your own scene (src, load()): no lab; a src from elsewhere is refused before anything loads
+    const { own, problem: refused } = this.#ownScene();
     // A lab scene (or a name to check against all of them) needs the lab modules first.
-    const lab = BASIC_SCENES.includes((this.getAttribute('scene') ?? 'web').trim()) ? null : await loadLab();
+    const lab = own || refused || BASIC_SCENES.includes((this.getAttribute('scene') ?? 'web').trim()) ? null : await loadLab();
     if (generation !== this.#generation) return;
     const { settings, controls, messages, search } = this.#readAttributes();
     const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -386,7 +438,7 @@ export class SilkDemo extends BaseElement {
     canvas.setAttribute('aria-keyshortcuts', 'Space K Period R');
     const overlay = el('button', { type: 'button', className: 'play-overlay', textContent: '▶ Play', hidden: true });
     const stage = el('div', { className: 'stage' }, canvas, overlay);
-    const isLab = !BASIC_SCENES.includes(settings.scene);
+    const isLab = !own && !refused && !BASIC_SCENES.includes(settings.scene);
     const bar = el('div', { className: 'bar', hidden: controls === 'none' || (isLab && controls !== 'full') });
     bar.setAttribute('role', 'group');
     bar.setAttribute('aria-label', 'Demo controls');
@@ -402,6 +454,11 @@ export class SilkDemo extends BaseElement {
     frame.classList.toggle('dark', resolveHostTheme(settings.theme, this) === 'dark');
     this.#root.replaceChildren(frame);
     this.#showProblems(messages);
+    if (refused) { // nothing is fetched from an origin the element does not trust
+      this.#showProblems([...messages, refused]);
+      this.#ownReport({ problem: refused });
+      return;
+    }
 
     await whenNear(this);
     if (generation !== this.#generation) return;
@@ -417,6 +474,7 @@ export class SilkDemo extends BaseElement {
     };
     this.#run = startRuntime({
       module, settings, controls, reduced, onFail, onProblem: (m) => this.#showProblems([m]), lab, search, inWorker, anchor: this,
+      own, onOwn: (o) => { this.#showProblems(o.problem ? [...messages, o.problem] : messages); this.#ownReport(o); },
       dom: { canvas, overlay, stage, bar, readout, frame, side, reserveLab },
     });
     if (this.#run) this.dispatchEvent(new CustomEvent('silk-ready', { bubbles: true, composed: true }));
@@ -472,7 +530,7 @@ function startHere() {
  * cannot be created (a CSP, a cross-origin script): onFail(reason) is called then, and when the
  * runtime fails to start; onProblem(message) if it reports an error later (shown inside the element).
  */
-function startRuntime({ module, settings, controls, reduced, onFail, onProblem, lab, search, dom, inWorker, anchor }) {
+function startRuntime({ module, settings, controls, reduced, onFail, onProblem, lab, search, dom, inWorker, anchor, own = null, onOwn }) {
   const { canvas, overlay, stage, bar, readout, frame, side, reserveLab } = dom;
   let worker;
   try {
@@ -482,7 +540,7 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
     return null;
   }
   const here = !inWorker;
-  const scene = getScene(settings.scene);
+  const scene = own ? { background: '#fff' } : getScene(settings.scene); // an own scene: its hints come later
   const view = fitView(createView(), 1, 1, ...WORLD_SIZE);
   const post = (msg) => worker.postMessage(msg);
   const caller = createCaller(post);
@@ -495,7 +553,7 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
       if (!here) return;
       try { caller.callNow('stats'); } catch { /* asked mid-delivery: the last ones serve */ }
     },
-    paused: reduced, resolvedTheme: 'light', labHost: NO_LAB, dragging: false, resting: false,
+    paused: reduced, resolvedTheme: 'light', labHost: NO_LAB, dragging: false, resting: false, own: null,
     counters: { framesRendered: 0, physicsSteps: 0 },
     loop: { running: false, offscreen: false, measuredHz: 0 },
     steps: createRateMeter(), // the stepping rate the readout shows, measured
@@ -549,9 +607,23 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
       run.steps.sample(s.physicsSteps, s.at, rateKey(s));
       run.dragging = s.dragging;
       run.resting = s.resting === true;
+      run.builds = s.builds;
+      run.stateHash = s.stateHash;
+      if (s.own) showOwn(s.own);
       if (controls === 'full') {
-        readout.textContent = readoutLine(settings, s.relaxPasses, s.strainP97, run.paused, run.steps.rate, run.resting);
+        readout.textContent = readoutLine(settings, s.relaxPasses, s.strainP97, run.paused, run.steps.rate, run.resting,
+          run.own ? run.own.name : settings.scene);
       }
+    };
+
+    // your own scene's report (own-scene.mjs info()): its name, view box and any problem
+    const showOwn = (o) => {
+      const last = run.own;
+      run.own = o;
+      if (last && last.problem === o.problem && last.name === o.name && JSON.stringify(last.view) === JSON.stringify(o.view)) return;
+      canvas.setAttribute('aria-label', canvasLabel(o.name));
+      host.refit(); // the pointer's fit follows the scene's view box
+      onOwn(o);
     };
 
     // the canvas's box: its first size now, then every change, to both fits (here and there)
@@ -561,14 +633,14 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
     const theme = resolveHostTheme(settings.theme, anchor); // a Worker has no matchMedia and no page: the element resolves 'auto' and 'page'
     worker.postMessage({
       type: 'init', canvas: offscreen, module, settings, theme, transparent: settings.background === 'transparent', paused: reduced, size,
-      lab: labBar !== null, search,
+      lab: labBar !== null, search, ...(own ? { own } : {}),
     }, here ? [] : [offscreen]);
 
     // size, visibility, pointer, pause and keys: kit/host.mjs, as the page's
     const playButton = el('button', { type: 'button', className: 'play', textContent: 'Pause' });
     const resetButton = el('button', { type: 'button', className: 'reset', textContent: 'Reset' });
     const host = wireHost({
-      canvas, view, post, listen, overlay, pauseButton: playButton,
+      canvas, view, post, listen, overlay, pauseButton: playButton, focus: () => run.own?.view ?? null,
       onPaused: (p) => { run.paused = p; },
       onOffscreen: (o) => { run.loop.offscreen = o; },
     });

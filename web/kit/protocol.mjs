@@ -72,6 +72,7 @@ export const TO_RUNTIME = table({
     transparent: check.bool, paused: check.bool, size: check.size, focus: optional(check.box),
     lab: optional(check.bool), search: optional(check.string), ring: optional(check.bool), page: optional(check.bool),
     statsEvery: optional(check.number),
+    own: optional(check.object), // the host's own scene: { url, kind } or { data } (own-scene.mjs)
   },
   size: { dev: check.pair, css: check.pair },
   active: { active: check.bool },

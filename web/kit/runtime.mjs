@@ -34,6 +34,7 @@ import { createReplay } from './replay.mjs';
 import { createRuns } from './runs.mjs';
 import { createHitSender } from './hitmap.mjs';
 import { createRestWatch, restEnabled, wakes } from './rest.mjs';
+import { loadOwnScene, browserLoaders, createForeignWatch } from './own-scene.mjs';
 
 const STATS_EVERY = 250; // ms
 const MAX_EARLY = 1024; // messages kept while the run starts (a flood beyond is refused)
@@ -137,7 +138,9 @@ async function startRuntime(init, post, options) {
   // the lab scenes register themselves with lab-core.mjs: loaded before the scene is looked up
   const labs = init.lab && options.labs ? await options.labs() : null;
   const silk = await (options.loadSilk ?? loadSilk)({ wasm: module });
-  const scene0 = getScene(String(settings.scene));
+  // the host's own scene (init.own: <silk-demo src>, ?embed=1&scene=<path>): own-scene.mjs
+  const own = init.own ? await loadOwnScene(init.own, { silk, settings, ...(options.ownLoaders ?? browserLoaders) }) : null;
+  const scene0 = own ?? getScene(String(settings.scene));
   const world = silk.createWorld({
     seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
   });
@@ -153,9 +156,12 @@ async function startRuntime(init, post, options) {
     post: (m) => post({ type: 'lab', ...m }),
   }) : NO_LAB;
   const overrides = createOverrides(world, settings);
+  const foreign = createForeignWatch(world); // element.world changed the world: draw what is there
   const replay = init.page ? createReplay(world) : null;
   // where a touch grabs, for the host's touchstart (hitmap.mjs): a tool that takes any press takes every touch
-  const hits = createHitSender(world, post, { anywhere: () => lab.takesAnyPress === true });
+  const hits = createHitSender(world, post, {
+    anywhere: () => lab.takesAnyPress === true || session?.scene?.takesAnyPress === true,
+  });
   let runs = null; // the silent runs, made at their first call
   let builds = 0;
   let seq = 0; // the host's sets applied so far (its settings wait for this to catch up)
@@ -191,13 +197,16 @@ async function startRuntime(init, post, options) {
     world, scene: scene0, settings, renderer, paused, lab, now, ...ring,
     adjust: overrides.apply,
     onBuilt() {
+      foreign.restore(session);
       world.setWatchdog({ autoRestore: settings.autoRestore === true });
       replay?.sceneBuilt();
     },
     onRebuilt() {
+      foreign.built();
       builds++;
       sampled = 0;
       if (init.page) refocus();
+      if (session.scene.own) renderer.setFocus(session.scene.focus); // its view box, in any host
       stats();
     },
     onAdvanced: (steps) => replay?.afterSteps(steps),
@@ -235,6 +244,7 @@ async function startRuntime(init, post, options) {
       stateHash: world.stateHash(),
       replay: replay?.status() ?? null, replaying: replay?.playing ?? false,
       builds, seq, ownsWorld: lab.ownsWorld, samples: takeSamples(),
+      own: session.scene.own ? session.scene.info() : null, // the own scene: name, url, view, problem
       settings: { ...settings },
     };
   }
@@ -311,8 +321,19 @@ async function startRuntime(init, post, options) {
   }
 
   let rest = null; // rest.mjs: a still scene stops its loop until a message can change it
+  let frameFailed = false;
   const onFrame = (info) => {
-    session.frame(info);
+    try {
+      if (foreign.check(session)) renderer.invalidate();
+      if (!session.paused && info.count > 0) session.scene.beforeFrame?.(world, world.diagnosticsView[DIAG.SIM_SECONDS]);
+      session.frame(info);
+    } catch (e) { // one report and a stopped loop, never one error per frame
+      loop.stop();
+      if (frameFailed) return;
+      frameFailed = true;
+      post({ type: 'error', message: `the frame failed: ${e?.name ?? 'Error'}: ${e?.message ?? String(e)}` });
+      return;
+    }
     hits.frame();
     rest.afterFrame(counters.stepsThisFrame); // may stop the loop: the stats below say so
     if (rest.resting) hits.check(); // the last map before the frames stop is the exact one
@@ -341,16 +362,18 @@ async function startRuntime(init, post, options) {
     ['down', ({ x, y, radius }) => {
       if (replay?.playing) return;
       if (lab !== NO_LAB && lab.pointerDown(x, y, radius)) return;
+      if (session.scene.pointerDown?.(world, x, y, radius)) return; // an own scene's cut (own-scene.mjs)
       if (drag.begin(x, y, radius)) stats();
     }],
     ['move', ({ xs, ys }) => {
       const n = Math.min(xs.length, ys.length);
       if (lab.holding) lab.pointerMove(xs, ys);
+      else if (session.scene.holding) session.scene.pointerMove(world, xs, ys);
       else if (drag.state.pointerId >= 0) {
         for (let k = 0; k < n; k++) if (Number.isFinite(xs[k]) && Number.isFinite(ys[k])) drag.queue(xs[k], ys[k]);
       }
     }],
-    ['up', () => { if (lab.holding) lab.pointerUp(); else if (drag.state.pointerId >= 0) drag.end(); }],
+    ['up', () => { if (lab.holding) lab.pointerUp(); else if (session.scene.holding) session.scene.pointerUp(); else if (drag.state.pointerId >= 0) drag.end(); }],
     ['hover', ({ at }) => { hover = at; hoverMoved = true; }],
     ['set', set],
     ['call', call],

@@ -48,9 +48,11 @@ export function advanceFrames(drag, info, record, total) {
 export function buildScene(world, scene, settings, context, { lab = NO_LAB, adjust = null } = {}) {
   world.setSeed(settings.seed);
   scene.build(world, settings, context);
-  world.step = settings.step;
+  if (!scene.ownsWorld) world.step = settings.step; // an own scene keeps the passes it set
   adjust?.(world);
-  if (!lab.ownsWorld) { // read after the build: a lab scene's build takes the world (takeWorld)
+  // read after the build: a lab scene's build takes the world (takeWorld); an own scene
+  // (own-scene.mjs) set its solver itself
+  if (!lab.ownsWorld && !scene.ownsWorld) {
     world.matchRobustToCompat(); // the engine's compat -> robust mapping
     world.setRobust({ substeps: settings.substeps });
   }

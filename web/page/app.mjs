@@ -16,6 +16,7 @@ import { whenNear, framed } from '../kit/loop.mjs';
 import { watchHostTheme } from '../kit/page-theme.mjs';
 import { workerParam, embedWorkerPlan, startEmbedWorker, fallbackProblem } from './embed-worker.mjs';
 import { wantsLabs, loadLabHost } from './page-labs.mjs';
+import { sceneParam } from '../kit/own-scene.mjs';
 
 
 function $(selector) {
@@ -89,13 +90,16 @@ function ready(app) {
 
 /** The page's settings from its URL; what the URL got wrong is shown, not thrown. */
 function readSettings(search, embed) {
-  const { settings, problems } = parseParams(search, sceneNames(), {
+  const own = sceneParam(search, location); // ?scene=<path>: your own scene (own-scene.mjs)
+  const { settings, problems } = parseParams(own.search, sceneNames(), {
     ...DEFAULTS,
     embed: embed ?? DEFAULTS.embed,
   });
   const worker = workerParam(search); // ?worker= (embed-worker.mjs)
   settings.worker = worker.on;
   if (worker.problem) problems.push(worker.problem);
+  if (own.problem) problems.push({ message: own.problem });
+  if (own.own) settings.own = own.own;
   if (problems.length) showNotice(problems.map((p) => p.message));
   const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
   settings.paused = reduced;

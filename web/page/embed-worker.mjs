@@ -37,7 +37,7 @@ const loadLabs = () => import('../labs/lab-worker-host.mjs');
 
 /** The box a frame of another shape than 8:5 is filled with: an embed's scene's, else none (the
  *  Worker fits its drawing the same way: page-worker.mjs). */
-const embedFocus = (settings) => (settings.embed ? getScene(settings.scene).focus ?? null : null);
+const embedFocus = (settings) => (settings.own ? settings.ownView ?? null : settings.embed ? getScene(settings.scene).focus ?? null : null);
 
 /** The page's Worker: page-worker.mjs beside this file (same origin, as the page). */
 export function spawnPageWorker() {
@@ -140,6 +140,7 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
       lab: labsLoaded(), search,
       ring: true, // the hover ring of the main-thread page and embed
       page: true, // the replay recorder and the dashboard's samples
+      ...(settings.own ? { own: settings.own } : {}), // ?scene=<path>: your own scene (own-scene.mjs)
       ...(inThread ? { statsEvery: 100 } : {}), // the dashboard's text as often as the main-thread page had it
     }, inThread ? [] : [offscreen]);
   } catch (e) {
@@ -201,7 +202,7 @@ function wire({ settings, theme, worker, post, view, dom, full, guest, problems 
   };
   worker.onmessage = ({ data }) => receive(data);
   const receive = createHostReceiver(caller, { // a call's reply settles its promise (a late one: ignored)
-    stats(st) { last = st; page.onStats(last); },
+    stats(st) { last = st; if (st.own) ownReport(st.own); page.onStats(last); },
     // a snapshot posted before a scene switch reached the Worker belongs to the old scene
     lab(m) { if (m.readouts?.scene === settings.scene) labBar.show(m); },
     hitmap: (m) => host.hits.update(m), // where a touch grabs (kit/hitmap.mjs)
@@ -226,6 +227,15 @@ function wire({ settings, theme, worker, post, view, dom, full, guest, problems 
   });
   cleanups.push(host.disconnect);
   const { setPaused, step, reset, refit } = host;
+  /** Your own scene's report: its view box to the pointer's fit, its problem to the notice. */
+  const ownReport = (o) => {
+    if (JSON.stringify(o.view) !== JSON.stringify(settings.ownView ?? null)) { settings.ownView = o.view; refit(); }
+    if (o.problem && !problems.includes(o.problem)) {
+      problems.push(o.problem);
+      notice.querySelector('.text').replaceChildren(Object.assign(document.createElement('p'), { textContent: o.problem }));
+      notice.hidden = false;
+    }
+  };
   listen(notice.querySelector('button'), 'click', () => { notice.hidden = true; });
   const page = wirePage({ // (it also gives the canvas its scene's look and name)
     settings, theme, post, call, readouts, canvas, labBar, last: () => last, stats,
