@@ -30,7 +30,7 @@ async function rejectAll(page, cases, call) {
   return page.evaluate(async ({ cases, call }) => {
     const app = window.silkApp;
     const hash = async () => app.stateHash();
-    const still = (s) => ({ ...s, problems: null, framesRendered: 0, rafCallbacks: 0, measuredHz: 0, physicsMs: 0, renderMs: 0, dashboardMs: 0, offscreen: false, lab: null, running: false, alpha: 0, droppedSeconds: 0 });
+    const still = (s) => ({ ...s, problems: null, framesRendered: 0, rafCallbacks: 0, measuredHz: 0, at: 0, stepsPerSecond: 0, physicsMs: 0, renderMs: 0, dashboardMs: 0, offscreen: false, lab: null, running: false, alpha: 0, droppedSeconds: 0 });
     const out = [];
     for (const [name, src] of cases) {
       // (the page's CSP allows no eval: the few non-JSON values by name)

@@ -177,7 +177,7 @@ test('a JSON scene goes through world.load (its errors name the field)', async (
   assert.equal(world.stateHash(), hash);
   scene = await loadOwnScene({ data: { ...good, composites: [{ particles: [{ x: null, y: 2 }] }] } }, { silk });
   buildScene(world, scene, { seed: 1, step: 16 }, {});
-  assert.match(scene.info().problem, /^scene element\.load\(data\): build failed: TypeError: scene: composites\[0\]\.particles\[0\]\.x/);
+  assert.match(scene.info().problem, /^scene element\.load\(data\): build failed: TypeError: load: composites\[0\]\.particles\[0\]\.x/);
   assert.equal(world.particleCount, 0, 'a scene that did not build leaves an empty world');
   scene = await loadOwnScene({ url: 'https://blog.example/t.json', kind: 'json' }, { silk, fetchJson: async () => { throw new Error('HTTP 404 Not Found'); } });
   buildScene(world, scene, { seed: 1, step: 16 }, {});

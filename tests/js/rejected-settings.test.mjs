@@ -43,8 +43,10 @@ async function start(scene) {
   /** What must not change: the hash, the settings and the stats (the same call answers all). */
   const state = () => {
     caller.callNow('stats');
-    const { samples, ...s } = last; // samples are the dashboard's feed since the last stats
-    void samples;
+    // samples are the dashboard's feed since the last stats; `at` is when these stats were
+    // assembled (a clock reading for rate.mjs), not state
+    const { samples, at, ...s } = last;
+    void samples; void at;
     return s;
   };
   return { host, caller, state, rejected, tick };
