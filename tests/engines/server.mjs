@@ -165,8 +165,10 @@ export async function serve() {
         if (!kind) throw new Error('no such kind');
         const html = post[1] === 'far' ? await farPostHtml(kind) : await postHtml(kind);
         // plain: the post without its stylesheet, so the page declares no color-scheme (most
-        // pages do not): what the element's own styles decide is all there is
-        return send('text/html; charset=utf-8', withRecorder(post[1] === 'plain' ? html.replace('<link rel="stylesheet" href="/post.css">', '') : html));
+        // pages do not): what the element's own styles decide is all there is. Its demo asks for
+        // theme="dark" outright (the post's theme="page" would read the now light page)
+        const plain = (h) => h.replace('<link rel="stylesheet" href="/post.css">', '').replaceAll('theme="page"', 'theme="dark"');
+        return send('text/html; charset=utf-8', withRecorder(post[1] === 'plain' ? plain(html) : html));
       }
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' });
