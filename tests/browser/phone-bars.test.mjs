@@ -150,11 +150,19 @@ for (const loop of ['fixed', 'coupled']) {
     await page.waitForTimeout(1500); // a full window of the meter
     const m = await page.evaluate(async () => {
       const el = document.querySelector('silk-demo');
-      const a = el.stats();
-      const t0 = performance.now();
-      await new Promise((r) => setTimeout(r, 1000));
-      const b = el.stats();
-      const t1 = performance.now();
+      // stats() changes when a stats message arrives (every 250 ms): time the window between
+      // two arrivals, not between two arbitrary moments (that alone could be 25 % off)
+      const arrival = async () => {
+        const was = el.stats().physicsSteps;
+        for (;;) {
+          const s = el.stats();
+          if (s.physicsSteps !== was) return [s, performance.now()];
+          await new Promise((r) => setTimeout(r, 2));
+        }
+      };
+      const [a, t0] = await arrival();
+      await new Promise((r) => setTimeout(r, 900));
+      const [b, t1] = await arrival();
       return { rate: ((b.physicsSteps - a.physicsSteps) * 1000) / (t1 - t0), text: el.shadowRoot.querySelector('.readout').textContent, shown: b.stepsPerSecond };
     });
     figures.push(`readout loop=${loop} hz=120 Worker: "${m.text}" (steps over the last 1 s: ${m.rate.toFixed(1)}/s)`);
