@@ -268,3 +268,35 @@ test('?embed=1&scene=<path>: a same-origin module or JSON path runs; hostile val
   }
 });
 
+
+// The JSON forms of the examples (docs/examples/*.json, world.load's format: docs/library.md
+// "Scenes as data") in <silk-demo src=...json>: they load, draw and step in the Worker and on the
+// main thread; element.load(object) with a bad field rejects naming it, and the demo shows it.
+for (const main of [false, true]) {
+  test(`JSON scenes in the element (${main ? 'worker="off"' : 'Worker'}): draw and step; a bad field is named`, async () => {
+    const body = '<silk-demo id="jc" src="../curtain.json" theme="auto"></silk-demo>' +
+      '<silk-demo id="jb" src="../bridge.json" theme="auto"></silk-demo>';
+    const o = await openPost({ main, body });
+    const { page } = o;
+    for (const [id, name, file] of [['jc', 'Curtain', 'curtain'], ['jb', 'Bridge with a load', 'bridge']]) {
+      await page.evaluate((i) => document.getElementById(i).scrollIntoView({ block: 'center' }), id);
+      await until(page, id, (s, n) => s.scene === n && s.framesRendered >= 1 && s.stateHash !== null, name);
+      const s = await statsOf(page, id);
+      assert.deepEqual(s.problems, [], id);
+      assert.ok(s.own.url.endsWith(`/docs/examples/${file}.json`), s.own.url);
+      assert.ok(await elementInk(page, id) > 300, `${id} draws`);
+      await page.evaluate((i) => document.getElementById(i).shadowRoot.querySelector('.play-overlay').click(), id);
+      await until(page, id, (st) => st.physicsSteps > 30 && !st.paused, null);
+    }
+    const message = await page.evaluate(async () => {
+      try {
+        await document.getElementById('jc').load({ format: 'silk-scene', version: 1, composites: [{ particles: [[10, 'x']] }] });
+        return 'resolved';
+      } catch (e) { return String(e?.message ?? e); }
+    });
+    assert.match(message, /composites\[0\]\.particles\[0\]/, message);
+    await until(page, 'jc', (s) => s.problems.some((p) => /particles\[0\]/.test(p)), null);
+    assert.deepEqual(o.errors, []);
+    await o.context.close();
+  });
+}
