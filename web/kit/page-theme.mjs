@@ -200,6 +200,11 @@ export function watchHostTheme(theme, apply, anchor = null, win = globalThis) {
     const settled = (e) => { if (/background|color-scheme|^all$/.test(e.propertyName ?? '')) check(); };
     listen(doc, 'transitionend', settled, true);
     listen(doc, 'transitioncancel', settled, true);
+    // a stylesheet that finishes loading changes the page's look without any DOM change (a
+    // slow post.css left a demo light in a dark post): each <link>'s load (captured: it does
+    // not bubble) and the window's load look again
+    listen(doc, 'load', check, true);
+    listen(pageWin, 'load', check);
   }
   return () => { for (const stop of stops) stop(); };
 }
