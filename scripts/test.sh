@@ -43,10 +43,21 @@ count_node() { # parses node --test's "# pass N" / "# fail N"
   passed=$((passed + p)); failed=$((failed + ${f:-0}))
 }
 
+# What a run prints: each failure with its reason (node's YAML block under "not ok", at most
+# 60 lines; a to-do's block is left out) and the suite's totals, so that a CI log says why.
+summarize() {
+  awk '
+    /^not ok/ { print; block = ($0 !~ /# TODO/); lines = 0; next }
+    block && /^  / { if (lines++ < 60) print; next }
+    { block = 0 }
+    /^#? ?[0-9]+\/[0-9]+ Test .*(Failed|\*\*\*)|tests passed|^# (pass|fail)/ { print }
+  '
+}
+
 run() { # run NAME COUNTER COMMAND...
   local name=$1 counter=$2; shift 2
   echo "== $name"
-  "$@" 2>&1 | tee "$log" | grep -E "^(not ok|#? ?[0-9]+/[0-9]+ Test .*(Failed|\*\*\*))|tests passed|^# (pass|fail)" || true
+  "$@" 2>&1 | tee "$log" | summarize || true
   $counter
 }
 
