@@ -21,7 +21,7 @@
 // same-origin iframes. Chromium and Firefox add their driver's own console and page errors.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, openSync, appendFileSync } from 'node:fs';
 import { decodePng } from './png.mjs';
 
 export const ENGINES = Object.freeze(['chromium', 'firefox', 'webkit']);
@@ -220,8 +220,16 @@ async function launchWebKit() {
   const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
     // not WEBKIT_DISABLE_COMPOSITING_MODE=1: it draws a canvas faster under Xvfb, but the
     // driver's screenshots then never return
-    env: { ...process.env, DISPLAY: xvfb.display },
-    stdio: 'ignore',
+    // LP_NUM_THREADS=0: Mesa's llvmpipe (the software GL that WebKitGTK composites and paints
+    // with under Xvfb) rasterizes on the calling thread. With its worker threads, on this loaded
+    // 2-core machine, the web process segfaulted every run or two (dmesg: "WebKitWebProcess:
+    // segfault at 8", in an anonymous executable page of AVX-512 gather code: llvmpipe's JIT;
+    // swrast_dri.so and libLLVM-15 mapped), and every later check failed with "session deleted
+    // because of page crash or hang". A fault of the test machine's GL, not of the page: no
+    // iPhone or Mac runs llvmpipe.
+    env: { ...process.env, DISPLAY: xvfb.display, LP_NUM_THREADS: '0' },
+    // SILK_WEBKIT_LOG=file: the driver's and MiniBrowser's output (a web process's crash says why)
+    stdio: process.env.SILK_WEBKIT_LOG ? ['ignore', openSync(process.env.SILK_WEBKIT_LOG, 'a'), openSync(process.env.SILK_WEBKIT_LOG, 'a')] : 'ignore',
   });
   const server = `http://127.0.0.1:${port}`;
   await poll(async () => (await fetch(`${server}/status`)).ok, { timeout: 20000, what: 'WebKitWebDriver' });
@@ -252,7 +260,7 @@ async function launchWebKit() {
       };
       return wrap({
         engine: 'webkit',
-        goto: (u) => driver.get(u),
+        goto: (u) => { if (process.env.SILK_WEBKIT_LOG) appendFileSync(process.env.SILK_WEBKIT_LOG, `${new Date().toISOString()} goto ${u}\n`); return driver.get(u); },
         evaluate: run,
         drag: actionsDrag,
         touchDrag: null,

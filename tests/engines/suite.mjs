@@ -39,6 +39,27 @@ export function defineSuite(name) {
     await server?.close();
   });
 
+  const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+
+  /** A fresh page in place of one whose browser stopped answering: WebKitGTK's web process can
+   *  crash under load (a segfault in its painting code, see engines.mjs), and one dead session
+   *  must fail the check it happened in, not every check after it. */
+  async function renew() {
+    await Promise.race([page?.close().catch(() => {}), pause(10000)]);
+    page = await engine.open(`${server.origin}/__blank.html`, { width: WIDTH, height: HEIGHT });
+  }
+  /** test(), on a page that answers: a check that fails leaves the next one a fresh page. */
+  const check = (title, fn) => test(title, async (t) => {
+    const alive = await Promise.race([page.evaluate(() => 1).catch(() => 0), pause(10000).then(() => 0)]);
+    if (alive !== 1) { t.diagnostic(`${name}: the page stopped answering before this check: a fresh one`); await renew(); }
+    try {
+      await fn(t);
+    } catch (e) {
+      await renew().catch((r) => t.diagnostic(`${name}: no fresh page after the failure: ${r.message}`));
+      throw e;
+    }
+  });
+
   const url = (p) => `${server.origin}${p}`;
   const stats = () => page.evaluate(() => window.silkApp.stats());
   const ready = () => page.waitFor(() => document.documentElement.dataset.silk === 'ready', undefined, { timeout: 60000 });
@@ -47,7 +68,6 @@ export function defineSuite(name) {
     const errors = (await page.errors()).filter((e) => !(allowed && allowed.test(e)));
     assert.deepEqual(errors, [], `${name}: ${label}: no console error, uncaught error, rejection, Worker error or CSP violation`);
   };
-  const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
   /** Counters advance and the fixed loop keeps 60 steps per simulated second (between two stats). */
   async function advancing(label) {
@@ -62,7 +82,7 @@ export function defineSuite(name) {
     return s1;
   }
 
-  test(`${name}: the page runs in its Worker by default, steps at 60 per simulated second, no errors`, async () => {
+  check(`${name}: the page runs in its Worker by default, steps at 60 per simulated second, no errors`, async () => {
     await page.goto(url('/'));
     await ready();
     await running();
@@ -72,7 +92,7 @@ export function defineSuite(name) {
     await noErrors('the page');
   });
 
-  test(`${name}: the page with ?worker=0 runs on the main thread; a mouse drag grabs and pulls the web its way`, async () => {
+  check(`${name}: the page with ?worker=0 runs on the main thread; a mouse drag grabs and pulls the web its way`, async () => {
     await page.goto(url('/?worker=0'));
     await ready();
     await running();
@@ -111,7 +131,7 @@ export function defineSuite(name) {
     await noErrors('?worker=0 and its drag');
   });
 
-  test(`${name}: a mouse drag reaches the Worker page's world and lets go`, async () => {
+  check(`${name}: a mouse drag reaches the Worker page's world and lets go`, async () => {
     await page.goto(url('/?embed=1'));
     await ready();
     await running();
@@ -128,7 +148,7 @@ export function defineSuite(name) {
     await noErrors('the Worker drag');
   });
 
-  test(`${name}: ?embed=1 runs every scene in its Worker with no errors`, async () => {
+  check(`${name}: ?embed=1 runs every scene in its Worker with no errors`, async () => {
     for (const scene of SCENES) {
       await page.goto(url(`/?embed=1&scene=${scene}`));
       await ready();
@@ -140,7 +160,7 @@ export function defineSuite(name) {
     }
   });
 
-  test(`${name}: silk-embed.html runs over http and from file://`, async () => {
+  check(`${name}: silk-embed.html runs over http and from file://`, async () => {
     await page.goto(url('/silk-embed.html'));
     await ready();
     await advancing('silk-embed.html over http');
@@ -158,7 +178,7 @@ export function defineSuite(name) {
     }
   });
 
-  test(`${name}: <silk-demo> basic and lab scenes run in the dark post under its strict CSP`, async () => {
+  check(`${name}: <silk-demo> basic and lab scenes run in the dark post under its strict CSP`, async () => {
     for (const kind of [POST_ELEMENT, POST_LAB]) {
       await page.goto(url(`/__post/${kind}.html`));
       await page.waitFor(() => document.querySelector('silk-demo')?.stats?.().framesRendered > 3, undefined, { timeout: 60000 });
@@ -168,7 +188,7 @@ export function defineSuite(name) {
     }
   });
 
-  test(`${name}: an off-screen embed does nothing until a reader scrolls near it`, async () => {
+  check(`${name}: an off-screen embed does nothing until a reader scrolls near it`, async () => {
     for (const kind of [POST_ELEMENT, POST_IFRAME]) {
       const label = KINDS[kind].name;
       await page.goto(url(`/__far/${kind}.html`));
@@ -192,7 +212,7 @@ export function defineSuite(name) {
     }
   });
 
-  test(`${name}: the Worker fallbacks run on the main thread and say why`, async () => {
+  check(`${name}: the Worker fallbacks run on the main thread and say why`, async () => {
     const cases = [
       ['no OffscreenCanvas', '/__prep/no-offscreen/?embed=1', /^worker: running on the main thread: this browser cannot hand a canvas to a Worker \(no OffscreenCanvas\)$/],
       ['silk-embed.html, no Worker', '/__prep/no-worker/silk-embed.html', /^worker: running on the main thread: this browser has no Worker$/],
@@ -215,7 +235,7 @@ export function defineSuite(name) {
   // element in view (nearAt). From there the first frame waits for compiling the wasm, starting
   // the Worker and building the scene, which on this shared 2-core machine under load takes
   // 0.5-4 s in every engine: printed, not held to a bound a loaded machine cannot meet.
-  test(`${name}: load -> the embed is seen near the viewport within ${FIRST_FRAME_MS} ms, then draws: ?embed=1, an iframe in a post, silk-embed.html`, async (t) => {
+  check(`${name}: load -> the embed is seen near the viewport within ${FIRST_FRAME_MS} ms, then draws: ?embed=1, an iframe in a post, silk-embed.html`, async (t) => {
     const cases = [['?embed=1', '/?embed=1', false], ['an iframe in a post', `/__post/${POST_IFRAME}.html`, true], ['silk-embed.html', '/silk-embed.html', false]];
     for (const [label, path, framed] of cases) {
       // the better of two loads: a load spike on this shared machine can hold one rendering
@@ -242,7 +262,7 @@ export function defineSuite(name) {
 
   // The dark element in the dark post (which declares color-scheme: dark) and in a page that
   // declares none (the post without its stylesheet): its own styles must make its controls dark.
-  test(`${name}: the dark element's canvas and form controls read at WCAG contrast, whatever the page's color-scheme`, async () => {
+  check(`${name}: the dark element's canvas and form controls read at WCAG contrast, whatever the page's color-scheme`, async () => {
     const hex = (d, i) => `#${[d[i], d[i + 1], d[i + 2]].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
     /** The box's most common colour (its ground) and the highest contrast against it (its ink). */
     const census = (img, b) => {
@@ -279,7 +299,7 @@ export function defineSuite(name) {
     }
   });
 
-  test(`${name}: a touch drag grabs the web in ?embed=1`, async (t) => {
+  check(`${name}: a touch drag grabs the web in ?embed=1`, async (t) => {
     if (!page.touchDrag) {
       t.skip(`${name}'s driver cannot synthesize touch: WebKitWebDriver takes touch pointer actions but delivers them as mouse events (pointerType mouse, no touchstart)`);
       return;
@@ -303,7 +323,7 @@ export function defineSuite(name) {
     }
   });
 
-  test(`${name}: the robust hashes are the native build's, after a run and a replay; compat is verlet-js's in this engine`, async () => {
+  check(`${name}: the robust hashes are the native build's, after a run and a replay; compat is verlet-js's in this engine`, async () => {
     const native = nativeHashes(root);
     await page.goto(url('/__blank.html'));
     const got = await page.evaluate(robustHashes, { silkUrl: url('/silk.mjs'), scenes: HASH_SCENES, frames: FRAMES });
