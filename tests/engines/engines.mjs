@@ -13,6 +13,7 @@
 //   await page.touchDrag(...)                   // same, a touch (engine.touch says whether it can)
 //   await page.pixels({ x, y, width, height })  // a screenshot's pixels: { data, width, height }
 //   await page.errors()                         // what the recorder (server.mjs) and the driver saw
+//   engine.crashes()                            // web processes that died (WebKit's report; else 0)
 //   await page.close(); await engine.close();
 //
 // WebKit's driver has no init scripts, no request routing and no console events, so nothing
@@ -21,7 +22,7 @@
 // same-origin iframes. Chromium and Firefox add their driver's own console and page errors.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
-import { existsSync, openSync, appendFileSync } from 'node:fs';
+import { existsSync, appendFileSync } from 'node:fs';
 import { decodePng } from './png.mjs';
 
 export const ENGINES = Object.freeze(['chromium', 'firefox', 'webkit']);
@@ -104,6 +105,7 @@ async function launchChromium() {
   return {
     name: 'chromium',
     touch: true,
+    crashes: () => 0,
     async open(url, { width = 1280, height = 800, touch = false } = {}) {
       const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, hasTouch: touch });
       const page = await context.newPage();
@@ -150,6 +152,7 @@ async function launchFirefox() {
   return {
     name: 'firefox',
     touch: true,
+    crashes: () => 0,
     async open(url, { width = 1280, height = 800, touch = false } = {}) {
       const page = await browser.newPage();
       await page.setViewport({ width, height, deviceScaleFactor: 1, hasTouch: touch });
@@ -218,18 +221,29 @@ async function launchWebKit() {
   const xvfb = await startXvfb();
   const port = await freePort();
   const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
-    // not WEBKIT_DISABLE_COMPOSITING_MODE=1: it draws a canvas faster under Xvfb, but the
-    // driver's screenshots then never return
-    // LP_NUM_THREADS=0: Mesa's llvmpipe (the software GL that WebKitGTK composites and paints
-    // with under Xvfb) rasterizes on the calling thread. With its worker threads, on this loaded
-    // 2-core machine, the web process segfaulted every run or two (dmesg: "WebKitWebProcess:
-    // segfault at 8", in an anonymous executable page of AVX-512 gather code: llvmpipe's JIT;
-    // swrast_dri.so and libLLVM-15 mapped), and every later check failed with "session deleted
-    // because of page crash or hang". A fault of the test machine's GL, not of the page: no
-    // iPhone or Mac runs llvmpipe.
-    env: { ...process.env, DISPLAY: xvfb.display, LP_NUM_THREADS: '0' },
-    // SILK_WEBKIT_LOG=file: the driver's and MiniBrowser's output (a web process's crash says why)
-    stdio: process.env.SILK_WEBKIT_LOG ? ['ignore', openSync(process.env.SILK_WEBKIT_LOG, 'a'), openSync(process.env.SILK_WEBKIT_LOG, 'a')] : 'ignore',
+    // (not WEBKIT_DISABLE_COMPOSITING_MODE=1: it draws a canvas faster under Xvfb, but the
+    // driver's screenshots then never return.)
+    // Under Xvfb WebKitGTK paints and composites with Mesa's llvmpipe (software GL). On this
+    // loaded 2-core machine its web process segfaulted every run or two (dmesg: "WebKitWebProcess:
+    // segfault at 8", in an anonymous executable page of AVX-512 gather code with swrast_dri.so
+    // and libLLVM-15 mapped: llvmpipe's JIT), mostly while a canvas was painted on the main
+    // thread, and every later check failed ("session deleted because of page crash or hang").
+    // WEBKIT_SKIA_ENABLE_CPU_RENDERING=1 paints canvases with Skia on the CPU instead of GL, and
+    // LP_NUM_THREADS=0 keeps what llvmpipe still does on the calling thread. Measured here at
+    // load 15-23: with neither, 4 crashes in 6 suite runs; LP_NUM_THREADS=0 alone, 1 llvmpipe
+    // segfault and 1 WebKit assertion (invalid opcode in libwebkit2gtk) in 6; both, none in 4.
+    // A fault of the test machine's GL, not of the page: no iPhone or Mac runs llvmpipe. What
+    // crashes still: suite.mjs runs that one check again on a fresh page, and says so.
+    env: { ...process.env, DISPLAY: xvfb.display, LP_NUM_THREADS: '0', WEBKIT_SKIA_ENABLE_CPU_RENDERING: '1' },
+    // MiniBrowser writes "WebProcess CRASHED" to its stderr (the driver's) when a web process
+    // dies: counted, so a check can tell the browser's crash from its own failure
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let crashes = 0;
+  const log = process.env.SILK_WEBKIT_LOG; // SILK_WEBKIT_LOG=file: that output and each navigation
+  driverProcess.stderr.on('data', (d) => {
+    crashes += (String(d).match(/WebProcess CRASHED/g) ?? []).length;
+    if (log) appendFileSync(log, d);
   });
   const server = `http://127.0.0.1:${port}`;
   await poll(async () => (await fetch(`${server}/status`)).ok, { timeout: 20000, what: 'WebKitWebDriver' });
@@ -237,6 +251,8 @@ async function launchWebKit() {
   return {
     name: 'webkit',
     touch: false, // WebKitWebDriver accepts touch pointer actions but delivers mouse events (no touchstart)
+    /** How many times a web process of this browser has crashed (MiniBrowser's own report). */
+    crashes: () => crashes,
     async open(url, { width = 1280, height = 800 } = {}) {
       const caps = new Capabilities();
       caps.set('browserName', 'MiniBrowser');
@@ -260,7 +276,7 @@ async function launchWebKit() {
       };
       return wrap({
         engine: 'webkit',
-        goto: (u) => { if (process.env.SILK_WEBKIT_LOG) appendFileSync(process.env.SILK_WEBKIT_LOG, `${new Date().toISOString()} goto ${u}\n`); return driver.get(u); },
+        goto: (u) => { if (log) appendFileSync(log, `${new Date().toISOString()} goto ${u}\n`); return driver.get(u); },
         evaluate: run,
         drag: actionsDrag,
         touchDrag: null,
