@@ -19,6 +19,7 @@
 // or hints that are wrong, become `problem` (a sentence naming the scene's URL and the error),
 // the world is left empty (or as the update left it, the hook switched off), and the run goes on.
 import * as draw from './draw.mjs';
+import { loadSceneFormat } from '../lib/silk-base.mjs';
 
 /** A scene's URL is refused for these reasons before anything is fetched. */
 const MAX_URL = 2048;
@@ -209,6 +210,9 @@ export async function loadOwnScene(own, { silk, loadModule, fetchJson, settings 
       info.view = checked.view;
       if (checked.name) info.name = checked.name;
     }
+    // world.load and toJSON are the library's lazy part (silk-base.mjs): fetched for an own
+    // scene (a JSON one needs load; a module's build may use either), never for a built-in one
+    await loadSceneFormat();
     loaded = true;
   } catch (e) {
     info.problem = `scene ${url} did not load: ${describe(e)}`;

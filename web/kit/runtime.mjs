@@ -21,7 +21,7 @@
 //
 // The lab scenes are the labs/ layer's (kit imports only lib and kit): the entry that starts
 // the runtime passes a loader of lab-worker-host.mjs as options.labs, called when init asks.
-import { loadSilk, DIAG, VERDICTS, HEALTHS } from '../lib/silk.mjs';
+import { loadSilk, DIAG, VERDICTS, HEALTHS } from '../lib/silk-base.mjs';
 import { createLoop, browserClock } from './loop.mjs';
 import { createRenderer } from './render.mjs';
 import { createSession, NO_LAB } from './session.mjs';

@@ -6,7 +6,7 @@
 // second), the lab's panel across scene switches, and window.silkApp's set() and the calls
 // that need the world (answered by the Worker: they return promises). The full page and its
 // embeds share it, as they share app.mjs on the main thread.
-import { DIAG } from '../lib/silk.mjs';
+import { DIAG } from '../lib/silk-base.mjs';
 import { getScene, sceneNames } from '../kit/scenes.mjs';
 import { checkSetting } from '../kit/params.mjs';
 import { isLight } from '../kit/theme.mjs';
