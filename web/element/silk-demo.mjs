@@ -75,7 +75,7 @@ import { el } from '../kit/dom.mjs';
 import { createCaller, createHostReceiver, workerFlag } from '../kit/protocol.mjs';
 import { startInThread } from '../kit/runtime.mjs';
 import { createRateMeter, rateKey, sceneRate } from '../kit/rate.mjs';
-import { hostScene } from '../kit/own-scene.mjs';
+import { hostScene } from '../kit/own-scene-host.mjs';
 
 const TAG = 'silk-demo';
 const CONTROLS = ['none', 'bar', 'full'];

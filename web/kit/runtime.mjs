@@ -34,7 +34,7 @@ import { createReplay } from './replay.mjs';
 import { createRuns } from './runs.mjs';
 import { createHitSender } from './hitmap.mjs';
 import { createRestWatch, restEnabled, wakes } from './rest.mjs';
-import { loadOwnScene, browserLoaders, createForeignWatch } from './own-scene.mjs';
+import { createForeignWatch } from './own-scene-host.mjs';
 
 const STATS_EVERY = 250; // ms
 const MAX_EARLY = 1024; // messages kept while the run starts (a flood beyond is refused)
@@ -139,7 +139,9 @@ async function startRuntime(init, post, options) {
   const labs = init.lab && options.labs ? await options.labs() : null;
   const silk = await (options.loadSilk ?? loadSilk)({ wasm: module });
   // the host's own scene (init.own: <silk-demo src>, ?embed=1&scene=<path>): own-scene.mjs
-  const own = init.own ? await loadOwnScene(init.own, { silk, settings, ...(options.ownLoaders ?? browserLoaders) }) : null;
+  // own-scene.mjs (the loader) is fetched only for a host's own scene (issue 26 item 3)
+  const ownScene = init.own ? await import('./own-scene.mjs') : null;
+  const own = ownScene ? await ownScene.loadOwnScene(init.own, { silk, settings, ...(options.ownLoaders ?? ownScene.browserLoaders) }) : null;
   const scene0 = own ?? getScene(String(settings.scene));
   const world = silk.createWorld({
     seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,
