@@ -65,19 +65,41 @@ async function staticFiles(entry) {
  * the import graph, not by module name. Lab scenes stay lazy: the page side does not import them.
  */
 function eagerWhereLoaded(loaded) {
+  return (name, text) => {
+    const head = [];
+    const body = text.replace(/\bimport\(\s*'\.\/([\w.-]+\.mjs)'\s*\)/g, (whole, file) => {
+      if (!loaded.has(file)) return whole;
+      const ns = `__silkEager${head.length}`;
+      head.push(`import * as ${ns} from './${file}';`);
+      return `Promise.resolve(${ns})`;
+    });
+    return head.length ? `${head.join('\n')}\n${body}` : body;
+  };
+}
+
+/**
+ * esbuild puts code in chunks by the set of entry points and lazily imported modules that reach
+ * it, so each lazy module (a lab scene, silk-base.mjs's scene format) that imports a different
+ * part of what both sides of the group load (the page and its Worker) cut that shared code into
+ * one more chunk, one more request for nothing (issue 26 item 3). Here every module that neither
+ * side loads statically imports all of the code both sides load (side-effect imports of modules
+ * that have already run by then, in either thread), so the shared code stays one chunk. Chosen
+ * from the import graph, as eagerWhereLoaded; the readable modules are untouched.
+ */
+function oneSharedChunk(loaded, shared) {
+  const head = [...shared].map((f) => `import './${f}';`).join('\n');
+  return (name, text) => (loaded.has(name) || shared.size === 0 ? text : `${head}\n${text}`);
+}
+
+/** The bundle's source transforms, in order, on every module read. */
+function transforms(...steps) {
   return {
-    name: 'eager-where-loaded',
+    name: 'silk-transforms',
     setup(build) {
       build.onLoad({ filter: /\.mjs$/ }, async (args) => {
         let text = await readFile(args.path, 'utf8');
-        const head = [];
-        text = text.replace(/\bimport\(\s*'\.\/([\w.-]+\.mjs)'\s*\)/g, (whole, file) => {
-          if (!loaded.has(file)) return whole;
-          const name = `__silkEager${head.length}`;
-          head.push(`import * as ${name} from './${file}';`);
-          return `Promise.resolve(${name})`;
-        });
-        return { contents: head.length ? `${head.join('\n')}\n${text}` : text, loader: 'js' };
+        for (const step of steps) text = step(path.basename(args.path), text);
+        return { contents: text, loader: 'js' };
       });
     },
   };
@@ -88,8 +110,12 @@ await mkdir(dist, { recursive: true });
 const outputs = [];
 for (const group of GROUPS) {
   const loaded = await staticFiles(group.entries[0]);
+  // what both sides load (the page and its Worker), and what either loads
+  const sides = await Promise.all(group.entries.map(staticFiles));
+  const shared = new Set(group.entries.length > 1 ? [...sides[0]].filter((f) => sides.every((s) => s.has(f)) && !group.entries.includes(f)) : []);
+  const either = new Set(sides.flatMap((s) => [...s]));
   const result = await esbuild.build({
-    plugins: [eagerWhereLoaded(loaded)],
+    plugins: [transforms(eagerWhereLoaded(loaded), oneSharedChunk(either, shared))],
     entryPoints: group.entries.map((e) => path.join(flat, e)),
     outdir: dist,
     bundle: true,

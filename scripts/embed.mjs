@@ -24,14 +24,15 @@
 // compiled module the page hands over). Where a site's header forbids blob: Workers, the embed
 // runs on the main thread and says why (stats().problems, one console.warn).
 //
-// Inlining the modules: each module of the import graphs of app.mjs and page-worker.mjs
-// becomes a function, run at its first import, whose exports are returned as an object;
-// `import { a, b as c } from './x.mjs'` becomes `const { a, b: c } = need('x.mjs')`. Only these forms are supported (they are the ones
-// dist/ holds once scripts/flatten.mjs has made web/'s imports flat): named imports of
-// ./*.mjs, `import * as ns`, `import('./x.mjs')` (inlined: a promise of the module),
-// `export function|async function|const|let|class NAME`, and
-// `export { a, b }`. Anything else stops the build with an error instead of producing a broken
-// file.
+// Inlining the modules (issue 26 item 3, bytes): esbuild bundles the import graphs of app.mjs and
+// page-worker.mjs into one script, as the hosted dist/ is bundled (scripts/bundle.mjs): unused
+// exports dropped, no module wrappers. The two entries and every dynamic import('./x.mjs') (the
+// lab modules) become lazily run parts of that script (esbuild's non-splitting form of import()),
+// so silk(entry) runs one entry's modules only and returns a promise of its exports. The lab
+// modules are in the file (one file has no second file to fetch them from); the JSON scene format
+// (silk-base.mjs's lazy silk-world-scene.mjs) is not: the file's policy (default-src 'none')
+// lets it fetch no scene, so its own-scene loading stops at the fetch, before the format is
+// wanted, and the format's import says why if anything ever asks for it.
 import { readFile, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
@@ -41,78 +42,39 @@ import path from 'node:path';
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const ENTRY = 'app.mjs';
 const WORKER_ENTRY = 'page-worker.mjs'; // the Worker's script (embed-worker.mjs starts it)
+const NOT_INLINED = new Map([
+  ['silk-world-scene.mjs', "silk-embed.html holds no JSON scene format (world.load): its policy lets it fetch no scene; host dist/ to load your own scenes"],
+]);
 
-const IMPORT_NAMED = /^import\s*\{([^}]*)\}\s*from\s*'\.\/([\w.-]+\.mjs)';?[ \t]*$/gm;
-const IMPORT_NS = /^import\s+\*\s+as\s+(\w+)\s+from\s*'\.\/([\w.-]+\.mjs)';?[ \t]*$/gm;
-const EXPORT_DECL = /^export\s+((?:async\s+)?function\*?|const|let|class)\s+(\w+)/gm;
-const EXPORT_LIST = /^export\s*\{([^}]*)\};?[ \t]*$/gm;
-// import('./x.mjs'): the Worker loads the lab modules only for a lab scene; in one file they are
-// already there, so the import becomes a promise of the inlined module (and x.mjs joins the graph)
-const IMPORT_DYNAMIC = /\bimport\(\s*'\.\/([\w.-]+\.mjs)'\s*\)/g;
-
-function fail(file, message) {
-  throw new Error(`embed.mjs: ${file}: ${message}`);
-}
-
-function transform(file, source) {
-  const deps = [];
-  const exported = [];
-  let code = source
-    .replace(IMPORT_NAMED, (_, names, dep) => {
-      deps.push(dep);
-      const fields = names.split(',').map((n) => n.trim()).filter(Boolean)
-        .map((n) => n.replace(/^(\w+)\s+as\s+(\w+)$/, '$1: $2'));
-      return `const { ${fields.join(', ')} } = need(${JSON.stringify(dep)});`;
-    })
-    .replace(IMPORT_NS, (_, name, dep) => {
-      deps.push(dep);
-      return `const ${name} = need(${JSON.stringify(dep)});`;
-    })
-    .replace(EXPORT_DECL, (_, kind, name) => {
-      exported.push(name);
-      return `${kind} ${name}`;
-    })
-    .replace(IMPORT_DYNAMIC, (_, dep) => {
-      deps.push(dep);
-      return `Promise.resolve().then(() => need(${JSON.stringify(dep)}))`;
-    })
-    .replace(EXPORT_LIST, (_, names) => {
-      for (const n of names.split(',').map((s) => s.trim()).filter(Boolean)) {
-        const m = /^(\w+)(?:\s+as\s+(\w+))?$/.exec(n);
-        if (!m) fail(file, `unsupported export list entry '${n}'`);
-        exported.push(m[2] ? `${m[2]}: ${m[1]}` : m[1]);
-      }
-      return '';
-    });
-  // Whatever import/export statement is left is a form this script does not understand.
-  const left = /^\s*(import\s*[{*\w'"]|export\b)|\bimport\s*\(\s*['"`]/m.exec(code);
-  if (left) fail(file, `unsupported module syntax: ${code.slice(left.index, left.index + 60).trim()}`);
-  // "</script" would end the inline script: written "<\/script" it means the same in a string,
-  // a template, a regular expression or a comment (silk-demo.mjs shows its <script> tag in one)
-  code = code.replace(/<\/(script)/gi, '<\\/$1');
-  // The Worker runs these modules as a classic script (a module Worker from a blob: URL does not
-  // load in a file:// document), where import.meta is a syntax error; an inline module's
-  // import.meta.url is the document's URL anyway.
-  code = code.replace(/\bimport\.meta\.url\b/g, 'baseURL');
-  if (/<!--/.test(code)) fail(file, 'contains "<!--", which would change how the inline script is parsed');
-  code = `defs[${JSON.stringify(file)}] = () => {\n${code}\nreturn { ${exported.join(', ')} };\n};\n`;
-  return { code, deps };
-}
-
-async function bundle(entries) {
-  const done = new Map(); // file -> code, in dependency order
-  const visiting = new Set();
-  async function visit(file) {
-    if (done.has(file)) return;
-    if (visiting.has(file)) fail(file, 'import cycle');
-    visiting.add(file);
-    const { code, deps } = transform(file, await readFile(path.join(dist, file), 'utf8'));
-    for (const d of deps) await visit(d);
-    visiting.delete(file);
-    done.set(file, code);
-  }
-  for (const entry of entries) await visit(entry);
-  return [...done.values()].join('\n');
+/** The modules as one script that sets `run` (a variable of the enclosing silk(entry)). */
+async function bundle() {
+  const entry = `run = (entry) => entry === ${JSON.stringify(ENTRY)} ? import('./${ENTRY}') : entry === ${JSON.stringify(WORKER_ENTRY)} ? import('./${WORKER_ENTRY}') : Promise.reject(new Error('silk-embed.html: no entry ' + entry));`;
+  const leftOut = {
+    name: 'not-inlined',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/[\w.-]+\.mjs$/ }, (args) => {
+        const why = NOT_INLINED.get(args.path.slice(2));
+        if (why === undefined || args.kind !== 'dynamic-import') return undefined;
+        return { path: args.path, namespace: 'not-inlined', pluginData: why };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'not-inlined' }, (args) => ({
+        contents: `throw new Error(${JSON.stringify(args.pluginData)});`, loader: 'js',
+      }));
+    },
+  };
+  const result = await esbuild.build({
+    stdin: { contents: entry, resolveDir: dist, sourcefile: 'silk-embed-entry.mjs', loader: 'js' },
+    bundle: true, write: false, format: 'iife', target: 'es2022', legalComments: 'none', logLevel: 'silent',
+    // The Worker runs these modules as a classic script (a module Worker from a blob: URL does not
+    // load in a file:// document), where import.meta is a syntax error; an inline module's
+    // import.meta.url is the document's URL anyway.
+    define: { 'import.meta.url': 'baseURL' },
+    plugins: [leftOut],
+  });
+  if (result.warnings.length) throw new Error(`embed.mjs: esbuild warned: ${result.warnings.map((w) => w.text).join('; ')}`);
+  const code = result.outputFiles[0].text;
+  if (/\bimport\s*\(\s*['"`]/.test(code)) throw new Error('embed.mjs: a literal import() was left unbundled');
+  return code;
 }
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -123,18 +85,17 @@ const [html, css, early, wasm, icon, modules] = await Promise.all([
   readFile(path.join(dist, 'early.js'), 'utf8'),
   readFile(path.join(dist, 'silk.wasm')),
   readFile(path.join(dist, 'favicon.svg')),
-  bundle([ENTRY, WORKER_ENTRY]),
+  bundle(),
 ]);
 
 const readable = `
-// Silk, inlined by scripts/embed.mjs: ${[...modules.matchAll(/^defs\["([^"]+)"\]/gm)].map((m) => m[1]).join(', ')}
+// Silk, bundled by scripts/embed.mjs from app.mjs and page-worker.mjs: silk(entry) runs one of
+// them and returns a promise of its exports
 function silk(entry) {
-const defs = Object.create(null);
-const done = Object.create(null);
-const need = (file) => (done[file] ??= defs[file]());
 const baseURL = globalThis.document?.baseURI ?? globalThis.location.href; // for import.meta.url
+let run;
 ${modules}
-return need(entry);
+return run(entry);
 }
 // silk.wasm deflated (zlib), then base64: 52.7 KB gzipped where the base64 of the raw bytes was
 // 70.6 KB (base64 hides the bytes' repeats from the host's gzip; deflated first, there are none
@@ -152,7 +113,7 @@ const spawnWorker = () => {
   return new Worker(workerURL); // classic: a module Worker from blob: fails in a file:// page
 };
 const workerFrom = 'a blob: URL holding the inlined modules (silk-embed.html: its policy needs worker-src blob:)';
-inflateWasm().then((wasm) => silk(${JSON.stringify(ENTRY)}).start({ wasm, embed: true, spawnWorker, workerFrom })).catch((e) => console.error('Silk failed to start:', e));
+Promise.all([inflateWasm(), silk(${JSON.stringify(ENTRY)})]).then(([wasm, app]) => app.start({ wasm, embed: true, spawnWorker, workerFrom })).catch((e) => console.error('Silk failed to start:', e));
 `;
 // Minified (issue 26 item 3: what a reader fetches): the readable modules are inlined above,
 // then the whole script goes through esbuild's minifier as the module it is. The same escapes

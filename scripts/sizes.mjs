@@ -58,8 +58,9 @@ export async function sizes() {
   // the element and its Worker (silk-demo-spawn.mjs starts silk-demo-worker.mjs beside it)
   const element = await staticGraph('silk-demo.mjs', 'silk-demo-worker.mjs');
   element.delete('silk.wasm');
-  // the lab scenes: what the element's dynamic imports add (silk-wasm.mjs, the library's own
-  // lazy import, is already in the element's graph)
+  // the lab scenes and the JSON scene format (silk-base.mjs's loadSceneFormat): what the
+  // element's dynamic imports add (silk-wasm.mjs, the library's own lazy import, is already in
+  // the element's graph)
   const lab = [...await staticGraph(...await dynamicTargets(element))].filter((f) => !element.has(f));
   const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkg, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
   return {
@@ -80,8 +81,8 @@ export function table(s) {
     '|---|---|---|',
     `| \`silk.wasm\` | ${kb(s.wasm.gz)} | ${kb(s.wasm.raw)} |`,
     `| \`<silk-demo>\`, its Worker and their ${s.element.files - 2} chunks (scenes \`web\`, \`shapes\`, \`tree\`) | ${kb(s.element.gz)} | ${kb(s.element.raw)} |`,
-    `| + the ${s.lab.files} lab chunks, fetched only when an element asks for a lab scene or \`cloth\` | +${kb(s.lab.gz)} | +${kb(s.lab.raw)} |`,
-    `| **element total**, for any number of elements: basic scenes / with the lab | **${kb(s.wasm.gz + s.element.gz)}** / ${kb(s.wasm.gz + s.element.gz + s.lab.gz)} | |`,
+    `| + the ${s.lab.files} chunks fetched on demand: the lab scenes and \`cloth\`; an own scene's loader and JSON format (\`world.load\`) | +${kb(s.lab.gz)} | +${kb(s.lab.raw)} |`,
+    `| **element total**, for any number of elements: basic scenes / with everything on demand | **${kb(s.wasm.gz + s.element.gz)}** / ${kb(s.wasm.gz + s.element.gz + s.lab.gz)} | |`,
     `| \`silk-embed.html\`, the single file | ${kb(s.embed.gz)} | ${kb(s.embed.raw)} |`,
     `| the \`silk-verlet\` package tarball (\`npm pack\`, ${s.tarball.files} files) | ${kb(s.tarball.size)} | ${kb(s.tarball.unpacked)} unpacked |`,
   ].join('\n');

@@ -127,8 +127,10 @@ test('the kit imports the library and itself only (no page, no labs, no element)
   for (const f of files) {
     const text = await readFile(new URL(f, dir), 'utf8');
     const specs = [...text.matchAll(/\bfrom\s*'([^']+)'|\bimport\s*\(\s*'([^']+)'/g)].map((m) => m[1] ?? m[2]);
-    if (f === 'kit-core.mjs') assert.ok(specs.includes('../lib/silk.mjs'), 'kit-core.mjs imports the library (the check is not vacuous)');
-    for (const spec of specs) assert.match(spec, /^(\.\.\/lib\/silk\.mjs|\.\/[\w-]+\.mjs)$/, `${f} imports '${spec}'`);
+    // the library by one of its two entries: silk.mjs, or silk-base.mjs (silk.mjs without the
+    // scene format, which it loads on demand: what the kit uses, issue 26 item 3)
+    if (f === 'kit-core.mjs') assert.ok(specs.includes('../lib/silk-base.mjs'), 'kit-core.mjs imports the library (the check is not vacuous)');
+    for (const spec of specs) assert.match(spec, /^(\.\.\/lib\/silk(-base)?\.mjs|\.\/[\w-]+\.mjs)$/, `${f} imports '${spec}'`);
   }
 });
 

@@ -59,7 +59,7 @@
 // reads the world sets worker="off"; what a page changes in it is drawn as it is, and Reset
 // rebuilds the element's own scene), element.load(scene), element.worldToClient(x, y), and SilkDemo.shared()
 // (compiles, instances, pooled, wasm bytes, workers).
-import { loadSilk } from '../lib/silk.mjs';
+import { loadSilk } from '../lib/silk-base.mjs';
 import { compileSilk } from '../lib/silk-wasm.mjs';
 import { spawnWorker, WORKER_FROM, filesOrigin } from './silk-demo-spawn.mjs';
 import { whenNear } from '../kit/loop.mjs';
@@ -75,7 +75,7 @@ import { el } from '../kit/dom.mjs';
 import { createCaller, createHostReceiver, workerFlag } from '../kit/protocol.mjs';
 import { startInThread } from '../kit/runtime.mjs';
 import { createRateMeter, rateKey, sceneRate } from '../kit/rate.mjs';
-import { hostScene } from '../kit/own-scene.mjs';
+import { hostScene } from '../kit/own-scene-host.mjs';
 
 const TAG = 'silk-demo';
 const CONTROLS = ['none', 'bar', 'full'];

@@ -14,7 +14,7 @@
 //
 // Where the original strokes something twice (a grey 1-px line under the black leg), only the
 // visible stroke is drawn; the result looks the same.
-import { DIAG, CONSTRAINT_KINDS } from '../lib/silk.mjs';
+import { DIAG, CONSTRAINT_KINDS } from '../lib/silk-base.mjs';
 
 /** The constraint kinds' codes (constraintKinds), from the library's enum; canvas.mjs draws by them too. */
 const kindOf = (name) => Number(Object.keys(CONSTRAINT_KINDS).find((k) => CONSTRAINT_KINDS[k] === name));

@@ -4,7 +4,7 @@
 // the pointer (and a hovering mouse) in world px, and pause: the overlay's Play, the Pause
 // button, the keys (Space / K, '.', R). Each is posted as a message of protocol.mjs. What a
 // host adds (the page's controls and dashboard, the element's bars) is its own.
-import { DEFAULTS as ENGINE_DEFAULTS } from '../lib/silk.mjs';
+import { DEFAULTS as ENGINE_DEFAULTS } from '../lib/silk-base.mjs';
 import { observeCanvasSize, fitView } from './render.mjs';
 import { forwardPointer, forwardHover } from './input.mjs';
 import { keyAction } from './session.mjs';

@@ -4,7 +4,7 @@
 // queue), and the loops' pause rule. The kit's loop, renderer and pointer (loop.mjs, render.mjs,
 // input.mjs) are built on it, canvas.mjs (silk-verlet/canvas) re-exports the public part, and a
 // Worker imports it with no DOM. Imports the library only.
-import { LIMITS } from '../lib/silk.mjs';
+import { LIMITS } from '../lib/silk-base.mjs';
 
 /** The largest real gap (s) one frame passes on: a stall or a background tab is not caught up. */
 export const MAX_DT = 0.1;

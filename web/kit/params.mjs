@@ -30,7 +30,7 @@
 // the loop modes and solvers its enums; a fresh world runs the first of each (world.c, checked
 // by tests/js/params.test.mjs). The ranges below are the page's own (its sliders), inside the
 // engine's limits.
-import { DEFAULTS as ENGINE, LIMITS as ENGINE_LIMITS, LOOP_MODES as ENGINE_LOOP_MODES, SOLVERS } from '../lib/silk.mjs';
+import { DEFAULTS as ENGINE, LIMITS as ENGINE_LIMITS, LOOP_MODES as ENGINE_LOOP_MODES, SOLVERS } from '../lib/silk-base.mjs';
 
 export const DISPLAY_RATES = Object.freeze(['device', 30, 60, 120, 144, 'jittery']);
 export const LOOP_MODES = ENGINE_LOOP_MODES;

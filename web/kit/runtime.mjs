@@ -21,7 +21,7 @@
 //
 // The lab scenes are the labs/ layer's (kit imports only lib and kit): the entry that starts
 // the runtime passes a loader of lab-worker-host.mjs as options.labs, called when init asks.
-import { loadSilk, DIAG, VERDICTS, HEALTHS } from '../lib/silk.mjs';
+import { loadSilk, DIAG, VERDICTS, HEALTHS } from '../lib/silk-base.mjs';
 import { createLoop, browserClock } from './loop.mjs';
 import { createRenderer } from './render.mjs';
 import { createSession, NO_LAB } from './session.mjs';
@@ -34,7 +34,7 @@ import { createReplay } from './replay.mjs';
 import { createRuns } from './runs.mjs';
 import { createHitSender } from './hitmap.mjs';
 import { createRestWatch, restEnabled, wakes } from './rest.mjs';
-import { loadOwnScene, browserLoaders, createForeignWatch } from './own-scene.mjs';
+import { createForeignWatch } from './own-scene-host.mjs';
 
 const STATS_EVERY = 250; // ms
 const MAX_EARLY = 1024; // messages kept while the run starts (a flood beyond is refused)
@@ -139,7 +139,9 @@ async function startRuntime(init, post, options) {
   const labs = init.lab && options.labs ? await options.labs() : null;
   const silk = await (options.loadSilk ?? loadSilk)({ wasm: module });
   // the host's own scene (init.own: <silk-demo src>, ?embed=1&scene=<path>): own-scene.mjs
-  const own = init.own ? await loadOwnScene(init.own, { silk, settings, ...(options.ownLoaders ?? browserLoaders) }) : null;
+  // own-scene.mjs (the loader) is fetched only for a host's own scene (issue 26 item 3)
+  const ownScene = init.own ? await import('./own-scene.mjs') : null;
+  const own = ownScene ? await ownScene.loadOwnScene(init.own, { silk, settings, ...(options.ownLoaders ?? ownScene.browserLoaders) }) : null;
   const scene0 = own ?? getScene(String(settings.scene));
   const world = silk.createWorld({
     seed: settings.seed, step: settings.step, loopMode: settings.loopMode, solver: settings.solver,

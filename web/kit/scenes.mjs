@@ -20,7 +20,7 @@
 //   import { registerScene } from './scenes.mjs';
 //   registerScene({ name: 'rope', label: 'Rope', build(w) { ... }, draw(ctx, f) { ... } });
 import * as draw from './draw.mjs';
-import { DEFAULTS as ENGINE } from '../lib/silk.mjs';
+import { DEFAULTS as ENGINE } from '../lib/silk-base.mjs';
 
 const registry = new Map();
 

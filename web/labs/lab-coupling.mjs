@@ -30,7 +30,7 @@
 //                           fixed: { steps: [a, b], hashes: [a, b], identical },
 //                           coupled: { hashes: [a, b], identical } } }
 import * as draw from '../kit/draw.mjs';
-import { DIAG } from '../lib/silk.mjs';
+import { DIAG } from '../lib/silk-base.mjs';
 import { compositeRanges } from '../kit/scenes.mjs';
 import { el, setText, select, toggle, button, readouts, prose, table, text, lineHeight, plot, sig } from './lab-kit.mjs';
 

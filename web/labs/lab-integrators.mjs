@@ -21,7 +21,7 @@
 //     bounces: { explicit | semi-implicit | verlet: [{ n, E, ratio }] } (first 8 contacts),
 //     freeFall: { rows: [{ t, y, closed, diff, law }], maxError: { explicit, semi-implicit, verlet } },
 //     substeps: [{ n, hh, maxError, ratio }], launchEnergy: { explicit | semi-implicit | verlet } (E at t 0) }
-import { INTEGRATORS } from '../lib/silk.mjs';
+import { INTEGRATORS } from '../lib/silk-base.mjs';
 import { el, setText, select, radios, readouts, prose, table, text, lineHeight, plot, sig } from './lab-kit.mjs';
 
 const G = 9.81;

@@ -24,7 +24,7 @@
 //     tableDone, verlet: { fixed, shrinking, tunnelIn, tunnelOut } }
 // and for ?scene=cloth: { scene: 'cloth', settings: { mode, iterations, tool }, live: {...} }
 // (mode 'verlet-js': { scene, settings } only).
-import { DIAG } from '../lib/silk.mjs';
+import { DIAG } from '../lib/silk-base.mjs';
 import * as seed from '../reference/seed003.mjs';
 import { el, setText, select, radios, toggle, button, readouts, prose, table, text, lineHeight, sig } from './lab-kit.mjs';
 

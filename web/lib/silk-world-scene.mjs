@@ -22,6 +22,17 @@ import { WORLD_SETTINGS, CONSTRAINT_KINDS } from './silk-boundary.mjs';
 import { hexBig } from './silk-checks.mjs';
 import { getSetting } from './silk-world-settings.mjs';
 import { checkScene, named, SCENE_FORMAT, SCENE_VERSION } from './silk-scene.mjs';
+import { addMembers } from './silk-world.mjs';
+
+let installed = false;
+
+/** Adds load and toJSON to World, once. silk.mjs calls it (the full library always has them);
+ *  silk-base.mjs's loadSceneFormat() calls it after importing this module lazily. */
+export function installSceneFormat() {
+  if (installed) return;
+  addMembers(WorldScene);
+  installed = true;
+}
 
 // ---- the snapshot's layout (format version 6; engine/src/snapshot.c writes it) --------------
 

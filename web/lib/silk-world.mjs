@@ -2,7 +2,10 @@
 // building, solving, dragging, diagnostics and the silent runs. Its robust-solver, polygon and
 // health members are silk-world-robust.mjs, its hash, snapshot, recording and replay members
 // silk-world-records.mjs: class bodies whose members are added to World here (one prototype,
-// so `Object.getOwnPropertyNames(World.prototype)` lists every member). A new group of members
+// so `Object.getOwnPropertyNames(World.prototype)` lists every member). The scene format's
+// members (load, toJSON: silk-world-scene.mjs) are added by installSceneFormat, which silk.mjs
+// calls and silk-base.mjs's loadSceneFormat() runs after a lazy import: the element, the page and
+// the kit (silk-base.mjs) carry the format only once a JSON scene asks for it. A new group of members
 // goes in a file of its own the same way; silk-extras.mjs adds the builders.
 import {
   DIAG as FIELD_INDEX, VERDICTS, LOOP_MODES, CONSTRAINT_KINDS, SOLVERS, HEALTHS, LIMITS,
@@ -16,7 +19,6 @@ import { View, setDef } from './silk-memory.mjs';
 import { WorldRobust } from './silk-world-robust.mjs';
 import { WorldRecords } from './silk-world-records.mjs';
 import { WorldCollide } from './silk-world-collide.mjs';
-import { WorldScene } from './silk-world-scene.mjs';
 import { addSettings, getSetting, setSetting } from './silk-world-settings.mjs';
 
 /** The diagnostics fields' indices. STEP is kept as verlet-js's name for RELAX_PASSES (the
@@ -402,8 +404,9 @@ export class World {
   get stepWork() { return this._call('stepWork', this._x.silk_js_step_work(this._ptr)); }
 }
 
-/** Adds the members (methods and accessors) of a class body to World's prototype. */
-function addMembers(from) {
+/** Adds the members (methods and accessors) of a class body to World's prototype (exported for
+ *  silk-world-scene.mjs, whose members are added when the scene format is first wanted). */
+export function addMembers(from) {
   for (const name of Object.getOwnPropertyNames(from.prototype)) {
     if (name !== 'constructor') Object.defineProperty(World.prototype, name, Object.getOwnPropertyDescriptor(from.prototype, name));
   }
@@ -411,5 +414,4 @@ function addMembers(from) {
 addMembers(WorldRobust);
 addMembers(WorldRecords);
 addMembers(WorldCollide);
-addMembers(WorldScene);
 addSettings(World);

@@ -25,18 +25,20 @@
 // loader, memory I/O, checks, status, Silk, Stepper and World files listed at its top) and
 // silk-extras.mjs (silk_extras.h: builders, scenes, the step sweep, the ball lesson). This file
 // is the public entry: it joins them and re-exports the API (silk.d.ts).
-import {
-  loadSilk as loadCore, World, Stepper, DIAG, DIAG_NAMES, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES,
-  SOLVERS, HEALTHS, LIMITS, DEFAULTS,
-} from './silk-core.mjs';
-import { installExtras, INTEGRATORS } from './silk-extras.mjs';
+//
+// The kit, the element and the page import silk-base.mjs (all of this but the scene format, which
+// they load when a JSON scene asks for it); this entry adds the format, installed at once.
+import { loadSilk as loadBase } from './silk-base.mjs';
+import { installSceneFormat } from './silk-world-scene.mjs';
 import { checkScene as checkSceneData, named, SCENE_LIMITS } from './silk-scene.mjs';
 
+installSceneFormat();
+
 /** Loads the module (silk-core.mjs's loadSilk: options.wasm, see silk.d.ts) with the extras'
- *  methods on every Silk and World. */
+ *  methods and the scene format's (load, toJSON) on every Silk and World. */
 export async function loadSilk(options = {}) {
-  installExtras();
-  return loadCore(options);
+  installSceneFormat(); // also here, not only at the top level: see silk-extras.mjs's installExtras
+  return loadBase(options);
 }
 
 /** Checks a scene (docs/library.md, "Scenes as data"; an object or a JSON string) without a
@@ -51,7 +53,8 @@ export function checkScene(data) {
   }
 }
 
+export { SCENE_LIMITS };
 export {
-  SCENE_LIMITS, World, Stepper, DIAG, DIAG_NAMES, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS,
+  World, Stepper, DIAG, DIAG_NAMES, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES, SOLVERS,
   HEALTHS, LIMITS, DEFAULTS, INTEGRATORS,
-};
+} from './silk-base.mjs';

@@ -16,7 +16,7 @@ import { whenNear, framed } from '../kit/loop.mjs';
 import { watchHostTheme } from '../kit/page-theme.mjs';
 import { workerParam, embedWorkerPlan, startEmbedWorker, fallbackProblem } from './embed-worker.mjs';
 import { wantsLabs, loadLabHost } from './page-labs.mjs';
-import { sceneParam } from '../kit/own-scene.mjs';
+import { sceneParam } from '../kit/own-scene-host.mjs';
 
 
 function $(selector) {

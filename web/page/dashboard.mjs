@@ -6,7 +6,7 @@
 // reads) and one plot sample. Text and plots (each 2.5 times a second) are redrawn in idle
 // time (requestIdleCallback, with a timeout so a busy page still updates), in turn, and only
 // while the panel is on screen: they never delay a frame.
-import { DIAG, VERDICTS, SOLVERS, HEALTHS } from '../lib/silk.mjs';
+import { DIAG, VERDICTS, SOLVERS, HEALTHS } from '../lib/silk-base.mjs';
 import { createPlots } from './plots.mjs';
 import { STRAIN_COLOURS } from '../kit/draw.mjs';
 import { sig } from '../kit/format.mjs';

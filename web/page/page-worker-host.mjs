@@ -6,13 +6,12 @@
 // second), the lab's panel across scene switches, and window.silkApp's set() and the calls
 // that need the world (answered by the Worker: they return promises). The full page and its
 // embeds share it, as they share app.mjs on the main thread.
-import { DIAG } from '../lib/silk.mjs';
+import { DIAG } from '../lib/silk-base.mjs';
 import { getScene, sceneNames } from '../kit/scenes.mjs';
 import { checkSetting } from '../kit/params.mjs';
 import { isLight } from '../kit/theme.mjs';
 import { canvasLabel } from '../kit/describe.mjs';
 import { createDashboard } from './dashboard.mjs';
-import { createControls } from './controls.mjs';
 import { settingRefusal } from '../kit/page-world.mjs';
 import { createRateMeter, rateKey } from '../kit/rate.mjs';
 
@@ -58,6 +57,7 @@ export function wirePage(wire) {
       document.body.classList.toggle('embed', v);
       document.documentElement.classList.toggle('embed', v);
       dashboard.full = !v;
+      if (!v) showControls();
       wire.refit();
     } else if (name === 'readout') {
       settings.readout = v;
@@ -100,7 +100,20 @@ export function wirePage(wire) {
   });
   dashboard.full = !settings.embed;
   dashboard.readout = settings.readout;
-  const controls = createControls(document, {
+  // The control panel (controls.mjs) is fetched when the full page shows it: an embed shows only
+  // its readout line (issue 26 item 3, bytes), and gets the panel if set('embed', false) asks.
+  let controls = null;
+  let loadingControls = null;
+  function showControls() {
+    loadingControls ??= import('./controls.mjs').then(({ createControls }) => {
+      controls = createControls(document, controlsApp);
+      listeners.push(controls.sync);
+      controls.sync(settings);
+      controls.syncPaused(settings.paused);
+    });
+    return loadingControls;
+  }
+  const controlsApp = {
     get settings() { return settings; },
     set,
     singleStep: wire.step,
@@ -112,8 +125,7 @@ export function wirePage(wire) {
     replayDownloads: () => call('replayDownloads'),
     sceneList: () => sceneNames().map((n) => getScene(n)),
     currentScene: () => getScene(settings.scene),
-  });
-  listeners.push(controls.sync);
+  };
 
   /** The Worker's stats: the page's settings once it has applied every set, the dashboard's feed. */
   function onStats(s) {
@@ -140,15 +152,14 @@ export function wirePage(wire) {
   }
 
   showScene();
-  controls.sync(settings);
-  controls.syncPaused(settings.paused);
+  if (!settings.embed) showControls();
 
   return {
     onStats,
     set,
     /** The pause buttons follow; the embed's plain line says "paused" at once. */
     syncPaused(paused) {
-      controls.syncPaused(paused);
+      controls?.syncPaused(paused);
       if (settings.embed && last().diag) dashboard.refresh(last().diag, stats(), performance.now() / 1000);
     },
     /** silkApp.stats(): the runtime's last stats (runtime.mjs assembles them), the settings as
