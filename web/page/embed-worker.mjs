@@ -32,6 +32,9 @@ import { TO_HOST, checkMessage, createCaller, createHostReceiver, workerFlag } f
 import { startInThread } from '../kit/runtime.mjs';
 import { wirePage } from './page-worker-host.mjs';
 
+/** wire()'s app -> the promise that what its page shows at start is in place. */
+const shownOf = new WeakMap();
+
 /** The lab scenes for the runtime on this thread (the page's Worker loads them itself). */
 const loadLabs = () => import('../labs/lab-worker-host.mjs');
 
@@ -155,7 +158,9 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
     if (!inThread) canvas.replaceWith(canvas.cloneNode(false)); // this one belongs to the dead Worker
     return { reason: failed };
   }
-  return { app: wire({ settings, theme, worker, post, view, dom, full, guest, problems }) };
+  const app = wire({ settings, theme, worker, post, view, dom, full, guest, problems });
+  await shownOf.get(app); // the page is ready once its controls are there (the full page)
+  return { app };
 }
 
 
@@ -244,7 +249,7 @@ function wire({ settings, theme, worker, post, view, dom, full, guest, problems 
   setPaused(settings.paused);
   host.active();
 
-  return {
+  const app = {
     /** The live world on this thread (?worker=0, a fallback), or null: it is in the Worker. */
     get world() { return here ? worker.served.run()?.world ?? null : null; },
     get silk() { return here ? worker.served.run()?.silk ?? null : null; },
@@ -277,4 +282,6 @@ function wire({ settings, theme, worker, post, view, dom, full, guest, problems 
     set: page.set,
     ...page.app,
   };
+  shownOf.set(app, page.shown);
+  return app;
 }

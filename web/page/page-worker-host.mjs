@@ -152,9 +152,11 @@ export function wirePage(wire) {
   }
 
   showScene();
-  if (!settings.embed) showControls();
+  const shown = settings.embed ? Promise.resolve() : showControls();
 
   return {
+    /** Settles once what this page shows at start is in place (the full page: its controls). */
+    shown,
     onStats,
     set,
     /** The pause buttons follow; the embed's plain line says "paused" at once. */
