@@ -35,19 +35,9 @@ export function firstDifference(a, b) {
 export const repoRoot = root;
 
 /** FNV-1a 64 of bytes[from, to) as [lo, hi] 32-bit words: the checksum of the snapshot and
- *  recording formats (tests that patch bytes reseal them with it). */
-export function fnv1a(bytes, from, to) {
-  let lo = 0x84222325;
-  let hi = 0xcbf29ce4;
-  for (let i = from; i < to; i++) {
-    lo = (lo ^ bytes[i]) >>> 0;
-    const loMul = lo * 0x1b3;
-    const carry = Math.floor(loMul / 0x100000000);
-    hi = (Math.imul(hi, 0x1b3) + Math.imul(lo, 0x100) + carry) >>> 0;
-    lo = loMul >>> 0;
-  }
-  return [lo, hi];
-}
+ *  recording formats (tests that patch bytes reseal them with it): the library's own, the one
+ *  its scene format seals snapshots with. */
+export { fnv1a } from '../../web/lib/silk-world-scene.mjs';
 
 /** SplitMix64 in BigInt: reproducible random numbers. */
 export function rng(seed) {
