@@ -107,6 +107,7 @@ test('the sender: only when changed, every few frames, transferred, a message of
   anywhere = true;
   assert.equal(sender.check(), true, 'a tool that takes any press: posted');
   assert.equal(sender.check(), false);
+  assert.equal(sender.check(world.positions), false, 'the frame\'s read of the positions, passed in: the same map');
   for (const { m, transfer } of posted) {
     assert.equal(checkMessage(TO_HOST, m), null, 'a message of the protocol');
     assert.deepEqual(transfer, [m.points.buffer], 'its points are transferred');

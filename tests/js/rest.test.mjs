@@ -35,6 +35,7 @@ test('maxStepDisplacement: the largest move of the last step, world px (prev and
   assert.equal(maxStepDisplacement(w), 0, 'a world that never stepped');
   w.setPosition(1, 203, 104); // moved 5 px with no step: p - last = (3, 4)
   assert.equal(maxStepDisplacement(w), 5);
+  assert.equal(maxStepDisplacement(w, w.positions), 5, 'the frame\'s read of the positions, passed in (runtime.mjs)');
   w.advance(1 / 60); // verlet keeps the velocity (3, 4) per step
   assert.ok(Math.abs(maxStepDisplacement(w) - 5) < 1e-9, `${maxStepDisplacement(w)}`);
   w.destroy();
