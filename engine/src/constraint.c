@@ -89,6 +89,7 @@ silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_cons
         silk_default_compliance(kind, world->pos[a], b >= 0 ? world->pos[b] : none,
                                 c >= 0 ? world->pos[c] : none, stiffness);
     world->constraint_count += 1;
+    world->angle_count += kind == SILK_ANGLE;
     silk_constraints_changed(world);
     if (out_index != NULL)
     {
@@ -396,6 +397,7 @@ int32_t silk_remove_constraints_where(silk_world* world, silk_constraint_filter*
         {
             if (drop(world, j, context))
             {
+                world->angle_count -= world->kind[j] == SILK_ANGLE;
                 continue;
             }
             if (j == world->drag.pin)

@@ -51,6 +51,7 @@ silk_status silk_world_set_radius(silk_world* world, int32_t particle, double ra
         return status;
     }
     silk_record_input(world, SILK_EVENT_RADIUS, particle, radius, 0.0);
+    world->disc_count += (radius > 0.0) - (world->radius[particle] > 0.0);
     world->radius[particle] = radius;
     world->collision.active = world->collision.active || radius > 0.0;
     return SILK_OK;

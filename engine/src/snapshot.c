@@ -913,6 +913,7 @@ static silk_status restore(silk_world* world, const uint8_t* bytes, size_t size,
     }
     apply_fixed(world, &f);
     read_arrays(world, &f, arrays);
+    silk_counts_recount(world);
     silk_collision_refresh(world);
     silk_constraints_changed(world);
     return SILK_OK;

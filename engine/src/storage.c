@@ -195,3 +195,35 @@ void silk_constraints_changed(silk_world* world)
 {
     world->constraints_version += 1;
 }
+
+static int32_t angles_in(const silk_world* world, int32_t from, int32_t to)
+{
+    int32_t angles = 0;
+    for (int32_t j = from; j < to; ++j)
+    {
+        angles += world->kind[j] == SILK_ANGLE;
+    }
+    return angles;
+}
+
+static int32_t discs_in(const silk_world* world, int32_t from, int32_t to)
+{
+    int32_t discs = 0;
+    for (int32_t i = from; i < to; ++i)
+    {
+        discs += world->radius[i] > 0.0;
+    }
+    return discs;
+}
+
+void silk_counts_drop_rows(silk_world* world, int32_t particles, int32_t constraints)
+{
+    world->angle_count -= angles_in(world, constraints, world->constraint_count);
+    world->disc_count -= discs_in(world, particles, world->particle_count);
+}
+
+void silk_counts_recount(silk_world* world)
+{
+    world->angle_count = angles_in(world, 0, world->constraint_count);
+    world->disc_count = discs_in(world, 0, world->particle_count);
+}

@@ -101,4 +101,12 @@ void silk_constraints_move(silk_world* world, int32_t to, int32_t from);
 /* The constraint set, a mass or a compliance changed: bumps world->constraints_version. */
 void silk_constraints_changed(silk_world* world);
 
+/* The kept counts (world->angle_count, disc_count). Adding a constraint, removing one and
+   setting a radius keep them in step one row at a time (constraint.c, contact.c); these are
+   for the calls that change many rows at once. */
+/* Rows from `particles` and from `constraints` on are about to go (rollback). */
+void silk_counts_drop_rows(silk_world* world, int32_t particles, int32_t constraints);
+/* Counts every row again (snapshot restore, which rewrites them all). */
+void silk_counts_recount(silk_world* world);
+
 #endif

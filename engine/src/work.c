@@ -14,14 +14,11 @@
 #include "validate.h"
 #include "work.h"
 
-/* The facts a replay's bound reads from a snapshot, read from the world as it is now. */
+/* The facts a replay's bound reads from a snapshot, read from the world as it is now. Every
+   advance asks, so the counts of angles and discs are the ones the world keeps (storage.h),
+   not a scan of its columns. */
 static silk_snapshot_facts live_facts(const silk_world* world, silk_solver solver)
 {
-    int32_t angles = 0;
-    for (int32_t j = 0; j < world->constraint_count; ++j)
-    {
-        angles += world->kind[j] == SILK_ANGLE;
-    }
     int32_t headroom = 0;
     const silk_extension_state* ext = &world->extension;
     if (ext->def.tag != 0 &&
@@ -31,16 +28,11 @@ static silk_snapshot_facts live_facts(const silk_world* world, silk_solver solve
     {
         headroom = 0; /* values the extension refuses run no rule (before_step checks too) */
     }
-    int32_t discs = 0; /* each a robust step's contact work (replay_budget.c) */
-    for (int32_t i = 0; i < world->particle_count; ++i)
-    {
-        discs += world->radius[i] > 0.0;
-    }
     return (silk_snapshot_facts){.particles = world->particle_count,
                                  .constraints = world->constraint_count,
-                                 .angles = angles,
+                                 .angles = world->angle_count,
                                  .constraint_headroom = headroom,
-                                 .discs = discs,
+                                 .discs = world->disc_count, /* each a robust step's contact work */
                                  .relax_passes = world->relax_passes,
                                  .solver = solver,
                                  .robust = world->robust.def};

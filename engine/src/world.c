@@ -194,6 +194,8 @@ void silk_world_clear(silk_world* world)
     world->particle_count = 0;
     world->constraint_count = 0;
     world->composite_count = 0;
+    world->angle_count = 0;
+    world->disc_count = 0;
     world->frame_count = 0;
     world->rng = silk_rng_make(world->seed);
     world->drag.particle = -1;
@@ -505,6 +507,7 @@ silk_status silk_world_rollback(silk_world* world, silk_world_mark mark)
         world->drag.particle = -1;
         world->drag.pin = -1;
     }
+    silk_counts_drop_rows(world, mark.particles, mark.constraints);
     world->particle_count = mark.particles;
     world->constraint_count = mark.constraints;
     world->composite_count = mark.composites;

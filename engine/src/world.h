@@ -143,6 +143,10 @@ struct silk_world
     SILK_CONSTRAINT_COLUMNS(SILK_COLUMN_FIELD)
     /* bumped by every change of the constraint set, a mass or a compliance (storage.h) */
     uint64_t constraints_version;
+    /* counts of rows the step's work bound reads on every call (work.c), kept where rows and
+       radii change (storage.h) so that no advance scans the columns for them */
+    int32_t angle_count; /* constraints of kind SILK_ANGLE */
+    int32_t disc_count;  /* particles with radius > 0 */
 
     /* diagnostics scratch, grown with the constraint arrays */
     double* scratch;

@@ -392,6 +392,10 @@ for (const scene of SCENES) {
     assert.ok(layout.canvas.width >= 360 && layout.canvas.bottom <= 844, JSON.stringify(layout.canvas));
     assert.ok(layout.bar.top >= layout.canvas.bottom - 1 && layout.bar.top < 844, 'the lab controls follow the canvas on the first screen');
     assert.ok(layout.panel.height > 100);
+    // plain words: no article numbers a reader cannot know ("seed 003") in the picker, the
+    // headings, the bar, the panel or the readouts (the scene ids and ?mode=seed003 stay: contracts)
+    const words = await page.evaluate(() => [document.body.innerText, ...[...document.querySelectorAll('option')].map((o) => o.textContent)].join('\n'));
+    assert.doesNotMatch(words, /seed ?0\d\d|the seed's|article 0\d\d/i);
     await screenshot(page, `lab-phone-${name}.png`);
     assert.deepEqual(errors, []);
     await context.close();

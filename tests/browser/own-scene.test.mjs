@@ -234,7 +234,7 @@ test('element.world driven from the page (worker="off"): no stream of errors, Re
   assert.deepEqual(errors, []);
 });
 
-test('?embed=1&scene=<path>: a same-origin module or JSON path runs; hostile values are refused', async () => {
+test('?embed=1&scene=<path>: a same-origin module or JSON path runs, its name in the readout; hostile values are refused', async () => {
   const o = await openPage(browser, DESKTOP);
   o.requests = [];
   o.context.on('request', (r) => o.requests.push(r.url()));
@@ -243,6 +243,15 @@ test('?embed=1&scene=<path>: a same-origin module or JSON path runs; hostile val
   const s = await o.page.evaluate(() => window.silkApp.stats());
   assert.deepEqual(s.problems.filter((p) => !/^worker:/.test(p)), []);
   assert.equal(s.thread, 'worker');
+  assert.equal(s.own?.name, 'Curtain');
+  // the plain readout names the scene that runs, not the scene setting it replaced ("web")
+  await o.page.waitForFunction(() => /^Curtain · /.test(document.querySelector('#compact').textContent), null, { timeout: 10000, polling: 100 });
+  // a JSON scene: its own "name" (bridge.json's, not the module's 'Bridge' nor the file's)
+  await o.page.goto(`${origin}/dist/index.html?embed=1&scene=../docs/examples/bridge.json`);
+  await o.page.waitForFunction(() => window.silkApp?.stats().framesRendered > 10, null, { timeout: 60000, polling: 100 });
+  await o.page.waitForFunction(() => /^Bridge with a load · /.test(document.querySelector('#compact').textContent), null, { timeout: 10000, polling: 100 })
+    .catch(async (e) => { throw new Error(`${e.message}: #compact says ${JSON.stringify(await o.page.textContent('#compact'))}`); });
+  assert.equal((await o.page.evaluate(() => window.silkApp.stats())).own?.name, 'Bridge with a load');
   assert.deepEqual(o.errors, []);
   await o.context.close();
 

@@ -392,6 +392,22 @@ static void test_replay_of_ball_pit_gives_same_hash(void)
     silk_world_destroy(other);
 }
 
+/* Ends `w`'s recording and starts its replay in `player`: what one step of the replay may cost
+   (silk_play_status.step_work, element passes), read before the replay is stopped again. */
+static int64_t replayed_step_work(silk_world* w, silk_world* player)
+{
+    CHECK_EQ_INT(silk_world_record_end(w), SILK_OK);
+    size_t size = silk_world_recording_size(w);
+    uint8_t* rec = malloc(size);
+    CHECK_EQ_INT(silk_world_recording_export(w, rec, size, &size), SILK_OK);
+    silk_play_status st = {0};
+    CHECK_EQ_INT(silk_world_play_begin(player, rec, size), SILK_OK);
+    CHECK_EQ_INT(silk_world_play_status(player, &st), SILK_OK);
+    silk_world_play_stop(player);
+    free(rec);
+    return st.step_work;
+}
+
 /* A recording's work bound (silk.h, SILK_REPLAY_MAX_PASSES) counts the contact pass: each disc
    is SILK_REPLAY_CONTACT_EXTRA more elements of every robust pass, so the ball pit's 2,000
    discs are a step of about 3.2 M element passes, not 66 K (which let a replay or a playRun of
@@ -414,20 +430,12 @@ static void test_replay_bound_counts_contact_work(void)
     CHECK(discs == 2000);
     CHECK_EQ_INT(silk_world_record_begin(w), SILK_OK);
     CHECK_EQ_INT(silk_world_advance(w, H, NULL), SILK_OK);
-    CHECK_EQ_INT(silk_world_record_end(w), SILK_OK);
-    size_t size = silk_world_recording_size(w);
-    uint8_t* rec = malloc(size);
-    CHECK_EQ_INT(silk_world_recording_export(w, rec, size, &size), SILK_OK);
     silk_world* other = ball_pit();
-    silk_play_status st;
-    CHECK_EQ_INT(silk_world_play_begin(other, rec, size), SILK_OK);
-    silk_world_play_status(other, &st);
-    CHECK(st.step_work == passes * (plain + SILK_REPLAY_CONTACT_EXTRA * discs));
+    const int64_t work = replayed_step_work(w, other);
+    CHECK(work == passes * (plain + SILK_REPLAY_CONTACT_EXTRA * discs));
     /* the contact pass dominates a pit's step (bench/balls.c: ~200 ns per disc and substep
        natively, against ~1.3 ns per element pass): counted, it is most of the step's work */
-    CHECK(st.step_work > 32 * passes * plain);
-    silk_world_play_stop(other);
-    free(rec);
+    CHECK(work > 32 * passes * plain);
 
     /* points only, then one radius event: every particle counts as a disc */
     silk_world* p = ball_pit();
@@ -439,30 +447,14 @@ static void test_replay_bound_counts_contact_work(void)
     CHECK_EQ_INT(silk_world_advance(p, H, NULL), SILK_OK);
     CHECK_EQ_INT(silk_world_set_radius(p, 7, 4.0), SILK_OK);
     CHECK_EQ_INT(silk_world_advance(p, H, NULL), SILK_OK);
-    CHECK_EQ_INT(silk_world_record_end(p), SILK_OK);
-    size = silk_world_recording_size(p);
-    rec = malloc(size);
-    CHECK_EQ_INT(silk_world_recording_export(p, rec, size, &size), SILK_OK);
-    CHECK_EQ_INT(silk_world_play_begin(other, rec, size), SILK_OK);
-    silk_world_play_status(other, &st);
-    CHECK(st.step_work == passes * (plain + SILK_REPLAY_CONTACT_EXTRA * n));
-    silk_world_play_stop(other);
-    free(rec);
+    CHECK(replayed_step_work(p, other) == passes * (plain + SILK_REPLAY_CONTACT_EXTRA * n));
 
     /* the same discs in compat: no contact pass, no extra */
     CHECK_EQ_INT(silk_world_set_solver(p, SILK_SOLVER_COMPAT), SILK_OK);
     CHECK_EQ_INT(silk_world_set_radius(p, 7, 4.0), SILK_OK);
     CHECK_EQ_INT(silk_world_record_begin(p), SILK_OK);
     CHECK_EQ_INT(silk_world_advance(p, H, NULL), SILK_OK);
-    CHECK_EQ_INT(silk_world_record_end(p), SILK_OK);
-    size = silk_world_recording_size(p);
-    rec = malloc(size);
-    CHECK_EQ_INT(silk_world_recording_export(p, rec, size, &size), SILK_OK);
-    CHECK_EQ_INT(silk_world_play_begin(other, rec, size), SILK_OK);
-    silk_world_play_status(other, &st);
-    CHECK(st.step_work == (int64_t)(silk_world_get_relax_passes(p) + 1) * plain);
-    silk_world_play_stop(other);
-    free(rec);
+    CHECK(replayed_step_work(p, other) == (int64_t)(silk_world_get_relax_passes(p) + 1) * plain);
     silk_world_destroy(p);
     silk_world_destroy(w);
     silk_world_destroy(other);

@@ -12,42 +12,16 @@
 // Seeded (SplitMix64), so a failure names the input that caused it.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { repoRoot, rng, fakeCanvas } from './helpers.mjs';
-import { serveRuntime } from '../../web/kit/runtime.mjs';
+import { rng, compileSilkWasm, startInThreadRuntime } from './helpers.mjs';
 import {
-  TO_RUNTIME, TO_HOST, CALLS, checkMessage, createInThreadChannel, createCaller, createHostReceiver,
+  TO_RUNTIME, TO_HOST, CALLS, checkMessage, createCaller, createHostReceiver,
 } from '../../web/kit/protocol.mjs';
 
-const wasm = await WebAssembly.compile(readFileSync(process.env.SILK_WASM ?? path.join(repoRoot, 'build', 'wasm', 'silk.wasm')));
+const wasm = await compileSilkWasm();
 
-/** The test's clock: frames run only when tick() says so. */
-function manualClock() {
-  let t = 0;
-  let cb = null;
-  return {
-    now: () => t,
-    request: (f) => { cb = f; return 1; },
-    cancel: () => { cb = null; },
-    tick(n = 1) { for (let k = 0; k < n && cb; k++) { t += 1000 / 60; const f = cb; cb = null; f(t); } },
-  };
-}
-
-/** A runtime on this thread and everything it posted back. */
-async function startRuntime(extra = {}) {
-  const { host, runtime } = createInThreadChannel();
-  const clock = manualClock();
-  const replies = [];
-  host.onmessage = ({ data }) => replies.push(data);
-  const served = serveRuntime(runtime, { clock, labs: () => import('../../web/labs/lab-worker-host.mjs') });
-  host.postMessage({
-    type: 'init', canvas: fakeCanvas(), module: wasm, settings: { scene: 'web', seed: 7, step: 16, loopMode: 'fixed', solver: 'compat', substeps: 4, simulatedHz: 'device', tensor: 1, embed: false, theme: 'light', background: 'default', readout: 'plain', autoRestore: false, paused: false },
-    theme: 'light', transparent: false, paused: false, size: { dev: [800, 500], css: [800, 500] }, page: true, lab: true, ...extra,
-  });
-  for (let k = 0; k < 200 && !replies.some((r) => r.type === 'ready'); k++) await new Promise((r) => setTimeout(r, 10));
-  assert.ok(replies.some((r) => r.type === 'ready'), `the runtime started: ${JSON.stringify(replies.filter((r) => r.type === 'error'))}`);
-  host.postMessage({ type: 'active', active: true });
+/** A runtime on this thread (the page's, with the labs) and everything it posted back. */
+async function startRuntime() {
+  const { host, clock, replies, served } = await startInThreadRuntime(wasm, { page: true });
   clock.tick(5);
   return { host, clock, replies, served, world: served.run().world };
 }

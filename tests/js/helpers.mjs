@@ -1,6 +1,7 @@
-// helpers.mjs -- shared by the node --test suites: where the built module is, and bitwise
-// comparison of position arrays.
+// helpers.mjs -- shared by the node --test suites: where the built module is, bitwise
+// comparison of position arrays, and a runtime on this thread driven by a clock the test ticks.
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -16,6 +17,12 @@ export async function loadSilkForTests() {
   return mod.loadSilk();
 }
 
+/** The silk.wasm under test, compiled (what a host hands a runtime): $SILK_WASM, else
+ *  build/wasm/silk.wasm. */
+export function compileSilkWasm() {
+  return WebAssembly.compile(readFileSync(process.env.SILK_WASM ?? path.join(root, 'build', 'wasm', 'silk.wasm')));
+}
+
 /** Index of the first element whose bits differ (NaN equals NaN, -0 differs from +0), or -1. */
 export function firstDifference(a, b) {
   if (a.length !== b.length) return Math.min(a.length, b.length);
@@ -28,19 +35,9 @@ export function firstDifference(a, b) {
 export const repoRoot = root;
 
 /** FNV-1a 64 of bytes[from, to) as [lo, hi] 32-bit words: the checksum of the snapshot and
- *  recording formats (tests that patch bytes reseal them with it). */
-export function fnv1a(bytes, from, to) {
-  let lo = 0x84222325;
-  let hi = 0xcbf29ce4;
-  for (let i = from; i < to; i++) {
-    lo = (lo ^ bytes[i]) >>> 0;
-    const loMul = lo * 0x1b3;
-    const carry = Math.floor(loMul / 0x100000000);
-    hi = (Math.imul(hi, 0x1b3) + Math.imul(lo, 0x100) + carry) >>> 0;
-    lo = loMul >>> 0;
-  }
-  return [lo, hi];
-}
+ *  recording formats (tests that patch bytes reseal them with it): the library's own, the one
+ *  its scene format seals snapshots with. */
+export { fnv1a } from '../../web/lib/silk-world-scene.mjs';
 
 /** SplitMix64 in BigInt: reproducible random numbers. */
 export function rng(seed) {
@@ -65,4 +62,50 @@ export function fakeCanvas() {
     set: (t, k, v) => { t[k] = v; return true; },
   });
   return canvas;
+}
+
+/** A display clock the test drives: a frame runs only when tick() says so, 1/60 s apart.
+ *  `waiting`: a frame is requested; `requests`: how many were. */
+export function manualClock() {
+  let t = 0;
+  let cb = null;
+  let requests = 0;
+  return {
+    now: () => t,
+    request: (f) => { cb = f; requests++; return requests; },
+    cancel: () => { cb = null; },
+    tick(n = 1) { for (let k = 0; k < n && cb; k++) { t += 1000 / 60; const f = cb; cb = null; f(t); } },
+    get waiting() { return cb !== null; },
+    get requests() { return requests; },
+  };
+}
+
+/** The settings an in-thread runtime starts with when a test names none (a web, seed 7). */
+export const RUNTIME_SETTINGS = Object.freeze({
+  scene: 'web', seed: 7, step: 16, loopMode: 'fixed', solver: 'compat', substeps: 4, simulatedHz: 'device', tensor: 1,
+  embed: false, theme: 'light', background: 'default', readout: 'plain', autoRestore: false, paused: false,
+});
+
+/** The real runtime (web/kit/runtime.mjs) on this thread, behind the in-thread channel
+ *  (protocol.mjs: the code and the messages a Worker runs), its frames run by a manualClock:
+ *  sent `init` with `settings` (RUNTIME_SETTINGS when omitted) and the other fields of `init`
+ *  over a 800 x 500 canvas with the labs, waited for until ready, then made active. Every reply
+ *  is kept in `replies`, in order; served.run().world is its world. */
+export async function startInThreadRuntime(wasm, { settings = RUNTIME_SETTINGS, ...init } = {}) {
+  const { serveRuntime } = await import('../../web/kit/runtime.mjs');
+  const { createInThreadChannel } = await import('../../web/kit/protocol.mjs');
+  const { host, runtime } = createInThreadChannel();
+  const clock = manualClock();
+  const replies = [];
+  host.onmessage = ({ data }) => replies.push(data);
+  const served = serveRuntime(runtime, { clock, labs: () => import('../../web/labs/lab-worker-host.mjs') });
+  host.postMessage({
+    type: 'init', canvas: fakeCanvas(), module: wasm, settings,
+    theme: 'light', transparent: false, paused: false, size: { dev: [800, 500], css: [800, 500] }, lab: true, ...init,
+  });
+  const ready = () => replies.some((r) => r.type === 'ready');
+  for (let k = 0; k < 300 && !ready(); k++) await new Promise((r) => setTimeout(r, 10));
+  if (!ready()) throw new Error(`the runtime did not start: ${JSON.stringify(replies.filter((r) => r.type === 'error'))}`);
+  host.postMessage({ type: 'active', active: true });
+  return { host, clock, replies, served };
 }

@@ -11,16 +11,13 @@
 //   rope whose tool cuts sends `all`.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { repoRoot, rng, fakeCanvas } from './helpers.mjs';
+import { rng, compileSilkWasm, startInThreadRuntime, RUNTIME_SETTINGS } from './helpers.mjs';
 import { HIT_UNIT, HIT_EVERY, HIT_ERROR, encodeHits, decodeHit, claimsTouch, createHitMap, createHitSender } from '../../web/kit/hitmap.mjs';
-import { serveRuntime } from '../../web/kit/runtime.mjs';
-import { TO_HOST, checkMessage, createInThreadChannel } from '../../web/kit/protocol.mjs';
+import { TO_HOST, checkMessage } from '../../web/kit/protocol.mjs';
 import { loadSilk } from '../../web/lib/silk.mjs';
 import { getScene } from '../../web/kit/scenes.mjs';
 
-const wasm = await WebAssembly.compile(readFileSync(process.env.SILK_WASM ?? path.join(repoRoot, 'build', 'wasm', 'silk.wasm')));
+const wasm = await compileSilkWasm();
 
 test('encode / decode: a quarter px, and what Int16 cannot hold is left out', () => {
   const random = rng(26);
@@ -110,6 +107,7 @@ test('the sender: only when changed, every few frames, transferred, a message of
   anywhere = true;
   assert.equal(sender.check(), true, 'a tool that takes any press: posted');
   assert.equal(sender.check(), false);
+  assert.equal(sender.check(world.positions), false, 'the frame\'s read of the positions, passed in: the same map');
   for (const { m, transfer } of posted) {
     assert.equal(checkMessage(TO_HOST, m), null, 'a message of the protocol');
     assert.deepEqual(transfer, [m.points.buffer], 'its points are transferred');
@@ -122,48 +120,27 @@ test('the sender: only when changed, every few frames, transferred, a message of
   world.destroy();
 });
 
-/** The test's clock: frames run only when tick() says so. */
-function manualClock() {
-  let t = 0;
-  let cb = null;
-  return {
-    now: () => t,
-    request: (f) => { cb = f; return 1; },
-    cancel: () => { cb = null; },
-    tick(n = 1) { for (let k = 0; k < n && cb; k++) { t += 1000 / 60; const f = cb; cb = null; f(t); } },
-  };
-}
-
 test('the runtime posts its hit map: at most every few frames, none while paused and still; rope\'s cut takes every touch', async () => {
   for (const scene of ['web', 'rope']) {
-    const { host, runtime } = createInThreadChannel();
-    const clock = manualClock();
-    const maps = [];
-    host.onmessage = ({ data }) => { if (data.type === 'hitmap') maps.push(data); };
-    const served = serveRuntime(runtime, { clock, labs: () => import('../../web/labs/lab-worker-host.mjs') });
-    host.postMessage({
-      type: 'init', canvas: fakeCanvas(), module: wasm, settings: { scene, seed: 7, step: 16, loopMode: 'fixed', solver: 'compat', substeps: 4, simulatedHz: 'device', tensor: 1, embed: true, theme: 'light', background: 'default', readout: 'plain', autoRestore: false, paused: false },
-      theme: 'light', transparent: false, paused: false, size: { dev: [800, 500], css: [800, 500] }, lab: true,
-    });
-    for (let k = 0; k < 300 && !served.run(); k++) await new Promise((r) => setTimeout(r, 10));
+    const { host, clock, replies, served } = await startInThreadRuntime(wasm, { settings: { ...RUNTIME_SETTINGS, scene, embed: true } });
+    const maps = () => replies.filter((r) => r.type === 'hitmap');
     assert.ok(served.run(), `${scene}: the runtime started`);
-    host.postMessage({ type: 'active', active: true });
     clock.tick(4 * HIT_EVERY);
-    assert.ok(maps.length >= 1 && maps.length <= 5, `${scene}: ${maps.length} maps in ${4 * HIT_EVERY} frames`);
-    for (const m of maps) assert.equal(checkMessage(TO_HOST, m), null);
+    assert.ok(maps().length >= 1 && maps().length <= 5, `${scene}: ${maps().length} maps in ${4 * HIT_EVERY} frames`);
+    for (const m of maps()) assert.equal(checkMessage(TO_HOST, m), null);
     const world = served.run().world;
-    const last = maps.at(-1);
+    const last = maps().at(-1);
     assert.equal(last.points.length, 2 * world.particleCount, `${scene}: every particle`);
     assert.equal(last.all, scene === 'rope', `${scene}: all is ${scene === 'rope'} (rope's first tool cuts)`);
     host.postMessage({ type: 'pause', paused: true });
     clock.tick(2);
-    const n = maps.length;
+    const n = maps().length;
     clock.tick(5 * HIT_EVERY);
-    assert.equal(maps.length, n, `${scene}: a paused, still scene posts no map`);
+    assert.equal(maps().length, n, `${scene}: a paused, still scene posts no map`);
     if (scene === 'rope') {
       host.postMessage({ type: 'lab-set', name: 'tool', value: 'drag' });
       clock.tick(HIT_EVERY + 1);
-      assert.equal(maps.at(-1).all, false, 'rope with its drag tool: only the particles take a touch');
+      assert.equal(maps().at(-1).all, false, 'rope with its drag tool: only the particles take a touch');
     }
     served.close();
   }

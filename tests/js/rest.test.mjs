@@ -4,20 +4,17 @@
 // browser side (Worker and main thread, the element, CPU) is tests/browser/rest.test.mjs.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { repoRoot, loadSilkForTests, fakeCanvas } from './helpers.mjs';
+import { loadSilkForTests, compileSilkWasm, startInThreadRuntime } from './helpers.mjs';
 import {
   REST, maxStepDisplacement, createRestDetector, restEnabled, wakes, createRestWatch,
 } from '../../web/kit/rest.mjs';
-import { serveRuntime } from '../../web/kit/runtime.mjs';
-import { createInThreadChannel, TO_RUNTIME } from '../../web/kit/protocol.mjs';
+import { TO_RUNTIME } from '../../web/kit/protocol.mjs';
 import { getScene } from '../../web/kit/scenes.mjs';
 import { parseParams, checkSetting, DEFAULTS } from '../../web/kit/params.mjs';
 import '../../web/labs/lab-core.mjs'; // registers the lab scenes
 
 const silk = await loadSilkForTests();
-const wasm = await WebAssembly.compile(readFileSync(process.env.SILK_WASM ?? path.join(repoRoot, 'build', 'wasm', 'silk.wasm')));
+const wasm = await compileSilkWasm();
 
 /** Steps `world` at 1/60 s until the detector says rest; returns the steps it took, or -1. */
 function stepsToRest(world, detector, limit) {
@@ -38,6 +35,7 @@ test('maxStepDisplacement: the largest move of the last step, world px (prev and
   assert.equal(maxStepDisplacement(w), 0, 'a world that never stepped');
   w.setPosition(1, 203, 104); // moved 5 px with no step: p - last = (3, 4)
   assert.equal(maxStepDisplacement(w), 5);
+  assert.equal(maxStepDisplacement(w, w.positions), 5, 'the frame\'s read of the positions, passed in (runtime.mjs)');
   w.advance(1 / 60); // verlet keeps the velocity (3, 4) per step
   assert.ok(Math.abs(maxStepDisplacement(w) - 5) < 1e-9, `${maxStepDisplacement(w)}`);
   w.destroy();
@@ -187,38 +185,14 @@ test('createRestWatch: stops the loop at rest, wakes only into an active host', 
 
 // ---- the runtime: its loop stops at rest, and each kind of message starts it -----------------
 
-function manualClock() {
-  let t = 0;
-  let cb = null;
-  let requests = 0;
-  return {
-    now: () => t,
-    request: (f) => { cb = f; requests++; return requests; },
-    cancel: () => { cb = null; },
-    tick(n = 1) { for (let k = 0; k < n && cb; k++) { t += 1000 / 60; const f = cb; cb = null; f(t); } },
-    get waiting() { return cb !== null; },
-    get requests() { return requests; },
-  };
-}
-
+/** A runtime on this thread (the page's, with the labs) at DEFAULTS and `settings`. */
 async function startRuntime(settings) {
-  const { host, runtime } = createInThreadChannel();
-  const clock = manualClock();
-  const replies = [];
-  host.onmessage = ({ data }) => replies.push(data);
-  const served = serveRuntime(runtime, { clock, labs: () => import('../../web/labs/lab-worker-host.mjs') });
-  host.postMessage({
-    type: 'init', canvas: fakeCanvas(), module: wasm,
-    settings: { ...DEFAULTS, ...settings },
-    theme: 'light', transparent: false, paused: false, size: { dev: [800, 500], css: [800, 500] }, page: true, lab: true, ring: true,
-  });
-  for (let k = 0; k < 200 && !replies.some((r) => r.type === 'ready'); k++) await new Promise((r) => setTimeout(r, 10));
-  assert.ok(replies.some((r) => r.type === 'ready'), JSON.stringify(replies.filter((r) => r.type === 'error')));
-  host.postMessage({ type: 'active', active: true });
+  const rt = await startInThreadRuntime(wasm, { settings: { ...DEFAULTS, ...settings }, page: true, ring: true });
+  const { clock, replies } = rt;
   const lastStats = () => replies.filter((r) => r.type === 'stats').at(-1).stats;
   /** Runs frames until the runtime rests (the clock has nothing waiting), at most `limit`. */
   const settle = (limit = 60 * 30) => { let n = 0; while (clock.waiting && n < limit) { clock.tick(1); n++; } return n; };
-  return { host, clock, replies, served, lastStats, settle };
+  return { ...rt, lastStats, settle };
 }
 
 test('the runtime rests: no frame is asked for, the stats say so, and every waking message runs it again', async () => {

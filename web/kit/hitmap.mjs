@@ -18,7 +18,7 @@
 //   encodeHits(positions, count, out)  -> points written (pairs); skips what Int16 cannot hold
 //   claimsTouch(map, x, y, radius)     the decision: true when a touch at (x, y) grabs
 //   createHitMap()                     the host's copy: update(message), claims(x, y, radius)
-//   createHitSender(world, post, ...)  the runtime's: frame() (every frame), changed() (soon)
+//   createHitSender(world, post, ...)  the runtime's: frame(positions) (every frame), changed() (soon)
 
 /** Quantisation steps per world px (x 4: a quarter px; Int16 holds +-8191 world px). */
 export const HIT_UNIT = 4;
@@ -101,10 +101,10 @@ export function createHitSender(world, post, { every = HIT_EVERY, anywhere = () 
   let sentAll = false;
   let countdown = 0; // frames until the next look
 
-  function check() {
+  function check(positions = world.positions) {
     const count = world.particleCount;
     if (scratch.length < 2 * count) scratch = new Int16Array(2 * count);
-    const n = encodeHits(world.positions, count, scratch);
+    const n = encodeHits(positions, count, scratch);
     const all = anywhere() === true;
     let same = n === sentN && all === sentAll;
     for (let k = 0; same && k < 2 * n; k++) same = scratch[k] === sent[k];
@@ -119,15 +119,16 @@ export function createHitSender(world, post, { every = HIT_EVERY, anywhere = () 
   }
 
   return {
-    /** After each display frame: looks every `every` frames; true when it posted. */
-    frame() {
+    /** After each display frame: looks every `every` frames; true when it posted. `positions`:
+     *  the frame's read of world.positions, shared with rest (optional). */
+    frame(positions) {
       if (--countdown > 0) return false;
       countdown = every;
-      return check();
+      return check(positions);
     },
     /** Something may have moved or changed (a rebuild, a step, a setting): look next frame. */
     changed() { countdown = 0; },
-    /** Looks now (a host that stops its frames posts the last map first). */
+    /** Looks now (a host that stops its frames posts the last map first); `positions` as frame's. */
     check,
   };
 }

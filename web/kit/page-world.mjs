@@ -11,7 +11,7 @@ export const SOLVER_SETTINGS = ['friction', 'gravity', 'solver', 'substeps'];
 
 /** The message set() throws for a solver setting while a lab scene owns the world. */
 export const ownedMessage = (name) =>
-  `'${name}' does not apply to this lab scene: it runs the seed's own solver settings (see silkApp.labSet)`;
+  `'${name}' does not apply to this lab scene: it runs its own solver settings (see silkApp.labSet)`;
 
 /**
  * What refuses a setting that checkSetting (params.mjs) let through, as the error to throw, or

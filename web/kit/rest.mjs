@@ -23,7 +23,7 @@
 // the loop without a catch-up burst (loop.mjs starts afresh) and counts the still steps from 0.
 //
 //   REST                          { epsilon, steps }: the defaults above
-//   maxStepDisplacement(world)    world px: the largest particle move over the last step
+//   maxStepDisplacement(world, p) world px: the largest particle move over the last step
 //   createRestDetector(options)   the counter: observe(displacement, steps) -> resting
 //   restEnabled(value, embed)     a host's rest setting (true | false | 'auto') -> boolean
 //   wakes(msg)                    true if a runtime message can change what is drawn
@@ -34,12 +34,13 @@ export const REST = Object.freeze({ epsilon: 0.01, steps: 30 });
 /**
  * The largest distance (world px) a particle of `world` moved over its last step: the max of
  * |p - prev| and |p - last| over every particle (a non-finite coordinate gives Infinity: a
- * blown-up scene never rests). Reads the live views; allocates nothing.
+ * blown-up scene never rests). Reads the live views (`positions`: world.positions, when the
+ * caller has read it this frame already); allocates nothing.
  */
-export function maxStepDisplacement(world) {
+export function maxStepDisplacement(world, positions = world.positions) {
   const n = world.particleCount;
   if (n === 0) return 0;
-  const p = world.positions;
+  const p = positions;
   const prev = world.previousPositions;
   const last = world.lastPositions ?? prev; // the kit's CanvasWorld may not have it
   let max2 = 0;
@@ -116,7 +117,8 @@ export function wakes(msg) {
  * The runtime's rest (runtime.mjs): { world, loop (loop.mjs's: start, stop), canRest() (this
  * frame may count: the setting is on, the scene rests, nothing is held, not paused, no replay),
  * onChange(resting) (post the stats), options ({ epsilon, steps }) }. Returns
- *   afterFrame(steps)   after each frame: measures, and stops the loop once at rest
+ *   afterFrame(steps, positions)  after each frame: measures (positions: this frame's read of
+ *                       world.positions, optional), and stops the loop once at rest
  *   wake()              a message that can change the picture came: run again (if active)
  *   active(on)          the host's visibility: on wakes and starts the loop, off stops it
  *   resting             true while the loop is stopped at rest
@@ -127,10 +129,10 @@ export function createRestWatch({ world, loop, canRest, onChange = () => {}, opt
   let active = false; // the host's last `active`: visible and on screen
   return {
     detector,
-    afterFrame(steps) {
+    afterFrame(steps, positions) {
       if (resting) return;
       if (!canRest()) { detector.reset(); return; }
-      if (steps === 0 || !detector.observe(maxStepDisplacement(world), steps)) return;
+      if (steps === 0 || !detector.observe(maxStepDisplacement(world, positions), steps)) return;
       resting = true;
       loop.stop();
       onChange(true);

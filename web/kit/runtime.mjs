@@ -336,9 +336,10 @@ async function startRuntime(init, post, options) {
       post({ type: 'error', message: `the frame failed: ${e?.name ?? 'Error'}: ${e?.message ?? String(e)}` });
       return;
     }
-    hits.frame();
-    rest.afterFrame(counters.stepsThisFrame); // may stop the loop: the stats below say so
-    if (rest.resting) hits.check(); // the last map before the frames stop is the exact one
+    const positions = world.positions; // one read a frame, shared by the hit map and rest
+    hits.frame(positions);
+    rest.afterFrame(counters.stepsThisFrame, positions); // may stop the loop: the stats below say so
+    if (rest.resting) hits.check(positions); // the last map before the frames stop is the exact one
     if (!rest.resting && now() - lastStats >= statsEvery) stats();
   };
   // no document and no element here: the host reports visibility (`active`)

@@ -261,7 +261,7 @@ export const coupling = {
         `${r.dropFrames} frames`, ' it takes in free fall. With the crawl rule from the start the feet grip the web first and the same drop takes longer.'),
       crawl.root, list.root,
       el('h3', { textContent: 'Determinism' }), det.root, verdict.root, detButton,
-      prose('Clock A is seed 002\'s uneven frames, 156 of them; clock B has 150 random frames rescaled to the same total. The accumulator sees only whole steps, so both give the same steps and a bit-identical state hash. The coupled loop sees frames: 156 frames and 150 frames are two different states (it is deterministic per frame, not per second).'),
+      prose('Clock A repeats uneven frames of 16.6, 33 and 8 ms, 156 of them; clock B has 150 random frames rescaled to the same total. The accumulator sees only whole steps, so both give the same steps and a bit-identical state hash. The coupled loop sees frames: 156 frames and 150 frames are two different states (it is deterministic per frame, not per second).'),
     );
     return { rate, crawl, list, det, verdict, headline };
   },

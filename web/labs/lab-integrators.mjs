@@ -91,7 +91,7 @@ function compute(silk, rate, floor) {
 export const integrators = {
   name: 'integrators',
   rests: false, // it measures time: the ball's energy over time, plotted (kit/rest.mjs)
-  label: 'Lab: integrators (seed 004)',
+  label: 'Lab: integrators',
   params: { h: Number, floor: (s) => s },
   defaults: { h: 15, floor: 'snap' },
   check(name, value) {
@@ -175,7 +175,7 @@ export const integrators = {
     });
     const floor = radios({
       name: 'floor', label: 'Floor rule', value: s.floor,
-      options: [['snap', 'snap back (the seed\'s)'], ['mirror', 'mirror']], onChange: (v) => context.set('floor', v),
+      options: [['snap', 'snap back'], ['mirror', 'mirror']], onChange: (v) => context.set('floor', v),
     });
     const headline = el('p', { className: 'lab-headline' });
     bar.append(el('div', { className: 'lab-controls' }, h.root, floor.root), headline);
@@ -185,12 +185,12 @@ export const integrators = {
     const t3 = table({ caption: '', head: ['n', 'h / n, s', 'max |y − closed|, m', 'error ÷ previous'] });
     panel.append(
       el('h2', { textContent: 'Integrators: the same ball, three ways' }),
-      prose('Seed 004\'s ball under three integrators, computed by the engine (silk_ball in wasm). ',
+      prose('One bouncing ball under three integrators, computed by the engine (silk_ball in wasm). ',
         'Explicit Euler', ' moves the ball with the old velocity and gains energy at every step; ',
         'semi-implicit Euler', ' uses the new velocity and loses as much; ', 'position Verlet', ' is exact in free flight. Pull h up to 1/15 s and watch the red ball climb.'),
       el('h3', { textContent: '① Free fall against the closed form' }), t1.root, max.root,
       el('h3', { textContent: '② Energy at each floor contact' }), t2.root,
-      prose('With the seed\'s snap floor, semi-implicit Euler and Verlet lose energy at every contact (a decay, not the seed\'s "narrow band"); with the mirror floor semi-implicit Euler stays in a band. Explicit Euler grows every bounce under both.'),
+      prose('With the snap-back floor, semi-implicit Euler and Verlet lose energy at every contact (a decay, not the "narrow band" a classic integrator lesson describes); with the mirror floor semi-implicit Euler stays in a band. Explicit Euler grows every bounce under both.'),
       el('h3', { textContent: '③ Sub-steps: n steps of h / n per frame' }), t3.root,
     );
     return { h, floor, t1, t2, t3, max, headline };

@@ -305,7 +305,7 @@ const PIN = [200, 120];
 
 export const rope = {
   name: 'rope',
-  label: 'Lab: rope (seed 003)',
+  label: 'Lab: rope',
   params: { particles: Number, iterations: Number, weight: (s) => ({ 1: true, true: true, 0: false, false: false })[s], tool: (s) => s },
   defaults: { particles: 30, iterations: 5, weight: false, tool: 'cut' },
   check(name, value) {
@@ -405,24 +405,24 @@ export const rope = {
       ['nan', 'NaN particles'],
     ]);
     const t = table({
-      caption: 'Seed 003\'s table, measured: a rope of n particles 10 px apart hanging still from a pin, 5 s of 1/120 s steps, damping 0.99, g 980 px/s² (fresh worlds in wasm)',
-      head: ['n', 'iter', 'max / mean, %', 'seed, %', 'printed code, %', 'ms/frame (seed)'],
+      caption: 'The tutorial\'s table, measured: a rope of n particles 10 px apart hanging still from a pin, 5 s of 1/120 s steps, damping 0.99, g 980 px/s² (fresh worlds in wasm)',
+      head: ['n', 'iter', 'max / mean, %', 'claimed, %', 'as printed, %', 'ms/frame (claimed)'],
     });
     const v = readouts([
-      ['v-fixed', 'Seed\'s update, fixed 1/120 s: highest point vs pivot'],
-      ['v-shrink', 'Seed\'s update, 1/30 → 1/120 s mid-swing'],
+      ['v-fixed', 'Verlet update, fixed 1/120 s: highest point vs pivot'],
+      ['v-shrink', 'Verlet update, 1/30 → 1/120 s mid-swing'],
       ['v-tunnel', 'Silk\'s polygons: 12 px ledge hit at 1008 px/s'],
     ]);
     panel.append(
-      el('h2', { textContent: 'Rope: seed 003, measured' }),
-      prose('Seed 003\'s algorithm — position Verlet, damping 0.99, N passes of distance projection, a fixed 1/120 s step — run by the engine: the robust solver with one substep, N iterations and rigid links ',
+      el('h2', { textContent: 'Rope, measured' }),
+      prose('A classic rope tutorial\'s algorithm — position Verlet, damping 0.99, N passes of distance projection, a fixed 1/120 s step — run by the engine: the robust solver with one substep, N iterations and rigid links ',
         'is', ' that projection, with inverse-mass weighting (pin: inverse mass 0). A swipe cuts the rope; "drags" moves it.'),
       el('div', { className: 'lab-controls' }, weight.root, collapse), list.root,
       el('h3', { textContent: 'Stretch against iterations' }), t.root,
-      prose('The seed promises 0.4 % at 5 passes ("fully rigid"). Measured, a 30-particle rope stretches ',
-        'about ten times that', ': Gauss–Seidel with a fixed pass count cannot carry the weight of n particles up to the pin, so the stretch grows with n and shrinks only slowly with the passes. The seed\'s printed code corrects a link to its pin only halfway, and stretches more still.'),
+      prose('The tutorial promises 0.4 % at 5 passes ("fully rigid"). Measured, a 30-particle rope stretches ',
+        'about ten times that', ': Gauss–Seidel with a fixed pass count cannot carry the weight of n particles up to the pin, so the stretch grows with n and shrinks only slowly with the passes. The tutorial\'s printed code corrects a link to its pin only halfway, and stretches more still.'),
       el('h3', { textContent: '"Verlet never gains energy"' }), v.root,
-      prose('It holds at the seed\'s fixed step: the undamped pendulum never rises above its release. Fed a frame time that shrinks, updateVerlet carries x − old into a shorter step and the bob swings over the pivot. A particle that crosses more than half of a thin polygon in one step is pushed out of the far side, faster (lab seed003.5).'),
+      prose('It holds at the tutorial\'s fixed step: the undamped pendulum never rises above its release. Fed a frame time that shrinks, updateVerlet carries x − old into a shorter step and the bob swings over the pivot. A particle that crosses more than half of a thin polygon in one step is pushed out of the far side, faster.'),
     );
     return { particles, iterations, tool, weight, list, t, v, headline, setting: toolSetting(tool) };
   },
@@ -562,7 +562,7 @@ export function clothLab(original) {
       if (r.settings.mode === 'verlet-js') {
         bar.append(el('div', { className: 'lab-controls' }, mode.root));
         panel.append(el('h2', { textContent: 'Cloth' }),
-          prose('The original verlet-js cloth page (compat solver, bit for bit). Switch to ', 'on a ledge', ' to drop a cloth on a ledge with seed 003\'s algorithm and tear it with a swipe.'));
+          prose('The original verlet-js cloth page (compat solver, bit for bit). Switch to ', 'on a ledge', ' to drop a cloth on a ledge with the rope lab\'s algorithm and tear it with a swipe.'));
         return null;
       }
       const iterations = select({ name: 'iterations', label: 'Iterations', value: s.iterations, options: ITERATIONS.map((n) => [n, String(n)]), onChange: (v) => context.set('iterations', v) });
@@ -578,8 +578,8 @@ export function clothLab(original) {
         ['nan', 'NaN particles'],
       ]);
       panel.append(
-        el('h2', { textContent: 'Cloth: seed 003 on a ledge' }),
-        prose(`A ${CLOTH.cols} × ${CLOTH.rows} cloth of rigid links ${CLOTH.spacing} px apart hangs from pins (inverse mass 0) and drops onto a shelf (a static convex polygon, friction 0.8): its right part lands on the shelf, the rest hangs over the edge, with seed 003's algorithm: Verlet with damping 0.99, N projection passes at 1/120 s, on the engine's robust solver. Swipe to tear it: the pieces land on the shelf or the floor.`),
+        el('h2', { textContent: 'Cloth on a ledge' }),
+        prose(`A ${CLOTH.cols} × ${CLOTH.rows} cloth of rigid links ${CLOTH.spacing} px apart hangs from pins (inverse mass 0) and drops onto a shelf (a static convex polygon, friction 0.8): its right part lands on the shelf, the rest hangs over the edge, with the rope lab's algorithm: Verlet with damping 0.99, N projection passes at 1/120 s, on the engine's robust solver. Swipe to tear it: the pieces land on the shelf or the floor.`),
         list.root,
         prose('Fewer passes, more stretch: at 1 iteration the cloth hangs like rubber. The ledge keeps every particle out after every pass; links between particles can still cut its corner (particles are points).'),
       );

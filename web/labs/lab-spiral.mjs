@@ -140,7 +140,7 @@ export const spiral = {
     ]);
     panel.append(
       el('h2', { textContent: 'The spiral of death' }),
-      prose('Seed 002\'s feedback model on the engine\'s own fixed-step accumulator (1/60 s steps, in wasm). Each step costs ',
+      prose('A feedback model on the engine\'s own fixed-step accumulator (1/60 s steps, in wasm). Each step costs ',
         'cost × 1/60 s', ' of wall time, so a frame that runs N steps lasts N × cost / 60 s — at least one 1/60 s display frame — and the next frame has that much time to catch up.'),
       prose('Above a cost of 1 the steps grow by the cost every frame: 1 → 2 → 4 → 8 … at cost 2. The only brake is a ',
         'maximum of steps per frame', ': the stepper runs that many and drops the rest of the frame\'s time. The steps stay flat; the simulation falls behind the wall clock instead.'),

@@ -75,8 +75,9 @@ function layout(bytes, world) {
   return { dv, particles, composites, constraints, extension };
 }
 
-/** FNV-1a 64 of bytes[from, to) as [lo, hi] 32-bit words (the snapshot format's checksum). */
-function fnv1a(bytes, from, to) {
+/** FNV-1a 64 of bytes[from, to) as [lo, hi] 32-bit words (the snapshot format's checksum;
+ *  tests/js/helpers.mjs re-exports it for the suites that reseal patched bytes). */
+export function fnv1a(bytes, from, to) {
   let lo = 0x84222325;
   let hi = 0xcbf29ce4;
   for (let i = from; i < to; i++) {

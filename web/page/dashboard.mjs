@@ -222,15 +222,17 @@ export function compactLine(mode, d, s, exploded) {
 }
 
 /**
- * The embed's plain line: "web · 60 steps/s · stable" -- what runs, how fast the physics runs
+ * The embed's plain line: "web · 60 steps/s · stable" -- what runs (an own scene's name, for
+ * ?embed=1&scene=<path>: not the scene setting it replaced), how fast the physics runs
  * (the fixed step's rate; in the coupled loop the steps per second measured, rate.mjs: the
  * simulated display's, not the device's rAF rate), and whether it holds; "web · paused" while
  * paused, "cloth · at rest · stable" while at rest (kit/rest.mjs). (readout=full says the loop
  * and the measured rate for both loops.)
  */
 export function plainReadout(s, verdict) {
-  if (s.paused) return `${s.scene} · paused`;
-  if (s.resting) return `${s.scene} · at rest · ${verdict}`;
+  const name = s.own?.name ?? s.scene;
+  if (s.paused) return `${name} · paused`;
+  if (s.resting) return `${name} · at rest · ${verdict}`;
   const rate = s.loopMode === 'coupled' ? s.stepsPerSecond : 1 / (s.stepSeconds ?? 1 / 60);
-  return `${s.scene} · ${rate ? Math.round(rate) : '…'} steps/s · ${verdict}`;
+  return `${name} · ${rate ? Math.round(rate) : '…'} steps/s · ${verdict}`;
 }

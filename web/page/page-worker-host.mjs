@@ -177,6 +177,7 @@ export function wirePage(wire) {
         stepsPerSecond: steps.rate, // fixed steps per second of real time, measured over the last second
         loopMode: settings.loopMode, simulatedHz: settings.simulatedHz, paused: settings.paused,
         scene: settings.scene, step: settings.step, solver: settings.solver,
+        own: s.own ?? null, // ?embed=1&scene=<path>: { name, url, view, problem }, as the element's stats().own
         alpha: s.alpha ?? 0, droppedSeconds: s.droppedSeconds ?? 0,
         exploded: s.exploded ?? false, nanCount: d ? d[DIAG.NAN_COUNT] : 0,
         verdict: s.verdict, health: s.health, replay: s.replay, stateHash: s.stateHash,
