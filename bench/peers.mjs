@@ -346,7 +346,7 @@ function runBalls() {
       rows.push({ label, ...r });
       console.log(`  ${label.padEnd(40)}${r.fall.toFixed(2).padStart(9)}${r.median.toFixed(2).padStart(16)}${r.p95.toFixed(2).padStart(9)}${(1000 * r.median / n).toFixed(2).padStart(9)}${r.max.toFixed(3).padStart(15)}${r.p99.toFixed(3).padStart(8)}`);
     };
-    for (const s of [2, 4, 8]) add(`silk robust, ${s} substeps`, () => silkBalls(box, s));
+    for (const s of [2, 3, 4, 8]) add(`silk robust, ${s} substeps`, () => silkBalls(box, s));
     if (SILK_ONLY) continue;
     if (n <= 5000 || !QUICK) for (const it of [2, 6]) add(`matter-js, ${it} position/velocity it.`, () => matterBalls(box, it));
     for (const it of [2, 4]) add(`rapier, ${it} solver iterations`, () => rapierBalls(box, it));

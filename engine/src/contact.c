@@ -213,7 +213,10 @@ touch_run(pair_context* x, silk_collision_state* c, int32_t a, int32_t b0, int32
             continue;
         }
         /* off the chain through a: each disc's share of a move, from the masses alone */
-        const double ka = wa / ws, kb = wb / ws;
+        /* like masses (a pile of equal balls) share half and half: wa / (wa + wa) is exactly
+           0.5, so the test skips two divisions and never changes a bit */
+        const bool even = wa == wb;
+        const double ka = even ? 0.5 : wa / ws, kb = even ? 0.5 : wb / ws;
         double nx = 0.0, ny = -1.0; /* coincident: a fixed direction */
         if (d > 0.0)
         {
