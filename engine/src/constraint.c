@@ -3,6 +3,7 @@
    Storage: the constraint columns of storage.h, sorted by composite. Appending to the last
    composite is O(1); appending to an earlier one shifts the later composites' runs by one (a
    memmove, never inside a step). */
+#include "cold.h"
 #include "trig.h"
 #include "detmath.h"
 #include "material.h"
@@ -57,7 +58,7 @@ double silk_angle_at(silk_vec2 a, silk_vec2 b, silk_vec2 c)
     return silk_atan2(ux * vy - uy * vx, ux * vx + uy * vy);
 }
 
-silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_constraint_kind kind,
+SILK_COLD silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_constraint_kind kind,
                                  int32_t a, int32_t b, int32_t c, double stiffness, double rest,
                                  silk_vec2 target, int32_t* out_index)
 {
@@ -98,7 +99,7 @@ silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_cons
     return SILK_OK;
 }
 
-static silk_status check_add(const silk_world* world, int32_t composite, const void* def,
+SILK_COLD static silk_status check_add(const silk_world* world, int32_t composite, const void* def,
                              int32_t cookie)
 {
     if (!silk_is_world(world) || def == NULL)
@@ -116,7 +117,7 @@ static silk_status check_add(const silk_world* world, int32_t composite, const v
     return SILK_OK;
 }
 
-silk_status silk_world_add_distance(silk_world* world, int32_t composite,
+SILK_COLD silk_status silk_world_add_distance(silk_world* world, int32_t composite,
                                     const silk_distance_def* def, int32_t* out_index)
 {
     silk_status status = check_add(world, composite, def, def ? def->internal_cookie : 0);
@@ -153,7 +154,7 @@ silk_status silk_world_add_distance(silk_world* world, int32_t composite,
                                 rest, (silk_vec2){0.0, 0.0}, out_index);
 }
 
-silk_status silk_world_add_pin(silk_world* world, int32_t composite, const silk_pin_def* def,
+SILK_COLD silk_status silk_world_add_pin(silk_world* world, int32_t composite, const silk_pin_def* def,
                                int32_t* out_index)
 {
     silk_status status = check_add(world, composite, def, def ? def->internal_cookie : 0);
@@ -174,7 +175,7 @@ silk_status silk_world_add_pin(silk_world* world, int32_t composite, const silk_
                                 out_index);
 }
 
-silk_status silk_world_add_angle(silk_world* world, int32_t composite, const silk_angle_def* def,
+SILK_COLD silk_status silk_world_add_angle(silk_world* world, int32_t composite, const silk_angle_def* def,
                                  int32_t* out_index)
 {
     silk_status status = check_add(world, composite, def, def ? def->internal_cookie : 0);
@@ -230,7 +231,7 @@ static bool is_at(const silk_world* world, int32_t j, void* context)
     return j == *(const int32_t*)context;
 }
 
-silk_status silk_world_remove_constraint(silk_world* world, int32_t composite, int32_t index)
+SILK_COLD silk_status silk_world_remove_constraint(silk_world* world, int32_t composite, int32_t index)
 {
     int32_t at = 0;
     silk_status status = silk_locate_constraint(world, composite, index, &at);
@@ -280,7 +281,7 @@ silk_status silk_world_composite_constraint_begin(const silk_world* world, int32
     return SILK_OK;
 }
 
-silk_status silk_world_get_constraint(const silk_world* world, int32_t composite, int32_t index,
+SILK_COLD silk_status silk_world_get_constraint(const silk_world* world, int32_t composite, int32_t index,
                                       silk_constraint_info* out_info)
 {
     if (out_info == NULL)
