@@ -116,7 +116,8 @@ bool silk_spider_owns(const silk_world* world)
     return silk_world_extension_owned_by(world, extras_owner);
 }
 
-SILK_COLD silk_status silk_spider_install(silk_world* world)
+SILK_COLD
+silk_status silk_spider_install(silk_world* world)
 {
     if (silk_spider_owns(world))
     {
@@ -198,7 +199,8 @@ static silk_vec2 reach(silk_vec2 p, double dx, double dy, double length)
 
 /* One row of legs (right and left), pushed R1 L1 R2 L2 R3 L3 R4 L4 as the original does.
    On failure the caller rolls the whole spider back. */
-SILK_COLD static silk_status build_leg_row(silk_world* world, int32_t comp, int32_t row, int32_t base,
+SILK_COLD
+static silk_status build_leg_row(silk_world* world, int32_t comp, int32_t row, int32_t base,
                                  int32_t feet[8])
 {
     const int32_t thorax = base;
@@ -247,7 +249,8 @@ SILK_COLD static silk_status build_leg_row(silk_world* world, int32_t comp, int3
     return SILK_OK;
 }
 
-SILK_COLD static silk_status build_spider_unreported(silk_world* world, const silk_spider_def* def,
+SILK_COLD
+static silk_status build_spider_unreported(silk_world* world, const silk_spider_def* def,
                                            int32_t* out_composite)
 {
     if (world == NULL || def == NULL || out_composite == NULL)
@@ -305,7 +308,8 @@ SILK_COLD static silk_status build_spider_unreported(silk_world* world, const si
     return SILK_OK;
 }
 
-SILK_COLD silk_status silk_world_build_spider(silk_world* world, const silk_spider_def* def,
+SILK_COLD
+silk_status silk_world_build_spider(silk_world* world, const silk_spider_def* def,
                                     int32_t* out_composite)
 {
     silk_world_report_error(world, SILK_OK, "", ""); /* this call's detail, not an earlier one's */

@@ -58,7 +58,8 @@ double silk_angle_at(silk_vec2 a, silk_vec2 b, silk_vec2 c)
     return silk_atan2(ux * vy - uy * vx, ux * vx + uy * vy);
 }
 
-SILK_COLD silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_constraint_kind kind,
+SILK_COLD
+silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_constraint_kind kind,
                                  int32_t a, int32_t b, int32_t c, double stiffness, double rest,
                                  silk_vec2 target, int32_t* out_index)
 {
@@ -99,7 +100,8 @@ SILK_COLD silk_status silk_push_constraint(silk_world* world, int32_t composite,
     return SILK_OK;
 }
 
-SILK_COLD static silk_status check_add(const silk_world* world, int32_t composite, const void* def,
+SILK_COLD
+static silk_status check_add(const silk_world* world, int32_t composite, const void* def,
                              int32_t cookie)
 {
     if (!silk_is_world(world) || def == NULL)
@@ -117,7 +119,8 @@ SILK_COLD static silk_status check_add(const silk_world* world, int32_t composit
     return SILK_OK;
 }
 
-SILK_COLD silk_status silk_world_add_distance(silk_world* world, int32_t composite,
+SILK_COLD
+silk_status silk_world_add_distance(silk_world* world, int32_t composite,
                                     const silk_distance_def* def, int32_t* out_index)
 {
     silk_status status = check_add(world, composite, def, def ? def->internal_cookie : 0);
@@ -154,7 +157,8 @@ SILK_COLD silk_status silk_world_add_distance(silk_world* world, int32_t composi
                                 rest, (silk_vec2){0.0, 0.0}, out_index);
 }
 
-SILK_COLD silk_status silk_world_add_pin(silk_world* world, int32_t composite, const silk_pin_def* def,
+SILK_COLD
+silk_status silk_world_add_pin(silk_world* world, int32_t composite, const silk_pin_def* def,
                                int32_t* out_index)
 {
     silk_status status = check_add(world, composite, def, def ? def->internal_cookie : 0);
@@ -175,7 +179,8 @@ SILK_COLD silk_status silk_world_add_pin(silk_world* world, int32_t composite, c
                                 out_index);
 }
 
-SILK_COLD silk_status silk_world_add_angle(silk_world* world, int32_t composite, const silk_angle_def* def,
+SILK_COLD
+silk_status silk_world_add_angle(silk_world* world, int32_t composite, const silk_angle_def* def,
                                  int32_t* out_index)
 {
     silk_status status = check_add(world, composite, def, def ? def->internal_cookie : 0);
@@ -231,7 +236,8 @@ static bool is_at(const silk_world* world, int32_t j, void* context)
     return j == *(const int32_t*)context;
 }
 
-SILK_COLD silk_status silk_world_remove_constraint(silk_world* world, int32_t composite, int32_t index)
+SILK_COLD
+silk_status silk_world_remove_constraint(silk_world* world, int32_t composite, int32_t index)
 {
     int32_t at = 0;
     silk_status status = silk_locate_constraint(world, composite, index, &at);
@@ -281,7 +287,8 @@ silk_status silk_world_composite_constraint_begin(const silk_world* world, int32
     return SILK_OK;
 }
 
-SILK_COLD silk_status silk_world_get_constraint(const silk_world* world, int32_t composite, int32_t index,
+SILK_COLD
+silk_status silk_world_get_constraint(const silk_world* world, int32_t composite, int32_t index,
                                       silk_constraint_info* out_info)
 {
     if (out_info == NULL)

@@ -21,7 +21,8 @@ silk_extension_def silk_default_extension_def(void)
 }
 
 /* The scratch keeps no contents across calls, so growing it is a fresh allocation. */
-SILK_COLD static silk_status grow_scratch(silk_world* world, int32_t capacity)
+SILK_COLD
+static silk_status grow_scratch(silk_world* world, int32_t capacity)
 {
     silk_extension_state* ext = &world->extension;
     if (capacity <= ext->scratch_capacity && ext->scratch != NULL)
@@ -39,7 +40,8 @@ SILK_COLD static silk_status grow_scratch(silk_world* world, int32_t capacity)
     return SILK_OK;
 }
 
-SILK_COLD silk_status silk_world_set_extension(silk_world* world, const silk_extension_def* def)
+SILK_COLD
+silk_status silk_world_set_extension(silk_world* world, const silk_extension_def* def)
 {
     if (!silk_is_world(world) || def == NULL)
     {
@@ -90,7 +92,8 @@ silk_status silk_extension_reserve(silk_world* world, int32_t capacity)
     return world->extension.def.particle_scratch ? grow_scratch(world, capacity) : SILK_OK;
 }
 
-SILK_COLD void silk_extension_free(silk_world* world)
+SILK_COLD
+void silk_extension_free(silk_world* world)
 {
     silk_free(world, world->extension.scratch);
     world->extension.scratch = NULL;

@@ -77,13 +77,15 @@ void silk_watchdog_reset(silk_world* world)
     s->slot_step[1] = -1;
 }
 
-SILK_COLD void silk_watchdog_free(silk_world* world)
+SILK_COLD
+void silk_watchdog_free(silk_world* world)
 {
     silk_free(world, world->watchdog.slot[0]);
     silk_free(world, world->watchdog.slot[1]);
 }
 
-SILK_COLD silk_status silk_watchdog_reserve(silk_world* world)
+SILK_COLD
+silk_status silk_watchdog_reserve(silk_world* world)
 {
     silk_watchdog_state* s = &world->watchdog;
     if (!s->def.auto_restore)
