@@ -5,7 +5,10 @@
 //   node bench/tools/compare-wasm.mjs NAME=FILE.wasm NAME=FILE.wasm ...
 //
 // Environment: BENCH_ROUNDS (default 21), BENCH_WEB_FRAMES (300), BENCH_CLOTH_FRAMES (10): short runs, many
-// rounds, so the minimum stays meaningful on a busy machine.
+// rounds, so the minimum stays meaningful on a busy machine. BENCH_SCENES (web,cloth) may add the
+// robust solver's scenes, each run from a snapshot taken after BENCH_SETTLE_FRAMES (300) frames so the
+// timed frames are the settled, costly ones: ball-pit (2,000 colliding balls; BENCH_PIT_FRAMES, 5),
+// chain-cloth (BENCH_CHAIN_FRAMES, 30) and web-robust (the web under the robust solver, 300).
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,12 +27,39 @@ for (const arg of process.argv.slice(2)) {
 }
 const rounds = envInt('BENCH_ROUNDS', 21);
 const CLOTH = { x: 400, y: 400, width: 600, height: 600, segments: 100, pinMod: 4, stiffness: 0.9 };
-const scenes = [
+const allScenes = [
   { name: 'web', frames: envInt('BENCH_WEB_FRAMES', 300) },
   { name: 'cloth', frames: envInt('BENCH_CLOTH_FRAMES', 10) },
+  { name: 'ball-pit', robust: 'ball-pit', frames: envInt('BENCH_PIT_FRAMES', 5) },
+  { name: 'chain-cloth', robust: 'chain-cloth', frames: envInt('BENCH_CHAIN_FRAMES', 30) },
+  { name: 'web-robust', robust: 'web', frames: envInt('BENCH_WEB_FRAMES', 300) },
 ];
+const wanted = (process.env.BENCH_SCENES ?? 'web,cloth').split(',');
+const scenes = allScenes.filter((s) => wanted.includes(s.name));
+const settle = envInt('BENCH_SETTLE_FRAMES', 300);
 
-function run(silk, scene) {
+// a robust scene after `settle` frames, as a snapshot per variant (each variant settles its own)
+const settled = new Map();
+function runRobust(v, scene) {
+  const key = `${v.name}/${scene.name}`;
+  const w = v.silk.createWorld({});
+  w.buildScene(scene.robust);
+  if (scene.robust === 'web') w.setSolver('robust');
+  if (!settled.has(key)) {
+    for (let f = 0; f < settle; f++) w.advance(1 / 60);
+    settled.set(key, w.snapshot());
+  } else w.restore(settled.get(key));
+  const t0 = nowNs();
+  for (let f = 0; f < scene.frames; f++) w.advance(1 / 60);
+  const ns = nowNs() - t0;
+  const hash = w.stateHash();
+  w.destroy();
+  return { ns, hash };
+}
+
+function run(v, scene) {
+  if (scene.robust) return runRobust(v, scene);
+  const silk = v.silk;
   const web = scene.name === 'web';
   const w = web ? silk.createWorld() : silk.createWorld({ width: 800, height: 800, friction: 1 });
   if (web) w.buildScene('web');
@@ -46,12 +76,12 @@ function run(silk, scene) {
 }
 
 for (const scene of scenes) {
-  for (const v of variants) { run(v.silk, scene); run(v.silk, scene); } // warm-up
+  for (const v of variants) { run(v, scene); run(v, scene); } // warm-up
   const times = variants.map(() => []);
   const hashes = variants.map(() => new Set());
   for (let r = 0; r < rounds; r++) {
     variants.forEach((v, i) => {
-      const res = run(v.silk, scene);
+      const res = run(v, scene);
       times[i].push(res.ns / scene.frames / 1e6);
       hashes[i].add(res.hash);
     });

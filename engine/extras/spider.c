@@ -7,6 +7,7 @@
    held by another foot, and adds a zero-length distance from the foot to it -- an attractor
    that drags the foot there a little every pass, not a weld. That is all the "walking". */
 #include "build.h"
+#include "../src/cold.h" /* a compiler attribute, not engine internals */
 
 #include <math.h>
 #include <string.h>
@@ -115,6 +116,7 @@ bool silk_spider_owns(const silk_world* world)
     return silk_world_extension_owned_by(world, extras_owner);
 }
 
+SILK_COLD
 silk_status silk_spider_install(silk_world* world)
 {
     if (silk_spider_owns(world))
@@ -197,6 +199,7 @@ static silk_vec2 reach(silk_vec2 p, double dx, double dy, double length)
 
 /* One row of legs (right and left), pushed R1 L1 R2 L2 R3 L3 R4 L4 as the original does.
    On failure the caller rolls the whole spider back. */
+SILK_COLD
 static silk_status build_leg_row(silk_world* world, int32_t comp, int32_t row, int32_t base,
                                  int32_t feet[8])
 {
@@ -246,6 +249,7 @@ static silk_status build_leg_row(silk_world* world, int32_t comp, int32_t row, i
     return SILK_OK;
 }
 
+SILK_COLD
 static silk_status build_spider_unreported(silk_world* world, const silk_spider_def* def,
                                            int32_t* out_composite)
 {
@@ -304,6 +308,7 @@ static silk_status build_spider_unreported(silk_world* world, const silk_spider_
     return SILK_OK;
 }
 
+SILK_COLD
 silk_status silk_world_build_spider(silk_world* world, const silk_spider_def* def,
                                     int32_t* out_composite)
 {

@@ -3,6 +3,7 @@
    Storage: the constraint columns of storage.h, sorted by composite. Appending to the last
    composite is O(1); appending to an earlier one shifts the later composites' runs by one (a
    memmove, never inside a step). */
+#include "cold.h"
 #include "trig.h"
 #include "detmath.h"
 #include "material.h"
@@ -57,6 +58,7 @@ double silk_angle_at(silk_vec2 a, silk_vec2 b, silk_vec2 c)
     return silk_atan2(ux * vy - uy * vx, ux * vx + uy * vy);
 }
 
+SILK_COLD
 silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_constraint_kind kind,
                                  int32_t a, int32_t b, int32_t c, double stiffness, double rest,
                                  silk_vec2 target, int32_t* out_index)
@@ -99,6 +101,7 @@ silk_status silk_push_constraint(silk_world* world, int32_t composite, silk_cons
     return SILK_OK;
 }
 
+SILK_COLD
 static silk_status check_add(const silk_world* world, int32_t composite, const void* def,
                              int32_t cookie)
 {
@@ -117,6 +120,7 @@ static silk_status check_add(const silk_world* world, int32_t composite, const v
     return SILK_OK;
 }
 
+SILK_COLD
 silk_status silk_world_add_distance(silk_world* world, int32_t composite,
                                     const silk_distance_def* def, int32_t* out_index)
 {
@@ -154,6 +158,7 @@ silk_status silk_world_add_distance(silk_world* world, int32_t composite,
                                 rest, (silk_vec2){0.0, 0.0}, out_index);
 }
 
+SILK_COLD
 silk_status silk_world_add_pin(silk_world* world, int32_t composite, const silk_pin_def* def,
                                int32_t* out_index)
 {
@@ -175,6 +180,7 @@ silk_status silk_world_add_pin(silk_world* world, int32_t composite, const silk_
                                 out_index);
 }
 
+SILK_COLD
 silk_status silk_world_add_angle(silk_world* world, int32_t composite, const silk_angle_def* def,
                                  int32_t* out_index)
 {
@@ -231,6 +237,7 @@ static bool is_at(const silk_world* world, int32_t j, void* context)
     return j == *(const int32_t*)context;
 }
 
+SILK_COLD
 silk_status silk_world_remove_constraint(silk_world* world, int32_t composite, int32_t index)
 {
     int32_t at = 0;
@@ -281,6 +288,7 @@ silk_status silk_world_composite_constraint_begin(const silk_world* world, int32
     return SILK_OK;
 }
 
+SILK_COLD
 silk_status silk_world_get_constraint(const silk_world* world, int32_t composite, int32_t index,
                                       silk_constraint_info* out_info)
 {

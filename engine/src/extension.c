@@ -3,6 +3,7 @@
    The world keeps the extension's values and calls it back; the core never learns what the
    values mean. It owns their encoding (little-endian int32 in snapshot.c and record_file.c), so
    whatever an extension keeps hashes and restores the same on every platform. */
+#include "cold.h"
 #include "extension.h"
 #include "record.h"
 #include "validate.h"
@@ -20,6 +21,7 @@ silk_extension_def silk_default_extension_def(void)
 }
 
 /* The scratch keeps no contents across calls, so growing it is a fresh allocation. */
+SILK_COLD
 static silk_status grow_scratch(silk_world* world, int32_t capacity)
 {
     silk_extension_state* ext = &world->extension;
@@ -38,6 +40,7 @@ static silk_status grow_scratch(silk_world* world, int32_t capacity)
     return SILK_OK;
 }
 
+SILK_COLD
 silk_status silk_world_set_extension(silk_world* world, const silk_extension_def* def)
 {
     if (!silk_is_world(world) || def == NULL)
@@ -89,6 +92,7 @@ silk_status silk_extension_reserve(silk_world* world, int32_t capacity)
     return world->extension.def.particle_scratch ? grow_scratch(world, capacity) : SILK_OK;
 }
 
+SILK_COLD
 void silk_extension_free(silk_world* world)
 {
     silk_free(world, world->extension.scratch);

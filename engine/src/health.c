@@ -20,6 +20,7 @@
    the older of two slots (grown outside steps, sized from the world's capacities, so taking a
    snapshot never allocates). When the world turns unhealthy the older slot comes back --
    state and settings, since a setting is the usual cause -- and the history restarts. */
+#include "cold.h"
 #include "health.h"
 #include "settings.h"
 #include "snapshot.h"
@@ -76,12 +77,14 @@ void silk_watchdog_reset(silk_world* world)
     s->slot_step[1] = -1;
 }
 
+SILK_COLD
 void silk_watchdog_free(silk_world* world)
 {
     silk_free(world, world->watchdog.slot[0]);
     silk_free(world, world->watchdog.slot[1]);
 }
 
+SILK_COLD
 silk_status silk_watchdog_reserve(silk_world* world)
 {
     silk_watchdog_state* s = &world->watchdog;

@@ -24,6 +24,7 @@
    polygon with its run and bounding box. Normals are computed once at add time with + - * /
    and sqrt only, so collisions are deterministic like the rest of the robust solver. Nothing
    here allocates during a step. */
+#include "cold.h"
 #include "polygon.h"
 #include "validate.h"
 #include "world.h"
@@ -42,6 +43,7 @@ silk_polygon_def silk_default_polygon_def(void)
 
 /* ---- storage ----------------------------------------------------------------------------- */
 
+SILK_COLD
 static silk_status grow(silk_world* world, void** array, size_t element, int32_t used,
                         int32_t needed, int32_t* capacity)
 {
@@ -70,6 +72,7 @@ static silk_status grow(silk_world* world, void** array, size_t element, int32_t
 }
 
 /* Both point arrays grow together (they share one capacity); all or nothing. */
+SILK_COLD
 static silk_status reserve_points(silk_world* world, int32_t needed)
 {
     if (needed <= world->polygon_point_capacity)
@@ -100,6 +103,7 @@ void silk_polygons_clear(silk_world* world)
     world->polygon_point_count = 0;
 }
 
+SILK_COLD
 void silk_polygons_free(silk_world* world)
 {
     silk_free(world, world->polygons);
@@ -133,6 +137,7 @@ static silk_vec2 vertex(const silk_vec2* points, int32_t count, int32_t k, bool 
 /* Convex with positive orientation (after `reversed`): every corner turns the same way by a
    non-zero amount, and every vertex lies behind every edge (this second test rejects
    star-shaped outlines whose corners all turn the same way, like a pentagram). */
+SILK_COLD
 static bool convex(const silk_vec2* points, int32_t count, bool reversed)
 {
     for (int32_t k = 0; k < count; ++k)
@@ -162,6 +167,7 @@ static bool convex(const silk_vec2* points, int32_t count, bool reversed)
 
 /* Each failure names its field on the world (silk_world_last_error_detail), so a host can say
    which argument was wrong. */
+SILK_COLD
 static silk_status validate(silk_world* world, const silk_polygon_def* def, bool* out_reversed)
 {
     if (def->internal_cookie != SILK_DEF_COOKIE)
@@ -230,6 +236,7 @@ static silk_status validate(silk_world* world, const silk_polygon_def* def, bool
                : silk_world_report_error(world, SILK_ERR_DEGENERATE, "points", CONVEX_RULE);
 }
 
+SILK_COLD
 silk_status silk_world_add_polygon(silk_world* world, const silk_polygon_def* def,
                                    int32_t* out_polygon)
 {
@@ -294,6 +301,7 @@ silk_status silk_world_add_polygon(silk_world* world, const silk_polygon_def* de
     return SILK_OK;
 }
 
+SILK_COLD
 silk_status silk_world_reserve_polygons(silk_world* world, int32_t polygons, int32_t points)
 {
     if (!silk_is_world(world))

@@ -1,4 +1,5 @@
 /* world.c -- creating a world, its settings, composites and particles (columns: storage.c). */
+#include "cold.h"
 #include "extension.h"
 #include "health.h"
 #include "polygon.h"
@@ -94,6 +95,7 @@ silk_stepper_def silk_default_stepper_def(void)
     return def;
 }
 
+SILK_COLD
 silk_world_def silk_default_world_def(void)
 {
     silk_world_def def = {0};
@@ -106,6 +108,7 @@ silk_world_def silk_default_world_def(void)
     return def;
 }
 
+SILK_COLD
 silk_status silk_world_create(const silk_world_def* def, silk_world** out_world)
 {
     if (def == NULL || out_world == NULL)
@@ -167,6 +170,7 @@ silk_status silk_world_create(const silk_world_def* def, silk_world** out_world)
     return SILK_OK;
 }
 
+SILK_COLD
 void silk_world_destroy(silk_world* world)
 {
     if (!silk_is_world(world))
@@ -184,6 +188,7 @@ void silk_world_destroy(silk_world* world)
     world->free_fn(world, world->allocator_user);
 }
 
+SILK_COLD
 void silk_world_clear(silk_world* world)
 {
     if (!silk_is_world(world))
@@ -221,6 +226,7 @@ double silk_world_random(silk_world* world)
 
 /* ---- composites and particles ---------------------------------------------------------- */
 
+SILK_COLD
 silk_status silk_world_add_composite(silk_world* world, int32_t* out_composite)
 {
     if (!silk_is_world(world) || out_composite == NULL)
@@ -245,6 +251,7 @@ int32_t silk_world_composite_count(const silk_world* world)
     return silk_is_world(world) ? world->composite_count : 0;
 }
 
+SILK_COLD
 silk_status silk_world_add_particle(silk_world* world, int32_t composite, silk_vec2 position,
                                     int32_t* out_particle)
 {
@@ -377,6 +384,7 @@ const silk_vec2* silk_world_previous_positions(const silk_world* world)
 
 /* ---- whole-world storage: def, reservations, rollback ------------------------------------ */
 
+SILK_COLD
 silk_world_def silk_world_get_def(const silk_world* world)
 {
     silk_world_def def = silk_default_world_def();
@@ -400,6 +408,7 @@ silk_world_def silk_world_get_def(const silk_world* world)
     return def;
 }
 
+SILK_COLD
 silk_status silk_world_reserve(silk_world* world, int32_t particles, int32_t constraints,
                                int32_t composites)
 {
@@ -439,6 +448,7 @@ silk_world_mark silk_world_get_mark(const silk_world* world)
 
 /* Everything after the mark is appended: new composites own every constraint and particle
    past it, and nothing before it refers to them. Each refusal names what the mark breaks. */
+SILK_COLD
 static silk_status check_mark(silk_world* world, silk_world_mark mark)
 {
     if (mark.particles < 0 || mark.constraints < 0 || mark.composites < 0 ||
@@ -482,6 +492,7 @@ static silk_status check_mark(silk_world* world, silk_world_mark mark)
     return SILK_OK;
 }
 
+SILK_COLD
 silk_status silk_world_rollback(silk_world* world, silk_world_mark mark)
 {
     if (!silk_is_world(world))
