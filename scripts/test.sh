@@ -44,10 +44,13 @@ count_node() { # parses node --test's "# pass N" / "# fail N"
 }
 
 # What a run prints: each failure with its reason (node's YAML block under "not ok", at most
-# 60 lines; a to-do's block is left out) and the suite's totals, so that a CI log says why.
+# 60 lines; a to-do's block is left out), each check the engines suite ran again because the
+# browser crashed under it (tests/engines/suite.mjs), and the suite's totals, so that a CI log
+# says why.
 summarize() {
   awk '
     /^not ok/ { print; block = ($0 !~ /# TODO/); lines = 0; next }
+    /crashed during this check/ { print; next }
     block && /^  / { if (lines++ < 60) print; next }
     { block = 0 }
     /^#? ?[0-9]+\/[0-9]+ Test .*(Failed|\*\*\*)|tests passed|^# (pass|fail)/ { print }
