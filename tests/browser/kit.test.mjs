@@ -340,7 +340,10 @@ test('rest: true stops the loop once the world is still; wake(), resume() and a 
     assert.ok(s.steps >= 10 && s.steps <= 12, `after 10 still steps (${s.steps})`);
     await frames(page, 60, 60);
     const s2 = await st();
-    assert.deepEqual([s2.frames, s2.steps, s2.drawn], [s.frames, s.steps, s.drawn], 'no frame, no step, no draw at rest');
+    // no frame, no step and no draw of the loop; a draw outside it (a resize or a theme change
+    // reaching the canvas, as a late layout can) is allowed at rest and counted apart
+    assert.deepEqual([s2.frames, s2.steps, s2.drawn - s2.redrawn], [s.frames, s.steps, s.drawn - s.redrawn], 'no frame, no step, no loop draw at rest');
+    assert.ok(s2.redrawn - s.redrawn <= 2, `at most a redraw or two at rest, for a resize or theme (${s2.redrawn - s.redrawn})`);
     await page.evaluate(() => window.still.wake());
     await frames(page, 3, 60);
     s = await st();

@@ -190,6 +190,8 @@ export interface CanvasDemoStats {
   frames: number;
   /** draws, in and out of the loop */
   drawn: number;
+  /** of those, draws outside the loop: a drag while paused or at rest, a resize, a theme change, redraw() */
+  redrawn: number;
   /** fixed steps taken */
   steps: number;
   /** seconds the steps simulated (steps x the step length) */

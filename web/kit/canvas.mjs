@@ -261,7 +261,7 @@ export function createCanvasDemo(world, canvas, options = {}) {
 
   const renderer = createCanvasRenderer(canvas, world, options);
   const record = { steps: 0, alpha: 0, dropped: 0, accumulator: 0 };
-  const totals = { steps: 0, simulatedSeconds: 0, droppedSeconds: 0, drawn: 0 };
+  const totals = { steps: 0, simulatedSeconds: 0, droppedSeconds: 0, drawn: 0, redrawn: 0 };
   let paused = !autoStart;
   let stopped = false;
   let redrawId = 0;
@@ -271,7 +271,7 @@ export function createCanvasDemo(world, canvas, options = {}) {
 
   function redraw() { // one draw outside the loop (paused: a drag, a resize, a theme change)
     if (stopped || loop.running || redrawId) return;
-    redrawId = requestAnimationFrame(() => { redrawId = 0; if (!stopped && !world.destroyed) draw(alpha); });
+    redrawId = requestAnimationFrame(() => { redrawId = 0; if (!stopped && !world.destroyed) { totals.redrawn++; draw(alpha); } });
   }
   function draw(a) {
     renderer.draw(a);
@@ -337,11 +337,12 @@ export function createCanvasDemo(world, canvas, options = {}) {
       if (redrawId) cancelAnimationFrame(redrawId);
     },
     /** Draws once now (after changing the world while paused). */
-    redraw() { if (!stopped) draw(alpha); },
+    redraw() { if (!stopped) { totals.redrawn++; draw(alpha); } },
     stats() {
       return {
         frames: loop.frames,
         drawn: totals.drawn,
+        redrawn: totals.redrawn, // of those, drawn outside the loop (a drag, a resize, a theme, redraw())
         steps: totals.steps,
         simulatedSeconds: totals.simulatedSeconds,
         droppedSeconds: totals.droppedSeconds + loop.droppedSeconds,
