@@ -231,7 +231,7 @@ async function launchWebKit() {
     // WEBKIT_SKIA_ENABLE_CPU_RENDERING=1 paints canvases with Skia on the CPU instead of GL, and
     // LP_NUM_THREADS=0 keeps what llvmpipe still does on the calling thread. Measured here at
     // load 15-23: with neither, 4 crashes in 6 suite runs; LP_NUM_THREADS=0 alone, 1 llvmpipe
-    // segfault and 1 WebKit assertion (invalid opcode in libwebkit2gtk) in 6; both, none in 4.
+    // segfault and 1 WebKit assertion (invalid opcode in libwebkit2gtk) in 6; both, none in 7.
     // A fault of the test machine's GL, not of the page: no iPhone or Mac runs llvmpipe. What
     // crashes still: suite.mjs runs that one check again on a fresh page, and says so.
     env: { ...process.env, DISPLAY: xvfb.display, LP_NUM_THREADS: '0', WEBKIT_SKIA_ENABLE_CPU_RENDERING: '1' },
