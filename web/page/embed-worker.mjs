@@ -32,9 +32,6 @@ import { TO_HOST, checkMessage, createCaller, createHostReceiver, workerFlag } f
 import { startInThread } from '../kit/runtime.mjs';
 import { wirePage } from './page-worker-host.mjs';
 
-/** wire()'s app -> the promise that what its page shows at start is in place. */
-const shownOf = new WeakMap();
-
 /** The lab scenes for the runtime on this thread (the page's Worker loads them itself). */
 const loadLabs = () => import('../labs/lab-worker-host.mjs');
 
@@ -158,8 +155,8 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
     if (!inThread) canvas.replaceWith(canvas.cloneNode(false)); // this one belongs to the dead Worker
     return { reason: failed };
   }
-  const app = wire({ settings, theme, worker, post, view, dom, full, guest, problems });
-  await shownOf.get(app); // the page is ready once its controls are there (the full page)
+  const { app, shown } = wire({ settings, theme, worker, post, view, dom, full, guest, problems });
+  await shown; // the page is ready once its controls are there (the full page)
   return { app };
 }
 
@@ -282,6 +279,5 @@ function wire({ settings, theme, worker, post, view, dom, full, guest, problems 
     set: page.set,
     ...page.app,
   };
-  shownOf.set(app, page.shown);
-  return app;
+  return { app, shown: page.shown };
 }
