@@ -246,6 +246,9 @@ test('?embed=1&scene=<path>: a same-origin module or JSON path runs, its name in
   assert.equal(s.own?.name, 'Curtain');
   // the plain readout names the scene that runs, not the scene setting it replaced ("web")
   await o.page.waitForFunction(() => /^Curtain · /.test(document.querySelector('#compact').textContent), null, { timeout: 10000, polling: 100 });
+  // and the canvas's accessible name says so too (it named the scene setting, "web", before)
+  await o.page.waitForFunction(() => /: the Curtain scene\./.test(document.querySelector('canvas').getAttribute('aria-label')), null, { timeout: 10000, polling: 100 })
+    .catch(async (e) => { throw new Error(`${e.message}: aria-label is ${JSON.stringify(await o.page.getAttribute('canvas', 'aria-label'))}`); });
   // a JSON scene: its own "name" (bridge.json's, not the module's 'Bridge' nor the file's)
   await o.page.goto(`${origin}/dist/index.html?embed=1&scene=../docs/examples/bridge.json`);
   await o.page.waitForFunction(() => window.silkApp?.stats().framesRendered > 10, null, { timeout: 60000, polling: 100 });

@@ -26,6 +26,7 @@ import { compileSilk, wasmURL } from '../lib/silk-wasm.mjs';
 import { createView, fitView, viewToCanvas } from '../kit/render.mjs';
 import { wireHost, canvasSize, WORLD_SIZE } from '../kit/host.mjs';
 import { getScene } from '../kit/scenes.mjs';
+import { canvasLabel } from '../kit/describe.mjs';
 import { shownValue } from '../kit/params.mjs';
 import { createLabBar, labsLoaded } from './page-labs.mjs';
 import { TO_HOST, checkMessage, createCaller, createHostReceiver, workerFlag } from '../kit/protocol.mjs';
@@ -231,6 +232,9 @@ function wire({ settings, theme, worker, post, view, dom, full, guest, problems 
   const { setPaused, step, reset, refit } = host;
   /** Your own scene's report: its view box to the pointer's fit, its problem to the notice. */
   const ownReport = (o) => {
+    // the canvas is named for the scene that runs, as the element's is (not the setting it replaced)
+    const label = canvasLabel(o.name);
+    if (canvas.getAttribute('aria-label') !== label) canvas.setAttribute('aria-label', label);
     if (JSON.stringify(o.view) !== JSON.stringify(settings.ownView ?? null)) { settings.ownView = o.view; refit(); }
     if (o.problem && !problems.includes(o.problem)) {
       problems.push(o.problem);
