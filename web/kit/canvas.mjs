@@ -271,11 +271,17 @@ export function createCanvasDemo(world, canvas, options = {}) {
 
   function redraw() { // one draw outside the loop (paused: a drag, a resize, a theme change)
     if (stopped || loop.running || redrawId) return;
-    redrawId = requestAnimationFrame(() => { redrawId = 0; if (!stopped && !world.destroyed) { totals.redrawn++; draw(alpha); } });
+    redrawId = requestAnimationFrame(() => { redrawId = 0; if (!world.destroyed) drawOutside(); });
   }
   function draw(a) {
     renderer.draw(a);
     totals.drawn++;
+  }
+  /** A draw the loop did not make: counted apart, so a resting demo's stats show it. */
+  function drawOutside() {
+    if (stopped) return;
+    totals.redrawn++;
+    draw(alpha);
   }
   const pointer = drag
     ? createCanvasPointer(canvas, world, renderer.view, { grabRadius, touchGrabRadius, onChange: () => { if (resting) wake(); if (!loop.running) { pointer.flush(); redraw(); } } })
@@ -337,7 +343,7 @@ export function createCanvasDemo(world, canvas, options = {}) {
       if (redrawId) cancelAnimationFrame(redrawId);
     },
     /** Draws once now (after changing the world while paused). */
-    redraw() { if (!stopped) { totals.redrawn++; draw(alpha); } },
+    redraw: drawOutside,
     stats() {
       return {
         frames: loop.frames,
