@@ -191,18 +191,18 @@ export interface SweepRow {
   boundingRadius: number; nanCount: number; exploded: boolean;
 }
 
-/** Seed 004's ball (silk_ball in silk.h). SI units: m, s, m/s, J (m = 1 kg). */
+/** The integrator-stability lesson's ball (silk_ball in silk.h). SI units: m, s, m/s, J (m = 1 kg). */
 export interface BallRunOptions {
   integrator?: Integrator; // default 'semi-implicit'
   h?: number;              // frame step, s, > 0; default 1/60
   substeps?: number;       // integer 1..65536 steps of h / substeps per frame; default 1
   steps?: number;          // frames, integer 1..1e5 (steps * substeps <= 2^26); default 120
   v0?: number;             // launch speed, m/s; default 0
-  angle?: number;          // launch angle above +x, rad; default 0.9 (the seed's)
+  angle?: number;          // launch angle above +x, rad; default 0.9 (the lesson's)
   x0?: number;             // m, default 0
   y0?: number;             // m, default 5
   g?: number;              // m/s^2 towards -y, default 9.81
-  floor?: FloorRule;       // default 'snap' (the seed's); 'mirror' reflects the penetration
+  floor?: FloorRule;       // default 'snap' (the lesson's); 'mirror' reflects the penetration
   floorY?: number;         // m, default 0
 }
 
@@ -224,7 +224,7 @@ export interface PolygonOptions {
   friction?: number;  // >= 0, tangential correction per px of depth; default 0.5
 }
 
-/** A fixed-step accumulator in wasm (silk_stepper): seed 002's FixedStepLoop. */
+/** A fixed-step accumulator in wasm (silk_stepper): the fixed-step loop article's FixedStepLoop. */
 export declare class Stepper {
   readonly stepSeconds: number;
   readonly maxStepsPerFrame: number;
