@@ -331,6 +331,28 @@ export function defineSuite(name) {
     }
   });
 
+  // The swipe itself is measured in Chromium only (tests/browser/swipe.test.mjs): Firefox's BiDi
+  // touches do not scroll even plain text, and WebKitGTK's driver delivers touches as mouse
+  // events. What each engine does run is the decision, as a finger's events reach it: a
+  // pointerdown of pointerType touch, then a cancelable touchstart, on the canvas. The decision
+  // reads the hit map the engine's own Worker posted, and the canvas's touch-action must parse.
+  check(`${name}: a touch decides at touchstart: a corner lets the post scroll, a particle drags`, async () => {
+    const pins = await webPins();
+    for (const where of ['?embed=1', '<silk-demo>']) {
+      if (where === '?embed=1') await page.goto(url('/?embed=1'));
+      else await page.goto(url(`/__post/${POST_ELEMENT}.html`));
+      await page.waitFor((w) => (w === '?embed=1' ? window.silkApp?.stats?.() : document.querySelector('silk-demo')?.stats?.())?.framesRendered > 3,
+        where, { timeout: 60000 });
+      await pause(600); // the runtime's first hit maps have reached this thread
+      const r = await page.evaluate(touchDecisions, { where, pins });
+      assert.match(r.touchAction, /pan-y/, `${where}: the canvas's touch-action lets a vertical swipe scroll (${r.touchAction})`);
+      assert.doesNotMatch(r.touchAction, /none/, `${where}: touch-action`);
+      assert.deepEqual(r.corner, { cancelled: false, dragging: false }, `${where}: a touch in an empty corner is left to the browser (it scrolls)`);
+      assert.deepEqual(r.particle, { cancelled: true, dragging: true }, `${where}: a touch on a pin at ${JSON.stringify(r.at)} cancels its touchstart and drags`);
+      await noErrors(`touch decisions, ${where}`);
+    }
+  });
+
   check(`${name}: the robust hashes are the native build's, after a run and a replay; compat is verlet-js's in this engine`, async () => {
     const native = nativeHashes(root);
     await page.goto(url('/__blank.html'));
@@ -345,4 +367,59 @@ export function defineSuite(name) {
     }
     await noErrors('the hash runs');
   });
+}
+
+/** The default web's pin targets, world px (its pinned particles sit on them unless dragged). */
+async function webPins() {
+  const { loadSilk } = await import('../../web/lib/silk.mjs');
+  const { getScene } = await import('../../web/kit/scenes.mjs');
+  const { parseParams } = await import('../../web/kit/params.mjs');
+  const { readFile } = await import('node:fs/promises');
+  const silk = await loadSilk({ wasm: await readFile(new URL('dist/silk.wasm', `file://${root}/`)) });
+  const { settings } = parseParams('');
+  const w = silk.createWorld({ seed: settings.seed });
+  getScene(settings.scene).build(w, settings, {});
+  const t = w.constraintTargets;
+  const pins = [];
+  w.constraintKinds.forEach((k, j) => { if (k === 2) pins.push([t[2 * j], t[2 * j + 1]]); });
+  w.destroy();
+  return pins;
+}
+
+/** In the page: a finger's events on the demo's canvas, synthesized (pointerdown, touchstart,
+ *  pointerup), at an empty corner and on a pin. Whether the touchstart was cancelled and
+ *  whether the world said it was dragging. A synthesized pointer is not one the browser knows,
+ *  so setPointerCapture (which the demo calls on a grab) is told to ignore its NotFoundError. */
+async function touchDecisions({ where, pins }) {
+  const el = where === '<silk-demo>' ? document.querySelector('silk-demo') : null;
+  const canvas = el ? el.shadowRoot.querySelector('canvas') : document.getElementById('view');
+  const stats = () => (el ? el.stats() : window.silkApp.stats());
+  const r = canvas.getBoundingClientRect();
+  const toClient = ([x, y]) => {
+    if (!el) return window.silkApp.worldToClient(x, y);
+    const s = Math.min(r.width / 800, r.height / 500); // the element fits its 800 x 500 world, centred
+    return [r.left + (r.width - 800 * s) / 2 + x * s, r.top + (r.height - 500 * s) / 2 + y * s];
+  };
+  const inside = ([x, y]) => x > r.left + 12 && x < r.right - 12 && y > r.top + 12 && y < r.bottom - 12;
+  const at = pins.map(toClient).filter(inside).reduce((a, b) => (b[1] > a[1] ? b : a));
+  const capture = canvas.setPointerCapture;
+  canvas.setPointerCapture = function (id) { try { capture.call(this, id); } catch { /* a synthesized pointer */ } };
+  const wait = (ms) => new Promise((done) => setTimeout(done, ms));
+  let id = 40;
+  async function touch([x, y], expectDrag) {
+    const init = { pointerId: ++id, pointerType: 'touch', isPrimary: true, button: 0, buttons: 1, clientX: x, clientY: y,
+      bubbles: true, cancelable: true, composed: true };
+    canvas.dispatchEvent(new PointerEvent('pointerdown', init));
+    const start = new Event('touchstart', { bubbles: true, cancelable: true, composed: true });
+    canvas.dispatchEvent(start);
+    let dragging = false;
+    for (let k = 0; k < (expectDrag ? 100 : 12) && !dragging; k++) { await wait(50); dragging = stats().dragging === true; }
+    canvas.dispatchEvent(new PointerEvent('pointerup', { ...init, buttons: 0 }));
+    for (let k = 0; k < 100 && stats().dragging; k++) await wait(50);
+    return { cancelled: start.defaultPrevented, dragging };
+  }
+  const corner = await touch([r.left + 6, r.bottom - 6], false);
+  const particle = await touch(at, true);
+  delete canvas.setPointerCapture;
+  return { touchAction: getComputedStyle(canvas).touchAction, corner, particle, at };
 }
