@@ -8,66 +8,21 @@
 // reported in the post or in any frame, and the cumulative layout shift is 0.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { root, dist, launch, openPage, shownPixels, DESKTOP, PHONE } from './helpers.mjs';
-
-const DOC = readFileSync(path.join(root, 'docs', 'embedding.md'), 'utf8');
-const PLACEHOLDER_URL = 'https://silk.example/silk'; // where the docs put dist/
-const PLACEHOLDER_ORIGIN = 'https://silk.example';
-
-/** The fenced block right after `<!-- recipe:NAME -->` in docs/embedding.md. */
-export function recipe(name) {
-  const m = new RegExp(`<!-- recipe:${name} -->\\n\`\`\`[a-z]*\\n([\\s\\S]*?)\\n\`\`\``).exec(DOC);
-  if (!m) throw new Error(`docs/embedding.md has no block after <!-- recipe:${name} -->`);
-  return m[1];
-}
+import { dist, launch, openPage, shownPixels, DESKTOP, PHONE } from './helpers.mjs';
+import { recipe, recipeFor, servePost, serveCors, PLACEHOLDER_URL, PLACEHOLDER_ORIGIN } from './recipe.mjs';
 
 let post; // the blog's origin
-let silk; // the CDN's: scripts/serve.mjs --cors
-let child;
+let cdn; // the CDN's: scripts/serve.mjs --cors
+let silk; // its origin
 let browser;
-let policy;
-
-async function freePort() {
-  const s = http.createServer();
-  await new Promise((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address();
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 before(async () => {
-  const port = await freePort();
-  child = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs'), '--cors', dist, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => { out += d; if (out.includes('access-control-allow-origin')) resolve(); });
-    child.on('exit', () => reject(new Error(`serve.mjs --cors exited: ${out}`)));
-  });
-  silk = `http://127.0.0.1:${port}`;
-  const cspLine = recipe('csp');
-  assert.match(cspLine, /^Content-Security-Policy: /);
-  policy = cspLine.slice('Content-Security-Policy: '.length).replaceAll(PLACEHOLDER_ORIGIN, silk);
-  const html = recipe('post').replaceAll(PLACEHOLDER_URL, silk);
-  const css = recipe('css');
-  // A real server (not route.fulfill): Chromium's Local Network Access refuses requests to
-  // 127.0.0.1 from a page that has no address.
-  const server = http.createServer((req, res) => {
-    const p = new URL(req.url, 'http://x').pathname;
-    const body = p === '/post.html' ? html : p === '/post.css' ? css : p === '/favicon.ico' ? '' : null;
-    if (body === null) { res.writeHead(404, { 'content-security-policy': policy }); res.end(); return; }
-    const type = p.endsWith('.css') ? 'text/css' : p.endsWith('.ico') ? 'image/x-icon' : 'text/html; charset=utf-8';
-    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store', 'content-security-policy': policy });
-    res.end(body);
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  post = { origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+  cdn = await serveCors(dist);
+  silk = cdn.origin;
+  post = await servePost(recipeFor(silk));
   browser = await launch();
 });
-after(async () => { await browser?.close(); await post?.close(); child?.kill(); });
+after(async () => { await browser?.close(); await post?.close(); await cdn?.close(); });
 
 // Runs in the post and in every frame before their scripts: layout shifts and CSP violations.
 function observe() {

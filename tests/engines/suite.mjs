@@ -10,7 +10,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchEngine } from './engines.mjs';
-import { serve, embedFile, KINDS } from './server.mjs';
+import { serve, embedFile, KINDS, dist, RECORDER, withRecorder } from './server.mjs';
+import { recipeFor, servePost, serveCors } from '../browser/recipe.mjs';
 import { contrast } from '../../web/kit/theme.mjs';
 import { root } from './server.mjs';
 import { robustHashes, compatVsReference, nativeHashes, SCENES as HASH_SCENES, FRAMES } from './hashes.mjs';
@@ -353,6 +354,51 @@ export function defineSuite(name) {
     }
   });
 
+  // The docs' cross-origin recipe (docs/embedding.md, read from the docs: tests/browser/recipe.mjs)
+  // as a blogger copies it: Silk on a second origin (scripts/serve.mjs --cors), the post on a
+  // first with the docs' policy as its header. Chromium runs it on a phone too (cross-origin.test).
+  check(`${name}: the docs' cross-origin post, Silk on a second origin under the docs' CSP: every demo draws`, async () => {
+    const cdn = await serveCors(dist);
+    const recipe = recipeFor(cdn.origin);
+    const post = await servePost({
+      ...recipe, html: withRecorder(recipe.html), // no CSP meta: the recorder goes first in <head>, by file
+      extra: (p) => (p === '/__recorder.js' ? { type: 'text/javascript; charset=utf-8', body: RECORDER } : null),
+    });
+    try {
+      await page.goto(`${post.origin}/post.html`);
+      await page.waitFor(() => customElements.get('silk-demo') !== undefined, undefined, { timeout: 30000 });
+      const kinds = await page.evaluate(() => [...document.querySelectorAll('article silk-demo, article iframe')].map((d) => d.localName));
+      assert.deepEqual(kinds, ['silk-demo', 'silk-demo', 'silk-demo', 'iframe', 'iframe'], 'the docs\' post: three elements, two iframes');
+      for (let i = 0; i < kinds.length; i++) {
+        const box = await page.evaluate((k) => {
+          const d = document.querySelectorAll('article silk-demo, article iframe')[k];
+          d.scrollIntoView({ block: 'center' });
+          const r = (d.localName === 'silk-demo' ? d.shadowRoot.querySelector('canvas') : d).getBoundingClientRect();
+          return { x: r.left, y: r.top, width: r.width, height: r.height };
+        }, i);
+        if (kinds[i] === 'silk-demo') {
+          const k = kinds.slice(0, i).length;
+          await page.waitFor((j) => document.querySelectorAll('article silk-demo')[j].stats().framesRendered > 20, k, { timeout: 60000 });
+          const st = await page.evaluate((j) => document.querySelectorAll('article silk-demo')[j].stats(), k);
+          assert.equal(st.thread, 'worker', `element ${i} runs in its Worker: ${st.problems}`);
+          assert.deepEqual(st.problems, [], `element ${i}`);
+        }
+        // what is shown: ink that is not the box's ground (a cross-origin frame's stats cannot be read from here)
+        let shown = { ink: 0, total: 1 };
+        for (let t0 = Date.now(); Date.now() - t0 < 60000; await pause(500)) {
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100)))));
+          shown = inkIn(await page.pixels(), box);
+          if (shown.ink > shown.total * 0.002 && shown.ink > 200) break;
+        }
+        assert.ok(shown.ink > shown.total * 0.002 && shown.ink > 200, `demo ${i} (${kinds[i]}) draws: ${shown.ink} of ${shown.total} px inked`);
+      }
+      await noErrors('the cross-origin post (CSP violations included)');
+    } finally {
+      await post.close();
+      await cdn.close();
+    }
+  });
+
   check(`${name}: the robust hashes are the native build's, after a run and a replay; compat is verlet-js's in this engine`, async () => {
     const native = nativeHashes(root);
     await page.goto(url('/__blank.html'));
@@ -422,4 +468,27 @@ async function touchDecisions({ where, pins }) {
   const particle = await touch(at, true);
   delete canvas.setPointerCapture;
   return { touchAction: getComputedStyle(canvas).touchAction, corner, particle, at };
+}
+
+/** Pixels of `box` (CSS px of the viewport, in `img`, a screenshot) that differ from its most
+ *  common colour, its ground: { ink, total }. */
+function inkIn(img, box) {
+  const x0 = Math.max(0, Math.round(box.x) + 2), y0 = Math.max(0, Math.round(box.y) + 2);
+  const x1 = Math.min(img.width, Math.round(box.x + box.width) - 2), y1 = Math.min(img.height, Math.round(box.y + box.height) - 2);
+  const counts = new Map();
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
+    const k = (y * img.width + x) * 4;
+    const key = (img.data[k] << 16) | (img.data[k + 1] << 8) | img.data[k + 2];
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  if (counts.size === 0) return { ink: 0, total: 0 };
+  const ground = [...counts].sort((a, b) => b[1] - a[1])[0][0];
+  let ink = 0;
+  let total = 0;
+  for (const [key, n] of counts) {
+    total += n;
+    const d = Math.abs(((key >> 16) & 255) - ((ground >> 16) & 255)) + Math.abs(((key >> 8) & 255) - ((ground >> 8) & 255)) + Math.abs((key & 255) - (ground & 255));
+    if (d > 60) ink += n;
+  }
+  return { ink, total };
 }
