@@ -6,6 +6,9 @@
 //                          tests/browser/post.mjs KINDS, under its own strict CSP meta policy
 //   /__far/N.html          the same post with the demo below two screens of text (off-screen)
 //   /__plain/N.html        the same post without its stylesheet (no color-scheme on the page)
+//   /__own/NAME.html       the dark post with <silk-demo src="/__examples/NAME">: a blogger's own
+//                          scene (docs/examples/NAME, a module or JSON) under the post's CSP
+//   /__examples/NAME       docs/examples/NAME (.mjs or .json only)
 //   /post.css              the post's stylesheet
 //   /__blank.html          an empty page (where a test page starts)
 //   /__reference/verlet-ref.mjs   tests/reference/verlet-ref.mjs (the compat runs, hashes.mjs)
@@ -159,6 +162,10 @@ export async function serve() {
       if (url.pathname === '/__reference/verlet-ref.mjs') return send('text/javascript; charset=utf-8', await readFile(path.join(root, 'tests/reference/verlet-ref.mjs')));
       if (url.pathname === '/__blank.html') return send('text/html; charset=utf-8', withRecorder(BLANK));
       if (url.pathname === '/post.css') return send('text/css; charset=utf-8', await readFile(path.join(root, 'docs/examples/dark-post/post.css')));
+      const example = /^\/__examples\/([a-z-]+\.(mjs|json))$/.exec(url.pathname);
+      if (example) return send(example[2] === 'mjs' ? 'text/javascript; charset=utf-8' : 'application/json', await readFile(path.join(root, 'docs/examples', example[1])));
+      const own = /^\/__own\/([a-z-]+\.(mjs|json))\.html$/.exec(url.pathname);
+      if (own) return send('text/html; charset=utf-8', withRecorder(await postHtml({ name: 'own', element: `src="/__examples/${own[1]}"` })));
       const post = /^\/__(post|far|plain)\/(\d+)\.html$/.exec(url.pathname);
       if (post) {
         const kind = KINDS[Number(post[2])];

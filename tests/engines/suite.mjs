@@ -399,6 +399,53 @@ export function defineSuite(name) {
     }
   });
 
+  check(`${name}: a blogger's own scene in <silk-demo src>, a module and JSON, runs in its Worker under the post's CSP`, async () => {
+    for (const [file, title] of [['curtain.mjs', 'Curtain'], ['bridge.json', 'Bridge with a load']]) {
+      await page.goto(url(`/__own/${file}.html`));
+      await page.waitFor(() => document.querySelector('silk-demo')?.stats?.().framesRendered > 20, undefined, { timeout: 60000 });
+      const st = await page.evaluate(() => document.querySelector('silk-demo').stats());
+      assert.equal(st.own?.name, title, `${file}: the element runs the scene it was given`);
+      assert.equal(st.thread, 'worker', `${file}: ${st.problems}`);
+      assert.deepEqual(st.problems, [], file);
+      assert.ok(st.physicsSteps > 0 && /^[0-9a-f]{16}$/.test(st.stateHash ?? ''), `${file}: it steps (${st.physicsSteps} steps, hash ${st.stateHash})`);
+      // Reset rebuilds this scene, not the built-in web, and twice gives the same state
+      const resetOnce = async () => {
+        const b = (await page.evaluate(() => document.querySelector('silk-demo').stats())).builds;
+        await page.evaluate(() => document.querySelector('silk-demo').shadowRoot.querySelector('.reset').click());
+        await page.waitFor((k) => { const x = document.querySelector('silk-demo').stats(); return x.builds > k && x.paused; }, b, { timeout: 30000 });
+        return page.evaluate(() => document.querySelector('silk-demo').stats());
+      };
+      await page.evaluate(() => document.querySelector('silk-demo').shadowRoot.querySelector('.play').click()); // Pause
+      const r1 = await resetOnce();
+      const r2 = await resetOnce();
+      assert.equal(r1.own?.name, title, `${file}: Reset rebuilt it`);
+      assert.equal(r2.stateHash, r1.stateHash, `${file}: Reset rebuilds the same state`);
+      await noErrors(`own scene ${file}`);
+    }
+  });
+
+  // A scene at rest costs nothing (web/kit/rest.mjs; tests/browser/rest.test.mjs in Chromium has
+  // every host and every wake): in each engine, the trees (the scene that settles soonest) come to
+  // rest, then neither step nor draw, and a mouse press wakes them.
+  check(`${name}: a settled ?embed=1 scene rests (no steps, no frames) and a press wakes it`, async () => {
+    await page.goto(url('/?embed=1&scene=tree'));
+    await page.waitFor(() => window.silkApp?.stats?.().resting === true, undefined, { timeout: 150000, interval: 250 });
+    const s0 = await stats();
+    await pause(1500);
+    const s1 = await stats();
+    assert.equal(s1.resting, true, 'still at rest');
+    assert.equal(s1.physicsSteps, s0.physicsSteps, 'no step at rest');
+    assert.equal(s1.framesRendered, s0.framesRendered, 'no frame drawn at rest');
+    assert.match(await page.evaluate(() => document.querySelector('#compact').textContent), /at rest/, 'the readout says so');
+    const at = await page.evaluate(() => {
+      const r = document.getElementById('view').getBoundingClientRect();
+      return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];
+    });
+    await page.drag(at, [at[0] + 20, at[1] + 10], { steps: 4 });
+    await page.waitFor((n) => window.silkApp.stats().physicsSteps > n, s1.physicsSteps, { timeout: 20000 });
+    await noErrors('rest');
+  });
+
   check(`${name}: the robust hashes are the native build's, after a run and a replay; compat is verlet-js's in this engine`, async () => {
     const native = nativeHashes(root);
     await page.goto(url('/__blank.html'));
