@@ -34,14 +34,15 @@ export function installSceneFormat() {
   installed = true;
 }
 
-// ---- the snapshot's layout (format version 6; engine/src/snapshot.c writes it) --------------
+// ---- the snapshot's layout (format version 7; engine/src/snapshot.c writes it) --------------
 
 const SNAP = Object.freeze({
-  VERSION: 6,
+  VERSION: 7,
   HEADER: 32, // magic, version, reserved, payload length (u64 at 16), FNV-1a 64 (u64 at 24)
-  // payload offsets of the fixed part (268 bytes)
-  SEED: 48, RNG: 56, LOOP_MODE: 68, STEPPER: 112, STEPPER_BYTES: 12, COUNTS: 256, FIXED: 268,
-  PARTICLE: 84, P_POS: 0, P_LAST: 16, P_INVERSE_MASS: 48, P_VELOCITY: 56, P_COMPOSITE: 72,
+  // payload offsets of the fixed part (284 bytes; v7 added the 16 bytes of the sleep settings)
+  SEED: 48, RNG: 56, LOOP_MODE: 68, STEPPER: 112, STEPPER_BYTES: 12, COUNTS: 272, FIXED: 284,
+  PARTICLE: 88, P_POS: 0, P_LAST: 16, P_INVERSE_MASS: 48, P_VELOCITY: 56, P_COMPOSITE: 72,
+  P_SLEEP: 84,
   COMPOSITE: 20,
   CONSTRAINT: 56, C_REST: 24,
 });
