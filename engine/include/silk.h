@@ -722,17 +722,20 @@ SILK_API const double* silk_world_constraint_compliance(const silk_world* world)
     With sleep on, a disc that may sleep -- radius > 0, inverse mass > 0, not dragged, and
     its composite has no constraint (a rope's, a cloth's or a pinned composite's particles
     never sleep) -- counts the steps it ends slower than sleep_speed px/s. The discs that
-    touch in a step (its last contact pass) form islands; pinned and immovable discs and the
-    static polygons are ground, not members. An island whose every member has rested
-    sleep_steps steps falls asleep: velocity 0, q = p, and its discs are not integrated and
-    pairs of two sleeping discs are not solved (a step whose discs all sleep runs no contact
-    pass). An awake disc that touches a sleeping one wakes that disc's island (at the end of
-    the step that found the touch). Every input wakes every sleeping disc: a recorded input
-    (drag, a setting, a radius, a filter), set position / last position, set pin target, and
-    any change of the constraint set or a mass; nothing sleeps while a drag is held. The
-    sleep state is world state: snapshots (v7), the state hash (its sleep block, only where
-    some particle rests), recordings and rollback carry it. The default 12 px/s is about one
-    step of the default gravity at 60 Hz: a wedged disc's jitter stays below it.
+    have rested sleep_steps steps and touch in a step (its last contact pass) form islands;
+    pinned and immovable discs, the static polygons and discs still settling are ground, not
+    members. An island falls asleep as one: velocity 0, q = p, and its discs are not
+    integrated and pairs of two sleeping discs are not solved (a step whose discs all sleep
+    runs no contact pass). An awake disc that hits a sleeping one faster than sleep_speed
+    plus one substep of gravity wakes that disc's island (at the end of the step that found
+    the touch); slower, it rests on it as on the floor. (Box2D's islands are all touching
+    bodies; here one disc still creeping on a pile's slope would keep the whole pile awake:
+    a 5,000-ball pile then did not sleep in 14 s.) Every input wakes every sleeping disc: a
+    recorded input (drag, a setting, a radius, a filter), set position / last position, set
+    pin target, and any change of the constraint set or a mass; nothing sleeps while a drag
+    is held. The sleep state is world state: snapshots (v7), the state hash (its sleep block,
+    only where some particle rests), recordings and rollback carry it. The default 12 px/s
+    is about one step of the default gravity at 60 Hz: a wedged disc's jitter stays below it.
 ---------------------------------------------------------------------------------------- */
 
 #define SILK_MAX_RADIUS 4096.0 /* px */

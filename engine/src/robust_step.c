@@ -336,7 +336,7 @@ silk_status silk_robust_step(silk_world* world, double h)
     if (bounce)
     {
         silk_contacts_restitution(world, &k, world->last, h);
-        silk_sleep_update(world);
+        silk_sleep_update(world, 0.5 * k.bounce_min); /* |g| hs */
     }
     r->last_h = h;
     silk_count(&world->frame_count);

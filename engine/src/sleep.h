@@ -13,6 +13,6 @@ void silk_sleep_freeze(const silk_world* world, double* w);
 /* After a robust step's last velocities (robust_step.c): counts each disc's resting steps,
    wakes the islands an awake disc touched, and puts to sleep the islands of this step's
    contacts whose every disc has rested sleep_steps steps. No allocation. */
-void silk_sleep_update(silk_world* world);
+void silk_sleep_update(silk_world* world, double gravity_speed);
 
 #endif
