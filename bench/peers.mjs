@@ -6,6 +6,7 @@
 //
 //   npm ci && scripts/build.sh && node bench/peers.mjs [--quick] [--balls]
 // (--balls: only the balls-in-a-box rows; --balls --silk-only: only Silk's rows of them;
+// --balls --no-matter: Silk's and Rapier's;
 //  --counts=1000,20000: those ball counts)
 //
 // Scenes (a rope and a cloth: bodies every peer can build), 1 m = 100 px, gravity 9.81 m/s^2, a fixed step of 1/60 s, no collisions:
@@ -208,6 +209,7 @@ function rapierJointChain(scene, iterations) {
 const BALL_R = 0.05; // m
 const BALL_STEPS = QUICK ? 360 : 720;
 const SILK_ONLY = process.argv.includes('--silk-only'); // --balls --silk-only: no peer rows
+const NO_MATTER = process.argv.includes('--no-matter'); // --balls --no-matter: Silk and Rapier only
 
 function ballBox(n) {
   const width = Math.sqrt(2 * 0.0092 * n) + 4 * BALL_R; // m: settled pile ~ width / 2 high
@@ -353,7 +355,7 @@ function runBalls() {
     for (const s of [2, 3, 4, 8]) add(`silk robust, ${s} substeps`, () => silkBalls(box, s));
     for (const s of [3, 4]) add(`silk robust, ${s} substeps + sleep`, () => silkBalls(box, s, true));
     if (SILK_ONLY) continue;
-    if (n <= 5000 || !QUICK) for (const it of [2, 6]) add(`matter-js, ${it} position/velocity it.`, () => matterBalls(box, it));
+    if ((n <= 5000 || !QUICK) && !NO_MATTER) for (const it of [2, 6]) add(`matter-js, ${it} position/velocity it.`, () => matterBalls(box, it));
     for (const it of [2, 4]) add(`rapier, ${it} solver iterations`, () => rapierBalls(box, it));
     const silkRows = rows.filter((r) => r.label.startsWith('silk'));
     console.log('  silk against each peer setting (fastest silk setting with the same or lower max overlap):');
