@@ -732,8 +732,8 @@ SILK_API const double* silk_world_constraint_compliance(const silk_world* world)
     bodies; here one disc still creeping on a pile's slope would keep the whole pile awake:
     a 5,000-ball pile then did not sleep in 14 s.) Every input wakes every sleeping disc: a
     recorded input (drag, a setting, a radius, a filter), set position / last position, set
-    pin target, and any change of the constraint set or a mass; nothing sleeps while a drag
-    is held. The sleep state is world state: snapshots (v7), the state hash (its sleep block,
+    pin target, a static polygon added, and any change of the constraint set or a mass;
+    nothing sleeps while a drag is held. The sleep state is world state: snapshots (v7), the state hash (its sleep block,
     only where some particle rests), recordings and rollback carry it. The default 12 px/s
     is about one step of the default gravity at 60 Hz: a wedged disc's jitter stays below it.
 ---------------------------------------------------------------------------------------- */
@@ -1218,11 +1218,13 @@ composite's range; the generator state; the extension block as the snapshot writ
 count, values; 0, 0 when there is none); then, only in a world where a particle has a radius
 or a composite a filter other than the default, the collision block: each particle's radius,
 then each composite's category bits, mask bits and self_collide (so a world without
-collisions hashes as before radii existed). NaNs are hashed as one canonical NaN. The page
-shows it as 16 hex digits.
+collisions hashes as before radii existed); then, only where some particle rests or sleeps
+(robust sleep), the sleep block: each particle's sleep state (i32). NaNs are hashed as one
+canonical NaN. The page shows it as 16 hex digits.
 
-    SNAPSHOT FORMAT (version 6, all little-endian; 6 added the contact settings, the
-    particle radius and the composite filter)
+    SNAPSHOT FORMAT (version 7, all little-endian; 6 added the contact settings, the
+    particle radius and the composite filter; 7 the sleep settings and each particle's sleep
+    state, and a version 6 snapshot still loads: sleep off, every particle awake)
         0   8  magic "SILKSNAP"        8  4  version     12  4  reserved (0)
         16  8  payload length L        24 8  FNV-1a 64 of the payload
         32  L  payload: settings, clock, generator, robust settings, drag, the particle,
@@ -1247,7 +1249,8 @@ shows it as 16 hex digits.
     x restitution, y max step), step length (x seconds; coupled robust steps only), robust
     near passes (i), tethers, near pass and chains (i: 0 or 1 each), near mobility (x),
     robust contact (x friction, y restitution), radius (i particle, x radius), collision
-    filter (i composite, x category bits, y mask bits), collision self (i composite, x 0/1).
+    filter (i composite, x category bits, y mask bits), collision self (i composite, x 0/1),
+    robust sleep (i 0/1, x sleep speed, y sleep steps).
     Replay restores the snapshot and, for each step s < S, applies the events of step s and
     runs one step as advance would. Calls that are not inputs (adding particles, frame(),
     set_position ...) are not recorded: a replay of a run that used them differs, and the

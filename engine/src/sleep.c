@@ -30,7 +30,8 @@
    of their own) and that is not dragged. While a drag is held nothing sleeps and every
    count restarts. Any input wakes every sleeping particle: a recorded input (drag, a
    setting, a radius, a filter: record.c), a changed constraint set or mass (storage.c), set
-   position or last position, set pin target (they call silk_sleep_wake_all). Restore and
+   position or last position, set pin target, adding a static polygon (they call
+   silk_sleep_wake_all). Restore and
    rollback keep the sleep state: it is world state (the snapshot's v7 column, the state
    hash's sleep block).
 

@@ -202,6 +202,7 @@ void silk_world_clear(silk_world* world)
     world->composite_count = 0;
     world->angle_count = 0;
     world->disc_count = 0;
+    world->sleeping_count = 0;
     world->frame_count = 0;
     world->rng = silk_rng_make(world->seed);
     world->drag.particle = -1;

@@ -142,7 +142,8 @@ static void test_dropped_ball_wakes_pile(void)
     silk_world_destroy(w);
 }
 
-/* A drag wakes every sleeping ball, and nothing sleeps while it is held. */
+/* A drag wakes every sleeping ball, and nothing sleeps while it is held; set position and
+   an added polygon wake them too. */
 static void test_drag_wakes(void)
 {
     silk_world* w = settled_pit();
@@ -158,6 +159,15 @@ static void test_drag_wakes(void)
     silk_vec2 p;
     CHECK_EQ_INT(silk_world_get_position(w, 7, &p), SILK_OK);
     CHECK_EQ_INT(silk_world_set_position(w, 7, p), SILK_OK);
+    CHECK(sleeping(w) == 0.0);
+    /* and a static polygon added where discs sleep (they must be pushed out of it) */
+    run(w, 600);
+    CHECK(sleeping(w) > 0.0);
+    const silk_vec2 square[4] = {{390, 380}, {410, 380}, {410, 400}, {390, 400}};
+    silk_polygon_def pd = silk_default_polygon_def();
+    pd.points = square;
+    pd.count = 4;
+    CHECK_EQ_INT(silk_world_add_polygon(w, &pd, NULL), SILK_OK);
     CHECK(sleeping(w) == 0.0);
     silk_world_destroy(w);
 }
