@@ -472,6 +472,7 @@ export interface SilkSceneParticle {
   inverseMass?: number;
   radius?: number;           // px, [0, LIMITS.MAX_RADIUS]: a disc (robust collisions)
   pinned?: boolean;          // adds a pin where it is, after the composite's constraints
+  sleep?: number;            // robust sleep state (toJSON writes it): k > 0 resting steps, -(root + 1) asleep
 }
 
 export type SilkSceneConstraint =
