@@ -6,7 +6,10 @@
    the overlap at the end (max and p99 over pairs, as a fraction of r). For profiling the contact
    pass natively (`perf record build/native/bench/silk-balls 10000`).
 
-     silk-balls [N=10000] [substeps=4] [seconds=15]
+     silk-balls [N=10000] [substeps=4] [seconds=15] [sleep=0]
+   (sleep 1: robust sleep on, silk.h "Sleeping", the end line counting the sleeping balls;
+   sleep 2: on with sleep_steps at its maximum, so nothing falls asleep: the awake cost of
+   the sleep pass, for an A/B against 0)
 
    Times are processor time: the machine may be shared. */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
@@ -48,6 +51,7 @@ int main(int argc, char** argv)
     const int n = argc > 1 ? atoi(argv[1]) : 10000;
     const int substeps = argc > 2 ? atoi(argv[2]) : 4;
     const double seconds = argc > 3 ? atof(argv[3]) : 15.0;
+    const int sleep = argc > 4 ? atoi(argv[4]) : 0;
     /* the box of peers.mjs's ballBox (y up from the floor, metres) */
     const double width = sqrt(2.0 * 0.0092 * n) + 4.0 * BALL_R, spacing = 2.4 * BALL_R;
     const int columns = (int)floor((width - 2.0 * spacing) / spacing);
@@ -68,6 +72,8 @@ int main(int argc, char** argv)
     rd.gravity = (silk_vec2){0.0, G * PX};
     rd.damping = 0.0;
     rd.substeps = substeps;
+    rd.sleep = sleep != 0;
+    rd.sleep_steps = sleep == 2 ? SILK_MAX_SLEEP_STEPS : rd.sleep_steps;
     silk_world_set_robust(w, &rd);
     silk_watchdog_def wd = silk_default_watchdog_def();
     wd.enabled = false;
@@ -119,9 +125,9 @@ int main(int argc, char** argv)
         report("settled", ms + steps - settled, settled, n);
     }
     printf("  end: fastest ball %.2f px/s over the last step, %g contacts, overlap max %.3f r, "
-           "p99 %.3f r\n",
+           "p99 %.3f r, %g asleep\n",
            fastest, values[SILK_DIAG_CONTACTS], values[SILK_DIAG_OVERLAP_MAX] / (BALL_R * PX),
-           values[SILK_DIAG_OVERLAP_P99] / (BALL_R * PX));
+           values[SILK_DIAG_OVERLAP_P99] / (BALL_R * PX), values[SILK_DIAG_SLEEPING]);
     free(ms);
     free(before);
     silk_world_destroy(w);

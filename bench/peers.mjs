@@ -6,6 +6,7 @@
 //
 //   npm ci && scripts/build.sh && node bench/peers.mjs [--quick] [--balls]
 // (--balls: only the balls-in-a-box rows; --balls --silk-only: only Silk's rows of them;
+// --balls --no-matter: Silk's and Rapier's;
 //  --counts=1000,20000: those ball counts)
 //
 // Scenes (a rope and a cloth: bodies every peer can build), 1 m = 100 px, gravity 9.81 m/s^2, a fixed step of 1/60 s, no collisions:
@@ -208,6 +209,7 @@ function rapierJointChain(scene, iterations) {
 const BALL_R = 0.05; // m
 const BALL_STEPS = QUICK ? 360 : 720;
 const SILK_ONLY = process.argv.includes('--silk-only'); // --balls --silk-only: no peer rows
+const NO_MATTER = process.argv.includes('--no-matter'); // --balls --no-matter: Silk and Rapier only
 
 function ballBox(n) {
   const width = Math.sqrt(2 * 0.0092 * n) + 4 * BALL_R; // m: settled pile ~ width / 2 high
@@ -248,10 +250,11 @@ function overlap(xy, count, r) {
   return [depths.length ? depths[depths.length - 1] : 0, depths.length ? depths[Math.floor(0.99 * (depths.length - 1))] : 0];
 }
 
-function silkBalls(box, substeps) {
+/** sleep: robust sleep on (silk.h "Sleeping": a settled island is not integrated or solved). */
+function silkBalls(box, substeps, sleep = false) {
   const w = silk.createWorld({
     width: box.width * PX, height: box.height * PX, solver: 'robust', substeps,
-    robust: { gravity: [0, G * PX], damping: 0 }, watchdog: { enabled: false },
+    robust: { gravity: [0, G * PX], damping: 0, sleep }, watchdog: { enabled: false },
   });
   const c = w.addComposite();
   w.setCollisionFilter(c, { selfCollide: true });
@@ -261,6 +264,7 @@ function silkBalls(box, substeps) {
     r: BALL_R * PX,
     step: () => w.advance(H),
     positions: () => w.positions,
+    asleep: () => w.diagnostics().sleeping,
     dispose: () => w.destroy(),
   };
 }
@@ -323,6 +327,7 @@ function measureBalls(box, engine) {
     times.push((c1.user + c1.system) / 1000); // CPU ms of this (single-threaded) process
   }
   const [max, p99] = overlap(engine.positions(), box.n, engine.r);
+  const asleep = engine.asleep?.();
   engine.dispose?.();
   const stats = (t) => {
     t.sort((a, b) => a - b);
@@ -330,7 +335,7 @@ function measureBalls(box, engine) {
   };
   const [fall] = stats(times.slice(0, 30));
   const [median, p95] = stats(times.slice(-120));
-  return { fall, median, p95, max, p99 };
+  return { fall, median, p95, max, p99, asleep };
 }
 
 function runBalls() {
@@ -344,11 +349,13 @@ function runBalls() {
     const add = (label, make) => {
       const r = measureBalls(box, make());
       rows.push({ label, ...r });
-      console.log(`  ${label.padEnd(40)}${r.fall.toFixed(2).padStart(9)}${r.median.toFixed(2).padStart(16)}${r.p95.toFixed(2).padStart(9)}${(1000 * r.median / n).toFixed(2).padStart(9)}${r.max.toFixed(3).padStart(15)}${r.p99.toFixed(3).padStart(8)}`);
+      const sleeping = r.asleep !== undefined && label.includes('sleep') ? `  (${r.asleep} asleep at the end)` : '';
+      console.log(`  ${label.padEnd(40)}${r.fall.toFixed(2).padStart(9)}${r.median.toFixed(2).padStart(16)}${r.p95.toFixed(2).padStart(9)}${(1000 * r.median / n).toFixed(2).padStart(9)}${r.max.toFixed(3).padStart(15)}${r.p99.toFixed(3).padStart(8)}${sleeping}`);
     };
     for (const s of [2, 3, 4, 8]) add(`silk robust, ${s} substeps`, () => silkBalls(box, s));
+    for (const s of [3, 4]) add(`silk robust, ${s} substeps + sleep`, () => silkBalls(box, s, true));
     if (SILK_ONLY) continue;
-    if (n <= 5000 || !QUICK) for (const it of [2, 6]) add(`matter-js, ${it} position/velocity it.`, () => matterBalls(box, it));
+    if ((n <= 5000 || !QUICK) && !NO_MATTER) for (const it of [2, 6]) add(`matter-js, ${it} position/velocity it.`, () => matterBalls(box, it));
     for (const it of [2, 4]) add(`rapier, ${it} solver iterations`, () => rapierBalls(box, it));
     const silkRows = rows.filter((r) => r.label.startsWith('silk'));
     console.log('  silk against each peer setting (fastest silk setting with the same or lower max overlap):');

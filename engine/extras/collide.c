@@ -23,7 +23,8 @@ static silk_status add_quad(silk_world* world, double x0, double y0, double x1, 
 /* The cup: a bottom and two walls leaning out, 20 px thick, half the canvas wide at the
    bottom, its rim at a quarter of the height; then BALL_COUNT balls of radius 4 in staggered rows
    above it (up to ~400 px above the canvas: the ceiling is one-way, so they fall in, the
-   stream reaching the cup over the first second). One composite, self_collide on. */
+   stream reaching the cup over the first second). One composite, self_collide on; robust
+   sleep on. */
 silk_status silk_build_ball_pit(silk_world* world)
 {
     const silk_vec2 size = silk_world_get_size(world);
@@ -70,6 +71,13 @@ silk_status silk_build_ball_pit(silk_world* world)
         {
             status = silk_world_set_radius(world, p, BALL_RADIUS);
         }
+    }
+    /* a settled pile sleeps (silk.h "Sleeping"): it then costs a fraction of an awake one */
+    if (status == SILK_OK)
+    {
+        silk_robust_def robust = silk_world_get_robust(world);
+        robust.sleep = true;
+        status = silk_world_set_robust(world, &robust);
     }
     return status;
 }

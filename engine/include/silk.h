@@ -634,12 +634,17 @@ typedef struct silk_robust_def
                                 (see "Collisions") */
     double contact_restitution; /* particle-particle contacts: normal bounce, [0, 1],
                                    default 0 (inelastic) */
+    bool sleep;                 /* resting discs sleep, default false (see "Sleeping") */
+    double sleep_speed;         /* a disc slower than this, px/s, is resting, >= 0, default 12 */
+    int32_t sleep_steps;        /* steps every disc of an island must rest before it sleeps,
+                                   1..SILK_MAX_SLEEP_STEPS, default 30 (0.5 s at 60 Hz) */
     int32_t internal_cookie;
 } silk_robust_def;
 
 #define SILK_MAX_SUBSTEPS      256
 #define SILK_MAX_ITERATIONS    64 /* robust passes per substep */
 #define SILK_MAX_NEAR_PASSES   64
+#define SILK_MAX_SLEEP_STEPS   1000000
 #define SILK_MAX_COMPLIANCE    1e9
 #define SILK_COMPAT_FRAME_RATE 60.0 /* the compat page: one frame per 1/60 s */
 
@@ -712,6 +717,25 @@ SILK_API const double* silk_world_constraint_compliance(const silk_world* world)
     2 |g| hs approach speed none (as the box). The box (floor, walls, ceiling) holds a disc
     by its rim. A disc moving less than its radius per substep cannot pass through another
     disc or a polygon edge: at 60 Hz and 8 substeps that is r x 480 px/s.
+
+    SLEEPING (robust sleep, sleep_speed, sleep_steps; off by default)
+    With sleep on, a disc that may sleep -- radius > 0, inverse mass > 0, not dragged, and
+    its composite has no constraint (a rope's, a cloth's or a pinned composite's particles
+    never sleep) -- counts the steps it ends slower than sleep_speed px/s. The discs that
+    have rested sleep_steps steps and touch in a step (its last contact pass) form islands;
+    pinned and immovable discs, the static polygons and discs still settling are ground, not
+    members. An island falls asleep as one: velocity 0, q = p, and its discs are not
+    integrated and pairs of two sleeping discs are not solved (a step whose discs all sleep
+    runs no contact pass). An awake disc that hits a sleeping one faster than sleep_speed
+    plus one substep of gravity wakes that disc's island (at the end of the step that found
+    the touch); slower, it rests on it as on the floor. (Box2D's islands are all touching
+    bodies; here one disc still creeping on a pile's slope would keep the whole pile awake:
+    a 5,000-ball pile then did not sleep in 14 s.) Every input wakes every sleeping disc: a
+    recorded input (drag, a setting, a radius, a filter), set position / last position, set
+    pin target, a static polygon added, and any change of the constraint set or a mass;
+    nothing sleeps while a drag is held. The sleep state is world state: snapshots (v7), the state hash (its sleep block,
+    only where some particle rests), recordings and rollback carry it. The default 12 px/s
+    is about one step of the default gravity at 60 Hz: a wedged disc's jitter stays below it.
 ---------------------------------------------------------------------------------------- */
 
 #define SILK_MAX_RADIUS 4096.0 /* px */
@@ -1080,6 +1104,7 @@ enum
     SILK_DIAG_OVERLAP_MAX,       /* deepest overlap r_a + r_b - |a - b|, px */
     SILK_DIAG_OVERLAP_P99,       /* 99th percentile of the overlaps, px */
     SILK_DIAG_OVERLAP_RATIO_MAX, /* deepest overlap / the smaller radius of its pair */
+    SILK_DIAG_SLEEPING,          /* sleeping particles (robust sleep, see "Sleeping") */
     SILK_DIAG_COUNT_V1           /* fields so far; the struct reserves SILK_DIAG_CAPACITY */
 };
 
@@ -1193,11 +1218,13 @@ composite's range; the generator state; the extension block as the snapshot writ
 count, values; 0, 0 when there is none); then, only in a world where a particle has a radius
 or a composite a filter other than the default, the collision block: each particle's radius,
 then each composite's category bits, mask bits and self_collide (so a world without
-collisions hashes as before radii existed). NaNs are hashed as one canonical NaN. The page
-shows it as 16 hex digits.
+collisions hashes as before radii existed); then, only where some particle rests or sleeps
+(robust sleep), the sleep block: each particle's sleep state (i32). NaNs are hashed as one
+canonical NaN. The page shows it as 16 hex digits.
 
-    SNAPSHOT FORMAT (version 6, all little-endian; 6 added the contact settings, the
-    particle radius and the composite filter)
+    SNAPSHOT FORMAT (version 7, all little-endian; 6 added the contact settings, the
+    particle radius and the composite filter; 7 the sleep settings and each particle's sleep
+    state, and a version 6 snapshot still loads: sleep off, every particle awake)
         0   8  magic "SILKSNAP"        8  4  version     12  4  reserved (0)
         16  8  payload length L        24 8  FNV-1a 64 of the payload
         32  L  payload: settings, clock, generator, robust settings, drag, the particle,
@@ -1222,7 +1249,8 @@ shows it as 16 hex digits.
     x restitution, y max step), step length (x seconds; coupled robust steps only), robust
     near passes (i), tethers, near pass and chains (i: 0 or 1 each), near mobility (x),
     robust contact (x friction, y restitution), radius (i particle, x radius), collision
-    filter (i composite, x category bits, y mask bits), collision self (i composite, x 0/1).
+    filter (i composite, x category bits, y mask bits), collision self (i composite, x 0/1),
+    robust sleep (i 0/1, x sleep speed, y sleep steps).
     Replay restores the snapshot and, for each step s < S, applies the events of step s and
     runs one step as advance would. Calls that are not inputs (adding particles, frame(),
     set_position ...) are not recorded: a replay of a run that used them differs, and the
@@ -1265,8 +1293,9 @@ enum
     SILK_EVENT_RADIUS = 21,               /* i: particle, x: radius */
     SILK_EVENT_COLLISION_FILTER = 22,     /* i: composite, x: category bits, y: mask bits */
     SILK_EVENT_COLLISION_SELF = 23,       /* i: composite, x: 0 or 1 */
+    SILK_EVENT_ROBUST_SLEEP = 24,         /* i: sleep 0/1, x: sleep speed, y: sleep steps */
 #ifdef SILK_TEST_SETTING
-    SILK_EVENT_TEST_KNOB = 24, /* x: [0, 1] (the test build's) */
+    SILK_EVENT_TEST_KNOB = 25, /* x: [0, 1] (the test build's) */
 #endif
     SILK_EVENT_COUNT
 };

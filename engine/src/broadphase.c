@@ -42,24 +42,25 @@ silk_status silk_broadphase_reserve(silk_world* world, int32_t capacity)
     }
     const int32_t cells = 2 * capacity + 64;
     const int32_t contacts = 4 * capacity;
-    void* fresh[11];
-    const size_t sizes[11] = {
+    void* fresh[13];
+    const size_t sizes[13] = {
         (size_t)(cells + 1) * sizeof(int32_t), (size_t)capacity * sizeof(int32_t),
         (size_t)capacity * sizeof(int32_t),    (size_t)capacity * sizeof(int32_t),
         (size_t)capacity * sizeof(silk_vec2),  (size_t)capacity * sizeof(silk_vec2),
         (size_t)capacity * sizeof(double),     (size_t)capacity * sizeof(double),
         (size_t)capacity * sizeof(int32_t),    (size_t)contacts * sizeof(silk_contact),
-        (size_t)contacts * sizeof(double),
+        (size_t)contacts * sizeof(double),     (size_t)capacity * sizeof(int32_t),
+        (size_t)capacity * sizeof(int32_t),
     };
     bool ok = true;
-    for (int k = 0; k < 11; ++k)
+    for (int k = 0; k < 13; ++k)
     {
         fresh[k] = ok ? silk_alloc(world, sizes[k]) : NULL;
         ok = ok && fresh[k] != NULL;
     }
     if (!ok)
     {
-        for (int k = 0; k < 11; ++k)
+        for (int k = 0; k < 13; ++k)
         {
             silk_free(world, fresh[k]);
         }
@@ -77,6 +78,8 @@ silk_status silk_broadphase_reserve(silk_world* world, int32_t capacity)
     c->gcomp = fresh[8];
     c->contacts = fresh[9];
     c->depth = fresh[10];
+    c->island_parent = fresh[11];
+    c->island_rest = fresh[12];
     c->capacity = capacity;
     c->cell_capacity = cells;
     c->contact_capacity = contacts;
@@ -88,8 +91,9 @@ silk_status silk_broadphase_reserve(silk_world* world, int32_t capacity)
 void silk_broadphase_free(silk_world* world)
 {
     silk_collision_state* c = &world->collision;
-    void* all[] = {c->cell_start, c->cell_of, c->collider, c->sorted,   c->gpos, c->gstart,
-                   c->gw,         c->gr,      c->gcomp,    c->contacts, c->depth};
+    void* all[] = {c->cell_start, c->cell_of, c->collider, c->sorted,   c->gpos,  c->gstart,
+                   c->gw,         c->gr,      c->gcomp,    c->contacts, c->depth, c->island_parent,
+                   c->island_rest};
     for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); ++k)
     {
         silk_free(world, all[k]);

@@ -46,7 +46,12 @@ typedef struct silk_collision_state
        but do not bounce) */
     int32_t contact_count;
     silk_contact* contacts;
-    double* depth; /* diagnostics scratch: the overlaps, contact_capacity of them */
+    double* depth;     /* diagnostics scratch: the overlaps, contact_capacity of them */
+    bool contact_lost; /* a contact of the last pass did not fit: the islands are incomplete */
+
+    /* sleep.c's islands, per particle: union-find parents and each island's least rest */
+    int32_t* island_parent;
+    int32_t* island_rest;
 } silk_collision_state;
 
 /* Grows the arrays to `capacity` particles, all or nothing. */

@@ -9,6 +9,7 @@
 #include "material.h"
 #include "constraint.h"
 #include "validate.h"
+#include "sleep.h"
 #include "world.h"
 
 #include <math.h>
@@ -330,6 +331,7 @@ silk_status silk_world_set_pin_target(silk_world* world, int32_t composite, int3
         return SILK_ERR_NONFINITE;
     }
     world->target[at] = target;
+    silk_sleep_wake_all(world); /* a moving pin is kinematic: sleeping discs would not yield */
     return SILK_OK;
 }
 

@@ -183,8 +183,15 @@ touch_run(pair_context* x, silk_collision_state* c, int32_t a, int32_t b0, int32
     const int32_t ca = c->gcomp[a];
     const bool self = x->world->composites[ca].filter.self_collide; /* the usual pair: a pile */
     double ax = gp[a].x, ay = gp[a].y;
+    /* a sleeping (or pinned) a: only its awake neighbours can move; two immovable discs are
+       skipped below anyway (ws == 0), so this skips no pair that moves anything */
+    const bool still = wa == 0.0 && !x->measure;
     for (int32_t b = b0; b < b1; ++b)
     {
+        if (still && gw[b] == 0.0)
+        {
+            continue;
+        }
         const double reach = ra + gr[b];
         const double dx = ax - gp[b].x, dy = ay - gp[b].y;
         const double d2 = dx * dx + dy * dy;
@@ -254,6 +261,10 @@ touch_run(pair_context* x, silk_collision_state* c, int32_t a, int32_t b0, int32
             const silk_vec2 va = x->velocity[ia], vb = x->velocity[ib];
             c->contacts[c->contact_count++] =
                 (silk_contact){ia, ib, nx, ny, (va.x - vb.x) * nx + (va.y - vb.y) * ny};
+        }
+        else if (x->record)
+        {
+            c->contact_lost = true; /* no island of this step may fall asleep (sleep.c) */
         }
     }
     gp[a] = (silk_vec2){ax, ay};
@@ -350,6 +361,7 @@ void silk_contacts_solve(silk_world* world, const silk_robust_substep* k)
     silk_collision_state* c = &world->collision;
     silk_robust_state* r = &world->robust;
     c->contact_count = 0;
+    c->contact_lost = false;
     const int32_t n = silk_broadphase_build(world, world->pos, r->start, r->w);
     if (n == 0)
     {

@@ -315,6 +315,7 @@ silk_status silk_world_update_diagnostics(silk_world* world, silk_vec2 center)
     }
     silk_contacts_measure(world, &v[SILK_DIAG_CONTACTS], &v[SILK_DIAG_OVERLAP_MAX],
                           &v[SILK_DIAG_OVERLAP_P99], &v[SILK_DIAG_OVERLAP_RATIO_MAX]);
+    v[SILK_DIAG_SLEEPING] = world->sleeping_count;
     return SILK_OK;
 }
 

@@ -27,6 +27,7 @@
 #include "cold.h"
 #include "polygon.h"
 #include "validate.h"
+#include "sleep.h"
 #include "world.h"
 
 #include <math.h>
@@ -298,6 +299,7 @@ silk_status silk_world_add_polygon(silk_world* world, const silk_polygon_def* de
         *out_polygon = world->polygon_count;
     }
     world->polygon_count += 1;
+    silk_sleep_wake_all(world); /* it may stand where discs sleep: they must be pushed out */
     return SILK_OK;
 }
 

@@ -20,6 +20,7 @@
 #include "record.h"
 #include "snapshot.h"
 #include "validate.h"
+#include "sleep.h"
 #include "world.h"
 
 #include <string.h>
@@ -44,6 +45,8 @@ bool silk_record_affords_step(const silk_world* world)
 
 void silk_record_input(silk_world* world, uint32_t type, int32_t i, double x, double y)
 {
+    /* every input wakes the sleeping discs (sleep.c), recorded or replayed alike */
+    silk_sleep_wake_all(world);
     silk_record_state* r = &world->record;
     if (!r->active || r->replaying)
     {

@@ -163,18 +163,21 @@ static void apply_collision_self(silk_world* w, const silk_record_event* e, doub
 #define fits_i32_i(e)     true
 #define fits_flag_i(e)    true
 #define fits_i32_x(e)     whole((e)->x, -2147483648.0, 2147483647.0)
+#define fits_i32_y(e)     whole((e)->y, -2147483648.0, 2147483647.0)
 #define slot_f64_x(e)     ((e)->x)
 #define slot_f64_y(e)     ((e)->y)
 #define slot_vec2_xy(e)   ((silk_vec2){(e)->x, (e)->y})
 #define slot_i32_i(e)     ((e)->i)
 #define slot_flag_i(e)    ((e)->i)
 #define slot_i32_x(e)     ((int32_t)(e)->x)
+#define slot_i32_y(e)     ((int32_t)(e)->y)
 #define put_f64_x(s, v)   ((s)->x = (v))
 #define put_f64_y(s, v)   ((s)->y = (v))
 #define put_vec2_xy(s, v) ((s)->x = (v).x, (s)->y = (v).y)
 #define put_i32_i(s, v)   ((s)->i = (v))
 #define put_flag_i(s, v)  ((s)->i = (v) ? 1 : 0)
 #define put_i32_x(s, v)   ((s)->x = (v))
+#define put_i32_y(s, v)   ((s)->y = (v))
 /* A slot's value as the world's setter takes it (silk_setting_value, world_settings.c). */
 #define value_f64_x(e)   ((silk_setting_value){(e)->x, 0.0, 0})
 #define value_f64_y(e)   ((silk_setting_value){(e)->y, 0.0, 0})
@@ -182,6 +185,7 @@ static void apply_collision_self(silk_world* w, const silk_record_event* e, doub
 #define value_i32_i(e)   ((silk_setting_value){(double)(e)->i, 0.0, 0})
 #define value_flag_i(e)  ((silk_setting_value){(double)(e)->i, 0.0, 0})
 #define value_i32_x(e)   ((silk_setting_value){(e)->x, 0.0, 0})
+#define value_i32_y(e)   ((silk_setting_value){(e)->y, 0.0, 0})
 
 typedef struct slots
 {
@@ -370,6 +374,7 @@ void silk_record_event_apply(silk_world* world, const silk_record_event* e, doub
 #define differs_f64_y         differs_f64_x
 #define differs_i32_i         differs_f64_x
 #define differs_i32_x         differs_f64_x
+#define differs_i32_y         differs_f64_x
 #define differs_flag_i        differs_f64_x
 #define differs_vec2_xy(a, b) ((a).x != (b).x || (a).y != (b).y)
 

@@ -44,6 +44,7 @@
 #include "detmath.h"
 #include "robust_batch.h"
 #include "robust_chain.h"
+#include "sleep.h"
 #include "polygon.h"
 #include "validate.h"
 #include "work.h"
@@ -140,6 +141,7 @@ static void effective_masses(silk_world* world)
     {
         r->w[world->drag.particle] = 0.0;
     }
+    silk_sleep_freeze(world, r->w); /* sleeping discs hold still too (sleep.c) */
 }
 
 /* Kinematic particles go 1/remaining of the way to their target each substep: a straight
@@ -169,9 +171,14 @@ static void move_kinematic(silk_world* world, int32_t remaining)
    polygons: a world without radii never enters it. */
 static inline void collide_particles(silk_world* world, const silk_robust_substep* k)
 {
-    if (world->collision.active)
+    /* a pile whose discs all sleep has nothing to solve: its pairs would all be skipped */
+    if (world->collision.active && world->disc_count > world->sleeping_count)
     {
         silk_contacts_solve(world, k);
+    }
+    else
+    {
+        world->collision.contact_count = 0;
     }
 }
 
@@ -329,6 +336,7 @@ silk_status silk_robust_step(silk_world* world, double h)
     if (bounce)
     {
         silk_contacts_restitution(world, &k, world->last, h);
+        silk_sleep_update(world, 0.5 * k.bounce_min); /* |g| hs */
     }
     r->last_h = h;
     silk_count(&world->frame_count);

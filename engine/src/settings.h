@@ -123,7 +123,19 @@ _Static_assert((int)SILK_WS_COUNT == (int)SILK_WORLD_SETTING_COUNT,
     X(double, near_mobility, f64, 1.0, near_mobility, "must be in (0, 1]", ROBUST_NEAR_MOBILITY,   \
       x)                                                                                           \
     X(double, contact_friction, f64, 0.3, decay_rate, "must be >= 0", ROBUST_CONTACT, x)           \
-    X(double, contact_restitution, f64, 0.0, restitution, "must be in [0, 1]", ROBUST_CONTACT, y)
+    X(double, contact_restitution, f64, 0.0, restitution, "must be in [0, 1]", ROBUST_CONTACT, y)  \
+    X(bool, sleep, flag, false, flag, SILK_FLAG_RULE, ROBUST_SLEEP, i)                             \
+    X(double, sleep_speed, f64, 12.0, decay_rate, "must be >= 0 (px/s)", ROBUST_SLEEP, x)          \
+    X(int32_t, sleep_steps, i32, 30, sleep_steps,                                                  \
+      "must be in [1, " SILK_STR(SILK_MAX_SLEEP_STEPS) "] steps", ROBUST_SLEEP, y)
+
+/* The robust settings by index, in the table's order: a snapshot of an older version stores
+   only the first ones (snapshot.c, robust_settings_stored). */
+#define SILK_ROBUST_SETTING_INDEX(type, name, wire, dflt, check, rule, event, slot) SILK_RS_##name,
+enum silk_robust_setting_index
+{
+    SILK_ROBUST_SETTINGS(SILK_ROBUST_SETTING_INDEX) SILK_RS_COUNT
+};
 
 /* The robust def's recording events, X(event, strict), in the order silk_world_set_robust
    records the changes of one call (the order is in recordings' bytes). An event carries the
@@ -139,7 +151,8 @@ _Static_assert((int)SILK_WS_COUNT == (int)SILK_WORLD_SETTING_COUNT,
     X(ROBUST_NEAR_PASSES, 0)                                                                       \
     X(ROBUST_NEAR_MOBILITY, 0)                                                                     \
     X(ROBUST_BOX, 0)                                                                               \
-    X(ROBUST_CONTACT, 1)
+    X(ROBUST_CONTACT, 1)                                                                           \
+    X(ROBUST_SLEEP, 1)
 
 /* silk_watchdog_def (set_watchdog). Not in snapshots, not recorded. */
 #define SILK_WATCHDOG_SETTINGS(X)                                                                  \

@@ -24,18 +24,22 @@
 #define SNAP_MAGIC "SILKSNAP"
 /* The format's version (3: near passes and chains; 4: the extension block replaces content
    fields; 5: near_mobility; 6: contact friction and restitution, the particle radius and the
-   composite's collision filter) and the size of its fixed part. A world setting appended to
+   composite's collision filter; 7: sleep, sleep_speed and sleep_steps, the particle's sleep
+   state) and the size of its fixed part. A world setting appended to
    its table (settings.h) is stored after the others: it needs a new version here, and
    world_settings_stored() says how many of them each older version holds, so that those
    snapshots still load with the settings they lack at their defaults. The test build's extra
-   setting (-DSILK_TEST_SETTING) makes version 7 and proves it. Version 6 changed the particle
-   rows and the robust table too, which that rule does not cover: version 5 is refused. */
+   setting (-DSILK_TEST_SETTING) makes version 8 and proves it. Version 6 changed the particle
+   rows and the robust table too, which that rule does not cover: version 5 is refused.
+   Version 7 appended to the robust table and to the particle rows: robust_settings_stored()
+   and the row size of snap_fixed.per_particle say what a version 6 snapshot holds, and it
+   loads with sleep off and every particle awake. */
 #ifndef SILK_TEST_SETTING
-#define SNAP_VERSION     6u
-#define SNAP_FIXED_BYTES 268
+#define SNAP_VERSION     7u
+#define SNAP_FIXED_BYTES 284
 #else
-#define SNAP_VERSION     7u /* 7: test_knob */
-#define SNAP_FIXED_BYTES 276
+#define SNAP_VERSION     8u /* 8: test_knob */
+#define SNAP_FIXED_BYTES 292
 #endif
 #define SNAP_OLDEST_VERSION 6u
 #define SNAP_HEADER         32
@@ -79,16 +83,24 @@ _Static_assert(SNAP_FIXED == SNAP_FIXED_BYTES, "snapshot: the fixed part of this
 /* How many of the world's settings (table order) a snapshot of `version` stores. */
 static int32_t world_settings_stored(uint32_t version)
 {
-    return version == 6u ? 7 : SILK_WS_COUNT;
+    return version <= 7u ? 7 : SILK_WS_COUNT;
+}
+
+/* How many of the robust settings (table order) a snapshot of `version` stores. */
+static int32_t robust_settings_stored(uint32_t version)
+{
+    return version == 6u ? SILK_RS_sleep : SILK_RS_COUNT;
 }
 /* A particle or constraint row: its columns in the order of storage.h's tables. */
 #define WIRE_SIZE(type, name, wire, hashed) +SILK_WIRE_SIZE_##wire
 #define SNAP_PER_PARTICLE                   (0 SILK_PARTICLE_COLUMNS(WIRE_SIZE))
+#define SNAP_PER_PARTICLE_V6                (0 SILK_PARTICLE_COLUMNS_V6(WIRE_SIZE))
 #define SNAP_PER_COMPOSITE                  (5 * 4) /* range, category, mask, self_collide */
 #define SNAP_PER_CONSTRAINT                 (0 SILK_CONSTRAINT_COLUMNS(WIRE_SIZE))
 /* The format's row sizes: a change of the tables that changes them needs a new SNAP_VERSION. */
-_Static_assert(SNAP_PER_PARTICLE == 9 * 8 + 4 + 8,
+_Static_assert(SNAP_PER_PARTICLE_V6 == 9 * 8 + 4 + 8,
                "snapshot v6: p, q, prev, 1/m, v, composite, radius");
+_Static_assert(SNAP_PER_PARTICLE == SNAP_PER_PARTICLE_V6 + 4, "snapshot v7: v6, sleep state");
 _Static_assert(SNAP_PER_CONSTRAINT == 4 * 4 + 5 * 8, "snapshot v5: kind, a, b, c, 5 doubles");
 /* The extension block after the arrays: tag, count, then count int32 values. */
 #define SNAP_EXTENSION_EMPTY (2 * 4)
@@ -257,10 +269,21 @@ static bool narrow_flag(int32_t v)
 
 /* Rows, field by field in the tables' order. */
 #define READ_FIELD(type, name, wire, hashed) row->name = get_##wire(r);
-static void read_particle_row(reader* r, silk_particle_row* row)
+#define ZERO_FIELD(type, name, wire, hashed) row->name = 0;
+/* A version 6 row lacks the v7 columns: they read as 0 (awake). */
+static void read_particle_row(reader* r, silk_particle_row* row, uint32_t version)
 {
-    SILK_PARTICLE_COLUMNS(READ_FIELD)
+    SILK_PARTICLE_COLUMNS_V6(READ_FIELD)
+    if (version >= 7u)
+    {
+        SILK_PARTICLE_COLUMNS_V7(READ_FIELD)
+    }
+    else
+    {
+        SILK_PARTICLE_COLUMNS_V7(ZERO_FIELD)
+    }
 }
+#undef ZERO_FIELD
 
 static void read_constraint_row(reader* r, silk_constraint_row* row)
 {
@@ -372,6 +395,17 @@ uint64_t silk_world_state_hash(const silk_world* world)
             hash_i32(&s, (int32_t)f->mask_bits);
             hash_i32(&s, f->self_collide ? 1 : 0);
         }
+    }
+    /* the sleep block, only where some particle rests or sleeps: a world that never sleeps
+       keeps its hash */
+    bool sleep_state = false;
+    for (int32_t i = 0; i < world->particle_count && !sleep_state; ++i)
+    {
+        sleep_state = world->sleep_state[i] != 0;
+    }
+    for (int32_t i = 0; i < world->particle_count && sleep_state; ++i)
+    {
+        hash_i32(&s, world->sleep_state[i]);
     }
     return s.h;
 }
@@ -525,6 +559,8 @@ typedef struct snap_fixed
     int32_t extension[SILK_MAX_EXTENSION_VALUES];
     int32_t extension_headroom; /* constraints its before_step may add */
     size_t fixed_bytes;         /* the fixed part's size in this snapshot's version */
+    uint32_t version;           /* the snapshot's */
+    size_t per_particle;        /* a particle row's size in that version */
 } snap_fixed;
 #undef FIXED_FIELD
 #undef SETTING_FIELD
@@ -550,13 +586,19 @@ static void read_fixed(reader* r, snap_fixed* f, uint32_t version)
         SILK_STEPPER_SETTINGS(GET_SETTING)
     }
     {
+#define GET_ROBUST_SETTING(type, name, wire, dflt, check, rule, event, slot)                       \
+    row->name = SILK_RS_##name < robust_stored ? get_##wire(r) : (dflt);
+        const int32_t robust_stored = robust_settings_stored(version);
         snap_robust_row* row = &f->robust_row;
-        SILK_ROBUST_SETTINGS(GET_SETTING)
+        SILK_ROBUST_SETTINGS(GET_ROBUST_SETTING)
+#undef GET_ROBUST_SETTING
     }
     SNAP_WORLD_TAIL(GET_WORLD)
 #undef GET_WORLD
 #undef GET_SETTING
     f->fixed_bytes = (size_t)(r->at - start);
+    f->version = version;
+    f->per_particle = version >= 7u ? SNAP_PER_PARTICLE : SNAP_PER_PARTICLE_V6;
 }
 
 /* The defs of checked rows. */
@@ -599,7 +641,7 @@ static bool in_range(int32_t v, int32_t lo, int32_t hi)
 
 static size_t arrays_size(const snap_fixed* f)
 {
-    return (size_t)f->particles * SNAP_PER_PARTICLE + (size_t)f->composites * SNAP_PER_COMPOSITE +
+    return (size_t)f->particles * f->per_particle + (size_t)f->composites * SNAP_PER_COMPOSITE +
            (size_t)f->constraints * SNAP_PER_CONSTRAINT;
 }
 
@@ -654,9 +696,11 @@ static silk_status check_arrays(const snap_fixed* f, const uint8_t* arrays)
     {
         /* positions and velocities may be anything, NaN included: that is the state */
         silk_particle_row p;
-        read_particle_row(&r, &p);
+        read_particle_row(&r, &p, f->version);
+        /* the sleep state: a resting count, or an island root among the particles */
         if (silk_check_inverse_mass(p.inverse_mass) != SILK_OK ||
-            !in_range(p.particle_composite, 0, m) || silk_check_radius(p.radius) != SILK_OK)
+            !in_range(p.particle_composite, 0, m) || silk_check_radius(p.radius) != SILK_OK ||
+            !(p.sleep_state >= -n && p.sleep_state <= SILK_MAX_SLEEP_STEPS))
         {
             return SILK_ERR_INDEX;
         }
@@ -724,7 +768,7 @@ static void read_arrays(silk_world* world, const snap_fixed* f, const uint8_t* a
     for (int32_t i = 0; i < f->particles; ++i)
     {
         silk_particle_row row;
-        read_particle_row(&r, &row);
+        read_particle_row(&r, &row, f->version);
         SILK_PARTICLE_COLUMNS(STORE_FIELD)
     }
     for (int32_t k = 0; k < f->composites; ++k)
@@ -845,8 +889,8 @@ silk_status silk_snapshot_check_facts(const silk_world* world, const uint8_t* by
         return status;
     }
     int32_t angles = 0; /* a pass over an angle costs several over a distance (trig) */
-    const uint8_t* rows = arrays + (size_t)f.particles * SNAP_PER_PARTICLE +
-                          (size_t)f.composites * SNAP_PER_COMPOSITE;
+    const uint8_t* rows =
+        arrays + (size_t)f.particles * f.per_particle + (size_t)f.composites * SNAP_PER_COMPOSITE;
     reader r = {rows, rows + (size_t)f.constraints * SNAP_PER_CONSTRAINT, true};
     for (int32_t j = 0; j < f.constraints; ++j)
     {
@@ -855,11 +899,11 @@ silk_status silk_snapshot_check_facts(const silk_world* world, const uint8_t* by
         angles += q.kind == SILK_ANGLE;
     }
     int32_t discs = 0; /* each is a robust step's contact work (replay_budget.c) */
-    reader pr = {arrays, arrays + (size_t)f.particles * SNAP_PER_PARTICLE, true};
+    reader pr = {arrays, arrays + (size_t)f.particles * f.per_particle, true};
     for (int32_t i = 0; i < f.particles; ++i)
     {
         silk_particle_row p;
-        read_particle_row(&pr, &p);
+        read_particle_row(&pr, &p, f.version);
         discs += p.radius > 0.0;
     }
     *out_facts = (silk_snapshot_facts){.particles = f.particles,
@@ -915,7 +959,7 @@ static silk_status restore(silk_world* world, const uint8_t* bytes, size_t size,
     read_arrays(world, &f, arrays);
     silk_counts_recount(world);
     silk_collision_refresh(world);
-    silk_constraints_changed(world);
+    silk_constraints_restored(world); /* the sleep state is the saved one: no wake */
     return SILK_OK;
 }
 

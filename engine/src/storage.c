@@ -2,6 +2,7 @@
    once over the column tables of storage.h. */
 #include "extension.h"
 #include "health.h"
+#include "sleep.h"
 #include "world.h"
 
 #include <string.h>
@@ -194,6 +195,12 @@ void silk_constraints_move(silk_world* world, int32_t to, int32_t from)
 void silk_constraints_changed(silk_world* world)
 {
     world->constraints_version += 1;
+    silk_sleep_wake_all(world); /* what a sleeping island rests on may have changed */
+}
+
+void silk_constraints_restored(silk_world* world)
+{
+    world->constraints_version += 1;
 }
 
 static int32_t angles_in(const silk_world* world, int32_t from, int32_t to)
@@ -216,14 +223,26 @@ static int32_t discs_in(const silk_world* world, int32_t from, int32_t to)
     return discs;
 }
 
+static int32_t sleeping_in(const silk_world* world, int32_t from, int32_t to)
+{
+    int32_t sleeping = 0;
+    for (int32_t i = from; i < to; ++i)
+    {
+        sleeping += world->sleep_state[i] < 0;
+    }
+    return sleeping;
+}
+
 void silk_counts_drop_rows(silk_world* world, int32_t particles, int32_t constraints)
 {
     world->angle_count -= angles_in(world, constraints, world->constraint_count);
     world->disc_count -= discs_in(world, particles, world->particle_count);
+    world->sleeping_count -= sleeping_in(world, particles, world->particle_count);
 }
 
 void silk_counts_recount(silk_world* world)
 {
     world->angle_count = angles_in(world, 0, world->constraint_count);
     world->disc_count = discs_in(world, 0, world->particle_count);
+    world->sleeping_count = sleeping_in(world, 0, world->particle_count);
 }

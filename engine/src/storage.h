@@ -32,7 +32,7 @@
    snapshot's order: composite, then radius (snapshot v6). The radius is not hashed here: the
    state hash covers it in its collision block, only in worlds with collisions (snapshot.c),
    so that every world without them keeps its hash. */
-#define SILK_PARTICLE_COLUMNS(X)                                                                   \
+#define SILK_PARTICLE_COLUMNS_V6(X)                                                                \
     X(silk_vec2, pos, vec2, 1)                                                                     \
     X(silk_vec2, last, vec2, 1)                                                                    \
     X(silk_vec2, prev, vec2, 0)                                                                    \
@@ -40,6 +40,12 @@
     X(silk_vec2, velocity, vec2, 1)                                                                \
     X(int32_t, particle_composite, i32, 0)                                                         \
     X(double, radius, f64, 0)
+/* Snapshot v7 adds the sleep state (sleep.c): 0 = awake and not resting, k > 0 = awake and
+   resting for k steps, -(root + 1) = asleep in the island whose lowest particle index is
+   root. Hashed in its own block, only where some particle's is not 0 (snapshot.c): a world
+   that never sleeps keeps its hash. A v6 snapshot loads with every particle at 0. */
+#define SILK_PARTICLE_COLUMNS_V7(X) X(int32_t, sleep_state, i32, 0)
+#define SILK_PARTICLE_COLUMNS(X)    SILK_PARTICLE_COLUMNS_V6(X) SILK_PARTICLE_COLUMNS_V7(X)
 
 /* kind (silk_constraint_kind), particles a, b (distance, angle; else -1) and c (angle; else
    -1), stiffness, rest (distance: length; angle: angle; pin: 0), the pin's target, and the
@@ -98,15 +104,18 @@ void silk_constraints_shift(silk_world* world, int32_t from, int32_t shift);
 /* Copies constraint row `from` over row `to` (compaction). */
 void silk_constraints_move(silk_world* world, int32_t to, int32_t from);
 
-/* The constraint set, a mass or a compliance changed: bumps world->constraints_version. */
+/* The constraint set, a mass or a compliance changed: bumps world->constraints_version, and
+   wakes every sleeping particle (sleep.c). */
 void silk_constraints_changed(silk_world* world);
+/* As silk_constraints_changed without the wake: a restore sets the sleep state it saved. */
+void silk_constraints_restored(silk_world* world);
 
 /* The kept counts (world->angle_count, disc_count). Adding a constraint, removing one and
    setting a radius keep them in step one row at a time (constraint.c, contact.c); these are
    for the calls that change many rows at once. */
 /* Rows from `particles` and from `constraints` on are about to go (rollback). */
 void silk_counts_drop_rows(silk_world* world, int32_t particles, int32_t constraints);
-/* Counts every row again (snapshot restore, which rewrites them all). */
+/* Counts every row again (snapshot restore, which rewrites them all); sleeping_count too. */
 void silk_counts_recount(silk_world* world);
 
 #endif

@@ -156,6 +156,11 @@ silk_status silk_check_at_least_one(int32_t count)
     return count >= 1 ? SILK_OK : SILK_ERR_RANGE;
 }
 
+silk_status silk_check_sleep_steps(int32_t steps)
+{
+    return steps >= 1 && steps <= SILK_MAX_SLEEP_STEPS ? SILK_OK : SILK_ERR_RANGE;
+}
+
 silk_status silk_check_at_least_one_f64(double v)
 {
     if (!isfinite(v))

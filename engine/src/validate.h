@@ -36,6 +36,7 @@ silk_status silk_check_finite_vec2(silk_vec2 v);        /* both components finit
 silk_status silk_check_any_seed(uint64_t seed);         /* every value */
 silk_status silk_check_flag(int32_t flag);              /* a bool as stored: 0 or 1 */
 silk_status silk_check_at_least_one(int32_t count);     /* >= 1 */
+silk_status silk_check_sleep_steps(int32_t steps);      /* 1..SILK_MAX_SLEEP_STEPS */
 silk_status silk_check_at_least_one_f64(double v);      /* finite, >= 1 */
 silk_status silk_check_positive(double v);              /* finite, > 0 */
 silk_status silk_check_watchdog_window(int32_t window); /* [2, SILK_WATCHDOG_MAX_WINDOW] */

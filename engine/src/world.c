@@ -6,6 +6,7 @@
 #include "record.h"
 #include "settings.h"
 #include "validate.h"
+#include "sleep.h"
 #include "world.h"
 
 #include <math.h>
@@ -201,6 +202,7 @@ void silk_world_clear(silk_world* world)
     world->composite_count = 0;
     world->angle_count = 0;
     world->disc_count = 0;
+    world->sleeping_count = 0;
     world->frame_count = 0;
     world->rng = silk_rng_make(world->seed);
     world->drag.particle = -1;
@@ -280,6 +282,7 @@ silk_status silk_world_add_particle(silk_world* world, int32_t composite, silk_v
     world->inverse_mass[i] = 1.0;
     world->velocity[i] = (silk_vec2){0.0, 0.0};
     world->radius[i] = 0.0;
+    world->sleep_state[i] = 0;
     silk_constraints_changed(world);
     *out_particle = i;
     return SILK_OK;
@@ -324,6 +327,7 @@ silk_status silk_world_set_position(silk_world* world, int32_t particle, silk_ve
     if (status == SILK_OK)
     {
         world->pos[particle] = p;
+        silk_sleep_wake_all(world);
     }
     return status;
 }
@@ -334,6 +338,7 @@ silk_status silk_world_set_last_position(silk_world* world, int32_t particle, si
     if (status == SILK_OK)
     {
         world->last[particle] = q;
+        silk_sleep_wake_all(world);
     }
     return status;
 }

@@ -145,8 +145,9 @@ struct silk_world
     uint64_t constraints_version;
     /* counts of rows the step's work bound reads on every call (work.c), kept where rows and
        radii change (storage.h) so that no advance scans the columns for them */
-    int32_t angle_count; /* constraints of kind SILK_ANGLE */
-    int32_t disc_count;  /* particles with radius > 0 */
+    int32_t angle_count;    /* constraints of kind SILK_ANGLE */
+    int32_t disc_count;     /* particles with radius > 0 */
+    int32_t sleeping_count; /* particles with sleep_state < 0 (sleep.c) */
 
     /* diagnostics scratch, grown with the constraint arrays */
     double* scratch;

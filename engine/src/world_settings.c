@@ -11,6 +11,7 @@
 #include "record.h"
 #include "settings.h"
 #include "validate.h"
+#include "sleep.h"
 #include "world.h"
 
 #include <math.h>
@@ -126,6 +127,7 @@ silk_status silk_world_apply_setting(silk_world* world, int32_t setting,
     }
     silk_record_world_setting(world, setting);
     setting_changed(world, setting);
+    silk_sleep_wake_all(world); /* the box or the gravity may have changed */
     return note(detail, SILK_OK, "", "");
 }
 #undef SET_ENTRY

@@ -45,6 +45,11 @@ test('ball pit: the dashboard shows contacts, max overlap and overlap p99, all f
   const ratio = await page.textContent('#d-overlap-r');
   const [percent] = numbers(ratio);
   assert.ok(Number.isFinite(percent) && percent >= 0, `max overlap / radius "${ratio}"`);
+  // the ball pit sleeps (robust sleep): its row is a dash until the pile rests (about 8 s of
+  // simulated time), then the count of sleeping balls
+  await page.waitForFunction(() => /^\d+$/.test(document.querySelector('#d-sleeping')?.textContent ?? ''), null, { timeout: 90000, polling: 500 });
+  const sleeping = Number(await page.textContent('#d-sleeping'));
+  assert.ok(sleeping > 0 && sleeping <= 2000, `sleeping ${sleeping}`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -23,10 +23,11 @@
 #define AT_TOTAL_STEPS   88  /* u64 */
 #define AT_ROBUST_FLAGS  180 /* ceiling, tethers, near pass: i32 each (then near passes, chains) */
 #define AT_NEAR_MOBILITY 200 /* f64 (then contact friction, contact restitution: f64 each) */
-#define AT_DRAG_PARTICLE 232
-#define AT_DRAG_PIN      236
-#define SNAP_FIXED       268 /* snapshot v6 */
-#define PER_PARTICLE     84  /* v6: + radius */
+#define AT_SLEEP         224 /* i32 flag (then sleep speed f64, sleep steps i32: v7) */
+#define AT_DRAG_PARTICLE 248
+#define AT_DRAG_PIN      252
+#define SNAP_FIXED       284 /* snapshot v7 */
+#define PER_PARTICLE     88  /* v6: + radius; v7: + sleep state */
 #define PER_COMPOSITE    20  /* v6: + category, mask, self_collide */
 #define PER_CONSTRAINT   56
 

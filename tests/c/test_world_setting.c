@@ -266,7 +266,7 @@ static void put_le(uint8_t* at, uint64_t v, int bytes)
     }
 }
 
-/* A snapshot of the version before test_knob (6): this build's bytes without test_knob's 8
+/* A snapshot of the version before test_knob (7): this build's bytes without test_knob's 8
    (after relax_passes, at payload offset 60 + 8 for the generator) loads, test_knob at its
    default, everything else as saved. */
 static void test_previous_version_loads(void)
@@ -278,12 +278,12 @@ static void test_previous_version_loads(void)
                  SILK_OK);
     size_t size = 0;
     uint8_t* v6 = snapshot_of(w, &size);
-    CHECK_EQ_INT(v6[8], 7);
+    CHECK_EQ_INT(v6[8], 8);
     const size_t header = 32, at = header + 68;
     uint8_t* v5 = malloc(size - 8);
     memcpy(v5, v6, at);
     memcpy(v5 + at, v6 + at + 8, size - at - 8);
-    put_le(v5 + 8, 6, 4);
+    put_le(v5 + 8, 7, 4);
     put_le(v5 + 16, size - 8 - header, 8);
     put_le(v5 + 24, fnv1a(v5 + header, size - 8 - header), 8);
     silk_world* into = small_world();
@@ -294,8 +294,8 @@ static void test_previous_version_loads(void)
     CHECK(get(into, SILK_WORLD_SETTING_TEST_KNOB).x == 0.5);
     CHECK(silk_world_get_friction(into) == 0.97);
     CHECK(silk_world_state_hash(into) == silk_world_state_hash(w));
-    /* the same bytes claiming version 7 are too short: refused */
-    put_le(v5 + 8, 7, 4);
+    /* the same bytes claiming version 8 are too short: refused */
+    put_le(v5 + 8, 8, 4);
     CHECK_EQ_INT(silk_world_restore(into, v5, size - 8), SILK_ERR_FORMAT);
     free(v5);
     free(v6);

@@ -448,7 +448,7 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
             return silk_world_build_scene(w, fuzz_u8(in) % 32 == 0 ? NULL : &d);
         }
         case 19:
-            switch (fuzz_u8(in) % 6)
+            switch (fuzz_u8(in) % 7)
             {
                 case 0:
                     return silk_world_set_mass(w, particle(in, w), fuzz_f64(in));
@@ -468,6 +468,15 @@ static int call(fuzz_world* f, uint8_t op, fuzz_input* in)
                     silk_robust_def rd = silk_world_get_robust(w);
                     rd.contact_friction = fuzz_f64(in);
                     rd.contact_restitution = fuzz_f64(in);
+                    return silk_world_set_robust(w, &rd);
+                }
+                /* robust sleep (silk.h "Sleeping"): on, its threshold and its steps */
+                case 6:
+                {
+                    silk_robust_def rd = silk_world_get_robust(w);
+                    rd.sleep = fuzz_u8(in) & 1;
+                    rd.sleep_speed = fuzz_u8(in) & 1 ? fuzz_f64(in) : 12.0 * fuzz_u8(in);
+                    rd.sleep_steps = fuzz_u8(in) & 1 ? fuzz_i32(in) : 1 + fuzz_u8(in) % 8;
                     return silk_world_set_robust(w, &rd);
                 }
                 default:

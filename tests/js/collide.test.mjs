@@ -91,3 +91,36 @@ test('snapshots carry radii, filters and contact settings; diagnostics report co
   w.destroy();
   other.destroy();
 });
+
+test('sleep: off by default, on in the ball pit; its settings are checked; the pile sleeps and a drag wakes it', () => {
+  const plain = silk.createWorld({ solver: 'robust' });
+  assert.equal(plain.robust.sleep, false);
+  assert.equal(plain.robust.sleepSpeed, 12);
+  assert.equal(plain.robust.sleepSteps, 30);
+  const h = plain.stateHash();
+  assert.throws(() => plain.setRobust({ sleepSpeed: -1 }), RangeError);
+  assert.throws(() => plain.setRobust({ sleepSteps: 0 }), RangeError);
+  assert.throws(() => plain.setRobust({ sleep: 1 }), TypeError);
+  assert.equal(plain.stateHash(), h);
+  assert.equal(plain.robust.sleepSpeed, 12);
+  plain.destroy();
+  const w = silk.createWorld({});
+  w.buildScene('ball-pit');
+  assert.equal(w.robust.sleep, true);
+  for (let s = 0; s < 600; s++) w.advance(1 / 60);
+  const asleep = w.diagnostics().sleeping;
+  assert.ok(asleep >= 1900, `asleep ${asleep}`);
+  // a snapshot restores the sleep state: the same hash and the same next steps
+  const bytes = w.snapshot();
+  const other = silk.createWorld({});
+  other.buildScene('ball-pit');
+  other.restore(bytes);
+  assert.equal(other.stateHash(), w.stateHash());
+  assert.equal(other.diagnostics().sleeping, asleep);
+  for (let s = 0; s < 30; s++) { w.advance(1 / 60); other.advance(1 / 60); }
+  assert.equal(other.stateHash(), w.stateHash());
+  w.dragBegin(100, 400, 100);
+  assert.equal(w.diagnostics().sleeping, 0);
+  w.destroy();
+  other.destroy();
+});

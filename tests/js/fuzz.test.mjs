@@ -265,3 +265,36 @@ test('20,000 mutated snapshots and recordings through restore / replay / playBeg
   twin.destroy();
   w.destroy();
 });
+
+test('fuzz: robust sleep settings with any values, while a pit settles, wakes and is dragged', () => {
+  let s = 0x2545f491;
+  const next = () => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; return (s >>> 0) / 2 ** 32; };
+  const pick = (a) => a[Math.floor(next() * a.length)];
+  const values = [...BAD, 0, 1, 12, 30, 1e6, 1e6 + 1, 3.5, -12];
+  const w = silk.createWorld({ width: 300, height: 200, solver: 'robust' });
+  const c = w.addComposite();
+  w.setCollisionFilter(c, { selfCollide: true });
+  for (let i = 0; i < 120; i++) w.setRadius(w.addParticle(c, 20 + (i % 20) * 12, 20 + Math.floor(i / 20) * 12), 5);
+  let applied = 0;
+  for (let k = 0; k < 300; k++) {
+    const o = { [pick(['sleep', 'sleepSpeed', 'sleepSteps'])]: pick(values) };
+    const before = w.snapshot();
+    try {
+      w.setRobust(o);
+      applied++;
+    } catch (e) {
+      assert.ok(e instanceof TypeError || e instanceof RangeError, `${describe(o)}: ${e}`);
+      assert.ok(sameBytes(before, w.snapshot()), `${describe(o)} threw and changed the world`);
+    }
+    for (let f = 0; f < 5; f++) w.advance(1 / 60);
+    if (k % 40 === 39) { w.dragBegin(k % 120, 150, 50); w.advance(1 / 60); w.dragEnd(); }
+    const own = w.snapshot();
+    const twin = silk.createWorld();
+    twin.restore(own);
+    assert.equal(twin.stateHash(), w.stateHash());
+    twin.destroy();
+  }
+  assert.ok(applied > 30, `${applied} settings applied`);
+  assert.equal(w.health(), 'healthy');
+  w.destroy();
+});

@@ -184,6 +184,27 @@ const BAD = [
   [(s) => { s.name = 7; }, TypeError, 'name'],
 ];
 
+test('round trip carries the robust sleep state: a sleeping pit saves and loads asleep', () => {
+  const pit = built('ball-pit', 600);
+  const asleep = pit.diagnostics().sleeping;
+  assert.ok(asleep > 1000, `asleep ${asleep}`);
+  const saved = pit.toJSON();
+  assert.ok(saved.composites.some((c) => c.particles.some((p) => p.sleep < 0)), 'toJSON writes the sleep state');
+  const copy = silk.createWorld();
+  copy.load(JSON.parse(JSON.stringify(saved)));
+  assert.equal(copy.stateHash(), pit.stateHash());
+  assert.equal(copy.diagnostics().sleeping, asleep);
+  for (let f = 0; f < 30; f++) { pit.advance(1 / 60); copy.advance(1 / 60); }
+  assert.equal(copy.stateHash(), pit.stateHash());
+  // a root after the particle is refused, naming the field
+  const bad = pit.toJSON();
+  bad.composites[0].particles[0].sleep = -5;
+  assert.throws(() => copy.load(bad), (e) => e instanceof RangeError && /particles\[0\]\.sleep/.test(e.message));
+  bad.composites[0].particles[0].sleep = 0.5;
+  assert.throws(() => copy.load(bad), RangeError);
+  copy.destroy(); pit.destroy();
+});
+
 test('every bad field is refused naming it, with its error class, and the world is unchanged', () => {
   const w = silk.createWorld();
   w.buildScene('chain-cloth');

@@ -50,6 +50,7 @@ export const DIAG = Object.freeze({
   OVERLAP_MAX: 44,
   OVERLAP_P99: 45,
   OVERLAP_RATIO_MAX: 46,
+  SLEEPING: 47,
 });
 
 /** Enum names by value, lower case, as the binding spells them (value = index). */
@@ -86,7 +87,7 @@ export const STATUS = Object.freeze({
 export const DEFAULTS = Object.freeze({
   silk_world_def: Object.freeze({ width: 800, height: 500, gravity: Object.freeze([0,0.2]), friction: 0.99, ground_friction: 0.8, seed: 1, relax_passes: 16 }),
   silk_stepper_def: Object.freeze({ step_seconds: 0.016666666666666666, max_steps_per_frame: 8 }),
-  silk_robust_def: Object.freeze({ restitution: 0, max_step_seconds: 0.03333333333333333, substeps: 8, iterations: 1, ceiling: true, tethers: false, near_pass: true, near_passes: 1, chains: false, near_mobility: 1, contact_friction: 0.3, contact_restitution: 0 }),
+  silk_robust_def: Object.freeze({ restitution: 0, max_step_seconds: 0.03333333333333333, substeps: 8, iterations: 1, ceiling: true, tethers: false, near_pass: true, near_passes: 1, chains: false, near_mobility: 1, contact_friction: 0.3, contact_restitution: 0, sleep: false, sleep_speed: 12, sleep_steps: 30 }),
   silk_watchdog_def: Object.freeze({ enabled: true, window: 60, radius_factor: 4, speed_limit: 4, energy_growth: 100, auto_restore: false, snapshot_interval: 60 }),
 });
 
@@ -134,6 +135,7 @@ export const LIMITS = Object.freeze({
   MAX_RADIUS: 4096,
   MAX_RECORDING_STEPS: 1099511627776,
   MAX_RELAX_PASSES: 4096,
+  MAX_SLEEP_STEPS: 1000000,
   MAX_STEP_SECONDS: 10,
   MAX_SUBSTEPS: 256,
   MIN_POLYGON_EDGE: 0.000001,
@@ -155,7 +157,7 @@ export const LAYOUT = Object.freeze({
   silk_advance_result: Object.freeze({ size: 32, align: 8, steps: 0, alpha: 8, dropped_seconds: 16, accumulator_seconds: 24 }),
   silk_world_def: Object.freeze({ size: 104, align: 8, width: 0, height: 8, gravity: 16, friction: 32, ground_friction: 40, seed: 48, particle_capacity: 56, constraint_capacity: 60, composite_capacity: 64, relax_passes: 68, "stepper.step_seconds": 72, "stepper.max_steps_per_frame": 80, "stepper.internal_cookie": 84, alloc_fn: 88, free_fn: 92, allocator_user: 96, internal_cookie: 100 }),
   silk_stepper_def: Object.freeze({ size: 16, align: 8, step_seconds: 0, max_steps_per_frame: 8, internal_cookie: 12 }),
-  silk_robust_def: Object.freeze({ size: 112, align: 8, gravity: 0, damping: 16, ground_friction: 24, substeps: 32, iterations: 36, ceiling: 40, restitution: 48, max_step_seconds: 56, tethers: 64, near_pass: 65, near_passes: 68, chains: 72, near_mobility: 80, contact_friction: 88, contact_restitution: 96, internal_cookie: 104 }),
+  silk_robust_def: Object.freeze({ size: 128, align: 8, gravity: 0, damping: 16, ground_friction: 24, substeps: 32, iterations: 36, ceiling: 40, restitution: 48, max_step_seconds: 56, tethers: 64, near_pass: 65, near_passes: 68, chains: 72, near_mobility: 80, contact_friction: 88, contact_restitution: 96, sleep: 104, sleep_speed: 112, sleep_steps: 120, internal_cookie: 124 }),
   silk_watchdog_def: Object.freeze({ size: 48, align: 8, enabled: 0, window: 4, radius_factor: 8, speed_limit: 16, energy_growth: 24, auto_restore: 32, snapshot_interval: 36, internal_cookie: 40 }),
   silk_error_detail: Object.freeze({ size: 12, align: 4, status: 0, field: 4, rule: 8 }),
   silk_setting_value: Object.freeze({ size: 24, align: 8, x: 0, y: 8, seed: 16 }),
@@ -187,7 +189,7 @@ export const FIELDS = Object.freeze({
   silk_advance_result: Object.freeze([["steps","int32_t",0], ["alpha","double",8], ["dropped_seconds","double",16], ["accumulator_seconds","double",24]]),
   silk_world_def: Object.freeze([["width","double",0], ["height","double",8], ["gravity","silk_vec2",16], ["friction","double",32], ["ground_friction","double",40], ["seed","uint64_t",48], ["particle_capacity","int32_t",56], ["constraint_capacity","int32_t",60], ["composite_capacity","int32_t",64], ["relax_passes","int32_t",68], ["stepper.step_seconds","double",72], ["stepper.max_steps_per_frame","int32_t",80], ["stepper.internal_cookie","int32_t",84], ["alloc_fn","pointer",88], ["free_fn","pointer",92], ["allocator_user","pointer",96], ["internal_cookie","int32_t",100]]),
   silk_stepper_def: Object.freeze([["step_seconds","double",0], ["max_steps_per_frame","int32_t",8], ["internal_cookie","int32_t",12]]),
-  silk_robust_def: Object.freeze([["gravity","silk_vec2",0], ["damping","double",16], ["ground_friction","double",24], ["substeps","int32_t",32], ["iterations","int32_t",36], ["ceiling","bool",40], ["restitution","double",48], ["max_step_seconds","double",56], ["tethers","bool",64], ["near_pass","bool",65], ["near_passes","int32_t",68], ["chains","bool",72], ["near_mobility","double",80], ["contact_friction","double",88], ["contact_restitution","double",96], ["internal_cookie","int32_t",104]]),
+  silk_robust_def: Object.freeze([["gravity","silk_vec2",0], ["damping","double",16], ["ground_friction","double",24], ["substeps","int32_t",32], ["iterations","int32_t",36], ["ceiling","bool",40], ["restitution","double",48], ["max_step_seconds","double",56], ["tethers","bool",64], ["near_pass","bool",65], ["near_passes","int32_t",68], ["chains","bool",72], ["near_mobility","double",80], ["contact_friction","double",88], ["contact_restitution","double",96], ["sleep","bool",104], ["sleep_speed","double",112], ["sleep_steps","int32_t",120], ["internal_cookie","int32_t",124]]),
   silk_watchdog_def: Object.freeze([["enabled","bool",0], ["window","int32_t",4], ["radius_factor","double",8], ["speed_limit","double",16], ["energy_growth","double",24], ["auto_restore","bool",32], ["snapshot_interval","int32_t",36], ["internal_cookie","int32_t",40]]),
   silk_error_detail: Object.freeze([["status","int32_t",0], ["field","pointer",4], ["rule","pointer",8]]),
   silk_setting_value: Object.freeze([["x","double",0], ["y","double",8], ["seed","uint64_t",16]]),

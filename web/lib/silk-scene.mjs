@@ -43,7 +43,7 @@ const ROBUST_TYPE = Object.freeze(Object.fromEntries(FIELDS.silk_robust_def
 const TOP_KEYS = ['format', 'version', 'name', 'solver', 'world', 'robust', 'random', 'extension',
   'composites', 'polygons', 'view', 'draw'];
 const COMPOSITE_KEYS = ['name', 'particles', 'constraints', 'distance', 'angle', 'pins', 'collision'];
-const PARTICLE_KEYS = ['x', 'y', 'px', 'py', 'vx', 'vy', 'mass', 'inverseMass', 'radius', 'pinned'];
+const PARTICLE_KEYS = ['x', 'y', 'px', 'py', 'vx', 'vy', 'mass', 'inverseMass', 'radius', 'pinned', 'sleep'];
 const DISTANCE_KEYS = ['type', 'a', 'b', 'stiffness', 'rest', 'compliance'];
 const ANGLE_KEYS = ['type', 'a', 'b', 'c', 'stiffness', 'rest', 'compliance'];
 const PIN_KEYS = ['type', 'particle', 'x', 'y'];
@@ -331,7 +331,7 @@ function typed(path, x, type) {
   return path;
 }
 
-/** [x, y] or { x, y, px?, py?, vx?, vy?, mass? | inverseMass?, radius?, pinned? }. */
+/** [x, y] or { x, y, px?, py?, vx?, vy?, mass? | inverseMass?, radius?, pinned?, sleep? }. */
 function particle(path, p) {
   if (Array.isArray(p)) {
     const [x, y] = vec2(path, p);
@@ -347,7 +347,10 @@ function particle(path, p) {
     x, y, px: optional(p, 'px', number, path) ?? x, py: optional(p, 'py', number, path) ?? y,
     vx: optional(p, 'vx', number, path), vy: optional(p, 'vy', number, path),
     mass, inverseMass: optional(p, 'inverseMass', number, path), radius: optional(p, 'radius', number, path),
-    pinned: optional(p, 'pinned', boolean, path) ?? false, path,
+    pinned: optional(p, 'pinned', boolean, path) ?? false,
+    // robust sleep (silk.h "Sleeping"): k > 0 resting steps, -(root + 1) asleep in the island
+    // of particle root (its lowest index, so root <= this particle's: checked when built)
+    sleep: optional(p, 'sleep', integer, path, -SCENE_LIMITS.MAX_PARTICLES, 1000000), path,
   };
 }
 

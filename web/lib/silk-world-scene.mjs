@@ -34,14 +34,15 @@ export function installSceneFormat() {
   installed = true;
 }
 
-// ---- the snapshot's layout (format version 6; engine/src/snapshot.c writes it) --------------
+// ---- the snapshot's layout (format version 7; engine/src/snapshot.c writes it) --------------
 
 const SNAP = Object.freeze({
-  VERSION: 6,
+  VERSION: 7,
   HEADER: 32, // magic, version, reserved, payload length (u64 at 16), FNV-1a 64 (u64 at 24)
-  // payload offsets of the fixed part (268 bytes)
-  SEED: 48, RNG: 56, LOOP_MODE: 68, STEPPER: 112, STEPPER_BYTES: 12, COUNTS: 256, FIXED: 268,
-  PARTICLE: 84, P_POS: 0, P_LAST: 16, P_INVERSE_MASS: 48, P_VELOCITY: 56, P_COMPOSITE: 72,
+  // payload offsets of the fixed part (284 bytes; v7 added the 16 bytes of the sleep settings)
+  SEED: 48, RNG: 56, LOOP_MODE: 68, STEPPER: 112, STEPPER_BYTES: 12, COUNTS: 272, FIXED: 284,
+  PARTICLE: 88, P_POS: 0, P_LAST: 16, P_INVERSE_MASS: 48, P_VELOCITY: 56, P_COMPOSITE: 72,
+  P_SLEEP: 84,
   COMPOSITE: 20,
   CONSTRAINT: 56, C_REST: 24,
 });
@@ -141,6 +142,7 @@ function build(w, scene) {
   // one try around each loop (not a closure per call: a big scene makes hundreds of thousands
   // of calls); `path` says which field the call that throws was building
   const velocities = [];
+  const sleeps = []; // [particle, sleep state]: the robust sleep state no call sets
   let path = '';
   try {
     scene.composites.forEach((c, k) => {
@@ -154,6 +156,11 @@ function build(w, scene) {
         if (p.inverseMass !== undefined) { path = `${p.path}.inverseMass`; w.setInverseMass(i, p.inverseMass); }
         if (p.radius !== undefined) { path = `${p.path}.radius`; w.setRadius(i, p.radius); }
         if (p.vx !== undefined || p.vy !== undefined) velocities.push([i, p.vx ?? 0, p.vy ?? 0]);
+        if (p.sleep !== undefined) {
+          path = `${p.path}.sleep`;
+          if (p.sleep < -(i + 1)) throw new RangeError(`must be >= ${-(i + 1)} (asleep in the island of a particle at or before this one), got ${p.sleep}`);
+          if (p.sleep !== 0) sleeps.push([i, p.sleep]);
+        }
       }
     });
   } catch (e) {
@@ -188,7 +195,7 @@ function build(w, scene) {
     throw refusal(path, e);
   }
   for (const p of scene.polygons) at(p.path, () => w.addPolygon(p.friction === undefined ? { points: p.points } : { points: p.points, friction: p.friction }));
-  return { velocities, rests };
+  return { velocities, rests, sleeps };
 }
 
 /** The scratch world's snapshot with the state no call sets written in, and the host's stepper
@@ -207,6 +214,7 @@ function patchedBytes(world, scratch, scene, extra) {
     L.dv.setFloat64(at, vx, true);
     L.dv.setFloat64(at + 8, vy, true);
   }
+  for (const [i, state] of extra.sleeps) L.dv.setInt32(L.particles + i * SNAP.PARTICLE + SNAP.P_SLEEP, state, true);
   for (const [j, rest] of extra.rests) L.dv.setFloat64(L.constraints + j * SNAP.CONSTRAINT + SNAP.C_REST, rest, true);
   let out = bytes;
   if (scene.extension !== undefined) {
@@ -263,12 +271,14 @@ function loadInto(world, data) {
   const ownMemo = world._sceneMemo;
   world.clear(); // the only way to remove polygons
   try {
-    world.restore(bytes);
+    // polygons first: restore keeps them (they are not in snapshots), and adding one wakes the
+    // sleeping discs (silk.h "Sleeping"), which would undo the sleep state restore sets
     for (const p of scene.polygons) world.addPolygon(p.friction === undefined ? { points: p.points } : { points: p.points, friction: p.friction });
+    world.restore(bytes);
   } catch (e) {
     world.clear();
-    world.restore(own);
     for (const p of ownPolygons) world.addPolygon(p);
+    world.restore(own);
     world._sceneMemo = ownMemo;
     throw new RangeError(`scene: could not be loaded (${e.message}); the world is as it was`);
   }
@@ -386,6 +396,8 @@ function composites(world, L, memo) {
       const w = L.dv.getFloat64(at + SNAP.P_INVERSE_MASS, true);
       if (w !== 1) p.inverseMass = w;
       if (radii[i] !== 0) p.radius = radii[i];
+      const sleep = L.dv.getInt32(at + SNAP.P_SLEEP, true);
+      if (sleep !== 0) p.sleep = sleep;
       c.particles.push(p);
     }
     const { count: m } = world.compositeConstraints(k);

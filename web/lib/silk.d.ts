@@ -11,7 +11,7 @@ export declare const DIAG: Readonly<Record<
   | 'ADVANCE_STEPS' | 'ADVANCE_ALPHA' | 'ADVANCE_DROPPED' | 'ACCUMULATOR' | 'TOTAL_STEPS'
   | 'SIM_SECONDS' | 'LOOP_MODE' | 'EXPLODED' | 'SOLVER' | 'SUBSTEPS' | 'HEALTH' | 'SPEED_MAX'
   | 'ENERGY_GROWTH' | 'UNHEALTHY_STEPS' | 'HEALTH_RESTORES' | 'CONTACTS' | 'OVERLAP_MAX'
-  | 'OVERLAP_P99' | 'OVERLAP_RATIO_MAX', number>>;
+  | 'OVERLAP_P99' | 'OVERLAP_RATIO_MAX' | 'SLEEPING', number>>;
 export declare const DIAG_NAMES: readonly string[];
 export declare const VERDICTS: readonly ['stable', 'marginal', 'unstable'];
 export declare const LOOP_MODES: readonly ['fixed', 'coupled'];
@@ -55,6 +55,9 @@ export interface RobustSettings {
   nearMobility: number;    // near passes: how far a link's end nearer the pins moves, (0, 1], default 1 (a hanging cloth: 0.25)
   contactFriction: number;    // particle contacts (radius > 0): positional Coulomb friction, >= 0, default 0.3
   contactRestitution: number; // particle contacts: normal bounce, [0, 1], default 0
+  sleep: boolean;          // resting discs sleep (islands of touching discs), default false (the ball pit: true)
+  sleepSpeed: number;      // a disc slower than this is resting, px/s, >= 0, default 12
+  sleepSteps: number;      // steps every disc of an island must rest before it sleeps, 1..1000000, default 30
 }
 
 /** Which particles collide (per composite; silk.h "Collisions"). */
@@ -169,6 +172,8 @@ export interface Diagnostics {
   unhealthySteps: number; healthRestores: number;
   /** overlapping colliding disc pairs now; deepest overlap and its 99th percentile (px); deepest / its pair's smaller radius */
   contacts: number; overlapMax: number; overlapP99: number; overlapRatioMax: number;
+  /** sleeping particles (robust sleep) */
+  sleeping: number;
 }
 
 export interface ConstraintInfo {
@@ -467,6 +472,7 @@ export interface SilkSceneParticle {
   inverseMass?: number;
   radius?: number;           // px, [0, LIMITS.MAX_RADIUS]: a disc (robust collisions)
   pinned?: boolean;          // adds a pin where it is, after the composite's constraints
+  sleep?: number;            // robust sleep state (toJSON writes it): k > 0 resting steps, -(root + 1) asleep
 }
 
 export type SilkSceneConstraint =

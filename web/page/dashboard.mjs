@@ -38,6 +38,7 @@ const FIELDS = [
   ['Collisions', 'contacts', 'Contacts (touching disc pairs)', (d) => (d[DIAG.CONTACTS] > 0 ? String(d[DIAG.CONTACTS]) : '—')],
   ['Collisions', 'overlap', 'Overlap max / p99', (d) => (d[DIAG.CONTACTS] > 0 ? `${sig(d[DIAG.OVERLAP_MAX])} / ${px(d[DIAG.OVERLAP_P99])}` : '—')],
   ['Collisions', 'overlap-r', 'Max overlap / radius', (d) => (d[DIAG.CONTACTS] > 0 ? pct(d[DIAG.OVERLAP_RATIO_MAX]) : '—')],
+  ['Collisions', 'sleeping', 'Sleeping discs', (d) => (d[DIAG.SLEEPING] > 0 ? String(d[DIAG.SLEEPING]) : '—')],
   ['Timing', 'hz', 'Display Hz (device / simulated)', (d, s) => `${s.measuredHz ? s.measuredHz.toFixed(1) : '…'} / ${s.simulatedHz}`],
   ['Timing', 'steps', 'Steps this frame · alpha', (d, s) => `${s.stepsThisFrame} · ${s.alpha.toFixed(3)}`],
   ['Timing', 'dropped', 'Dropped time (total)', (d, s) => `${(s.droppedSeconds * 1000).toFixed(0)} ms`],
