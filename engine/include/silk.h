@@ -112,10 +112,25 @@ typedef enum silk_status
     SILK_ERR_DEGENERATE = -10, /* geometry that cannot be measured (e.g. zero-length vector) */
     SILK_ERR_FORMAT = -11,     /* bytes are not a valid snapshot or recording (magic, version,
                                   size or checksum); nothing was changed */
+    SILK_ERR_UNSUPPORTED = -12, /* this module has the compat solver only (silk-lite.wasm):
+                                   the call needs the full module; nothing was changed */
 } silk_status;
 
 /* A short English name for a status code ("ok", "index out of range", ...). */
 SILK_API const char* silk_status_string(silk_status status);
+
+/* What this build of the engine holds (silk_features(): a mask of these). The full engine has
+   them all. The compat-only build (the web's silk-lite.wasm, engine/src/robust_absent.c and
+   engine/extras/collide_absent.c in place of the robust solver's files) has none: there, the
+   robust solver, robust steps, a snapshot or recording that selects it, and the extras left
+   out with it (tires, line segments, the ball pit, the chain cloth, the ball lesson) return
+   SILK_ERR_UNSUPPORTED and change nothing. The compat solver is the same code in both, so the
+   same world steps to the same bits in either. */
+typedef enum silk_feature
+{
+    SILK_FEATURE_ROBUST = 1, /* the robust solver, its contacts and the extras named above */
+} silk_feature;
+SILK_API uint32_t silk_features(void);
 
 /* Hard limits. They keep index arithmetic inside int32 and wasm memory. */
 #define SILK_MAX_PARTICLES    (1 << 22)

@@ -78,6 +78,7 @@ export const STATUS = Object.freeze({
   [-9]: Object.freeze({ name: "SILK_ERR_KIND", message: "the constraint is not of the kind the call needs" }),
   [-10]: Object.freeze({ name: "SILK_ERR_DEGENERATE", message: "geometry that cannot be measured (e.g. zero-length vector)" }),
   [-11]: Object.freeze({ name: "SILK_ERR_FORMAT", message: "bytes are not a valid snapshot or recording (magic, version, size or checksum); nothing was changed" }),
+  [-12]: Object.freeze({ name: "SILK_ERR_UNSUPPORTED", message: "this module has the compat solver only (silk-lite.wasm): the call needs the full module; nothing was changed" }),
 });
 
 /** The engine's defaults of the defs' settings, from the tables of engine/src/settings.h that
@@ -263,6 +264,7 @@ export const CALLS = Object.freeze({
   silk_js_drag_move: "iff",
   silk_js_dragged_particle: "i",
   silk_js_dragged_pin: "i",
+  silk_js_features: "",
   silk_js_find_nearest: "ifff",
   silk_js_flush_pointer: "i",
   silk_js_frame: "ii",

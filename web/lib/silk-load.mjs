@@ -52,6 +52,12 @@ async function instantiate(source, imports) {
  */
 export async function loadSilk(options = {}) {
   options = obj('loadSilk', 'options', options);
+  return new Silk(await instantiateSilk(options.wasm));
+}
+
+/** The module's instance from a source as loadSilk's options.wasm (undefined: the default
+ *  module), with its imports; silk-upgrade.mjs instantiates the full module with it. */
+export async function instantiateSilk(source) {
   const imports = {
     env: {
       silk_host_cos: Math.cos,
@@ -61,6 +67,5 @@ export async function loadSilk(options = {}) {
       emscripten_notify_memory_growth: () => {},
     },
   };
-  const instance = await instantiate(options.wasm, imports);
-  return new Silk(instance.exports);
+  return (await instantiate(source, imports)).exports;
 }

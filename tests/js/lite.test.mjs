@@ -1,0 +1,192 @@
+// lite.test.mjs -- the compat-only module silk-lite.wasm (silk.h silk_features; issue 26 item 3):
+// the same exports as silk.wasm; every compat scene steps to the same bits on both; what needs
+// the robust solver refuses with SILK_ERR_UNSUPPORTED and changes nothing; and silk.upgrade()
+// moves a lite Silk's worlds to the full module keeping World objects, views and state hashes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { importSilk, repoRoot } from './helpers.mjs';
+
+const silkModule = process.env.SILK_MODULE ?? path.join(repoRoot, 'build', 'wasm', 'silk.mjs');
+const liteFile = path.join(path.dirname(silkModule), 'silk-lite.wasm');
+const fullFile = path.join(path.dirname(silkModule), 'silk.wasm');
+const { loadSilk } = await importSilk();
+const loadLite = () => loadSilk({ wasm: readFileSync(liteFile) });
+const loadFull = () => loadSilk({ wasm: readFileSync(fullFile) });
+
+const COMPAT_SCENES = ['web', 'cloth', 'tree'];
+const FRAMES = 240;
+const DT = 1 / 60;
+
+function exportsOf(file) {
+  return WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(file)))
+    .map((e) => `${e.name}:${e.kind}`).sort();
+}
+
+test('silk-lite.wasm exports exactly what silk.wasm exports, and is smaller', () => {
+  assert.deepEqual(exportsOf(liteFile), exportsOf(fullFile));
+  assert.ok(readFileSync(liteFile).length < readFileSync(fullFile).length * 0.8,
+    `lite ${readFileSync(liteFile).length} bytes vs full ${readFileSync(fullFile).length}`);
+});
+
+test('silk.module says which module it is', async () => {
+  assert.equal((await loadLite()).module, 'compat');
+  assert.equal((await loadFull()).module, 'full');
+});
+
+/** Runs a scene FRAMES frames of advance(DT) with a drag in the middle; the hash after each 60. */
+function run(silk, scene) {
+  const w = silk.createWorld({ width: 800, height: 500 });
+  w.buildScene(scene);
+  const hashes = [];
+  for (let f = 0; f < FRAMES; f++) {
+    if (f === 60) w.dragBegin(w.particleCount >> 1, 400, 150);
+    if (f > 60 && f < 90) w.dragMove(400 + f, 150 + f / 2);
+    if (f === 90) w.dragEnd();
+    w.advance(DT);
+    if (f % 60 === 59) hashes.push(w.stateHash());
+  }
+  return hashes;
+}
+
+for (const scene of COMPAT_SCENES) {
+  test(`${scene}: the same state hashes on silk-lite.wasm and silk.wasm over ${FRAMES} frames`, async () => {
+    const lite = run(await loadLite(), scene);
+    const full = run(await loadFull(), scene);
+    assert.equal(lite.length, FRAMES / 60);
+    assert.deepEqual(lite, full);
+  });
+}
+
+test('what needs the robust solver refuses on lite with a clear error and changes nothing', async () => {
+  const silk = await loadLite();
+  const w = silk.createWorld({ width: 800, height: 500 });
+  w.buildScene('web');
+  w.advance(DT);
+  const before = w.stateHash();
+  assert.throws(() => w.setSolver('robust'), (e) => e instanceof Error && /compat solver only/.test(e.message));
+  assert.equal(w.solver, 'compat');
+  for (const scene of ['shapes', 'ball-pit', 'chain-cloth']) {
+    assert.throws(() => w.buildScene(scene), (e) => /compat solver only|not in this module/.test(e.message), scene);
+  }
+  assert.equal(w.stateHash(), before, 'a refused build changes nothing');
+  assert.throws(() => w.robustStep(DT), /compat solver only|not in this module/);
+  assert.throws(() => silk.createWorld({ solver: 'robust' }), /compat solver only/);
+  // a snapshot of a robust world from the full module is refused, naming why
+  const full = await loadFull();
+  const r = full.createWorld({ width: 800, height: 500, solver: 'robust' });
+  r.buildScene('cloth');
+  assert.throws(() => w.restore(r.snapshot()), /compat solver only/);
+  assert.equal(w.stateHash(), before);
+  // and so is a recording that switches to the robust solver
+  const c = full.createWorld({ width: 800, height: 500 });
+  c.buildScene('cloth');
+  c.startRecording();
+  c.advance(DT);
+  c.setSolver('robust');
+  c.advance(DT);
+  const rec = c.stopRecording();
+  assert.throws(() => w.playBegin(rec), /compat solver only|not in this module/);
+  assert.equal(w.stateHash(), before);
+});
+
+test('upgrade moves every world to the full module: same objects, same hashes, then robust works', async () => {
+  const silk = await loadLite();
+  const ref = await loadFull();
+  const worlds = COMPAT_SCENES.map((scene) => {
+    const w = silk.createWorld({ width: 800, height: 500, friction: 0.98 });
+    w.buildScene(scene);
+    return w;
+  });
+  const refs = COMPAT_SCENES.map((scene) => {
+    const w = ref.createWorld({ width: 800, height: 500, friction: 0.98 });
+    w.buildScene(scene);
+    return w;
+  });
+  // a fractional frame, so that the accumulator carries something over the move
+  for (let f = 0; f < 100; f++) {
+    for (const w of [...worlds, ...refs]) w.advance(DT * 0.7);
+  }
+  const positions = worlds[0].positions;
+  const hashes = worlds.map((w) => w.stateHash());
+  assert.deepEqual(hashes, refs.map((w) => w.stateHash()));
+  const upgraded = await silk.upgrade();
+  assert.equal(upgraded, silk);
+  assert.equal(silk.module, 'full');
+  assert.deepEqual(worlds.map((w) => w.stateHash()), hashes, 'the move keeps every state hash');
+  assert.notEqual(worlds[0].positions, positions, 'the views re-made themselves over the new memory');
+  assert.equal(worlds[0].positions.length, positions.length);
+  // and they keep stepping as the worlds that never moved
+  for (let f = 0; f < 100; f++) {
+    for (const w of [...worlds, ...refs]) w.advance(DT * 0.7);
+  }
+  assert.deepEqual(worlds.map((w) => w.stateHash()), refs.map((w) => w.stateHash()));
+  assert.equal(worlds[1].diagnostics().totalSteps, refs[1].diagnostics().totalSteps);
+  // the robust solver now works on the same World objects, with finite positions
+  worlds[1].setSolver('robust');
+  refs[1].setSolver('robust');
+  for (let f = 0; f < 60; f++) {
+    worlds[1].advance(DT);
+    refs[1].advance(DT);
+  }
+  assert.equal(worlds[1].stateHash(), refs[1].stateHash());
+  assert.ok(worlds[1].positions.every(Number.isFinite));
+  worlds[2].buildScene('ball-pit');
+  assert.equal(worlds[2].solver, 'robust');
+  // a second upgrade does nothing
+  assert.equal(await silk.upgrade(), silk);
+  // a world created after the move lives in the full module
+  const later = silk.createWorld({ solver: 'robust' });
+  later.buildScene('chain-cloth');
+  later.advance(DT);
+  assert.ok(later.positions.every(Number.isFinite));
+});
+
+test('upgrade keeps a replay playing at the step it reached; refuses while recording', async () => {
+  const full = await loadFull();
+  const src = full.createWorld({ width: 800, height: 500 });
+  src.buildScene('web');
+  src.startRecording();
+  for (let f = 0; f < 40; f++) {
+    if (f === 10) src.dragBegin(src.particleCount >> 1, 400, 150);
+    if (f === 20) src.dragEnd();
+    src.advance(DT);
+  }
+  const rec = src.stopRecording();
+
+  const silk = await loadLite();
+  const w = silk.createWorld({ width: 800, height: 500 });
+  w.playBegin(rec);
+  for (let f = 0; f < 15; f++) w.advance(DT);
+  const status = w.playStatus();
+  assert.ok(status.playing && status.step > 0, JSON.stringify(status));
+  const hash = w.stateHash();
+
+  const recorder = silk.createWorld({ width: 800, height: 500 });
+  recorder.buildScene('cloth');
+  recorder.startRecording();
+  await assert.rejects(silk.upgrade(), /recording/);
+  assert.equal(silk.module, 'compat', 'a refused upgrade changes nothing');
+  assert.equal(w.stateHash(), hash);
+  recorder.stopRecording();
+
+  await silk.upgrade();
+  assert.equal(silk.module, 'full');
+  assert.equal(w.stateHash(), hash);
+  const moved = w.playStatus();
+  assert.equal(moved.playing, true);
+  assert.equal(moved.step, status.step);
+  while (w.playStatus().playing) w.advance(DT);
+  assert.equal(w.playStatus().matches, true, 'the replay finishes on the recorded hash');
+});
+
+test('upgrade with a compat-only module as its source refuses and changes nothing', async () => {
+  const silk = await loadLite();
+  const w = silk.createWorld();
+  w.buildScene('cloth');
+  const hash = w.stateHash();
+  await assert.rejects(silk.upgrade(readFileSync(liteFile)), /compat solver only/);
+  assert.equal(silk.module, 'compat');
+  assert.equal(w.stateHash(), hash);
+});
