@@ -190,3 +190,96 @@ test('upgrade with a compat-only module as its source refuses and changes nothin
   assert.equal(silk.module, 'compat');
   assert.equal(w.stateHash(), hash);
 });
+
+// ---- the runtime (web/kit/runtime.mjs, lite.mjs): starts on silk-lite.wasm, upgrades in order --
+
+const { serveRuntime } = await import('../../web/kit/runtime.mjs');
+const { createInThreadChannel } = await import('../../web/kit/protocol.mjs');
+const { manualClock, fakeCanvas, RUNTIME_SETTINGS } = await import('./helpers.mjs');
+const liteModule = await WebAssembly.compile(readFileSync(liteFile));
+const fullModule = await WebAssembly.compile(readFileSync(fullFile));
+
+async function startRun(module, { settings = RUNTIME_SETTINGS, ...init } = {}) {
+  const { host, runtime } = createInThreadChannel();
+  const clock = manualClock();
+  const replies = [];
+  host.onmessage = ({ data }) => replies.push(data);
+  const served = serveRuntime(runtime, { clock, fullWasm: fullModule });
+  host.postMessage({
+    type: 'init', canvas: fakeCanvas(), module, settings, theme: 'light', transparent: false, paused: false,
+    size: { dev: [800, 500], css: [800, 500] }, ...init,
+  });
+  for (let k = 0; k < 300 && !replies.some((r) => r.type === 'ready'); k++) await new Promise((r) => setTimeout(r, 10));
+  assert.ok(replies.some((r) => r.type === 'ready'), JSON.stringify(replies.filter((r) => r.type !== 'stats')));
+  host.postMessage({ type: 'active', active: true });
+  let id = 0;
+  const call = async (name, args) => {
+    const my = ++id;
+    host.postMessage({ type: 'call', id: my, name, ...(args ? { args } : {}) });
+    for (let k = 0; k < 300; k++) {
+      const r = replies.find((m) => (m.type === 'result' || m.type === 'error') && m.id === my);
+      if (r) { if (r.type === 'error') throw new Error(r.message); return r.value; }
+      await new Promise((res) => setTimeout(res, 5));
+    }
+    throw new Error(`no answer to ${name}`);
+  };
+  const settle = async () => { for (let k = 0; k < 50; k++) await new Promise((r) => setTimeout(r, 5)); };
+  return { host, clock, replies, served, call, settle, silk: () => served.run().silk, world: () => served.run().world };
+}
+
+test('runtime: a compat scene starts on silk-lite.wasm and a robust setting upgrades it in order, to the same bits', async () => {
+  const a = await startRun(liteModule);
+  const b = await startRun(fullModule);
+  assert.equal(a.silk().module, 'compat');
+  assert.equal(b.silk().module, 'full');
+  let seq = 0;
+  const both = (m) => { a.host.postMessage(m); b.host.postMessage(m); };
+  for (const r of [a, b]) r.clock.tick(30);
+  assert.equal(a.world().stateHash(), b.world().stateHash());
+  // robust, then a setting right behind it: held until the upgrade, applied in order
+  both({ type: 'set', name: 'solver', value: 'robust', seq: ++seq });
+  both({ type: 'set', name: 'substeps', value: 6, seq: ++seq });
+  await a.settle();
+  assert.equal(a.silk().module, 'full', 'the run moved to silk.wasm');
+  assert.equal(a.world().solver, 'robust');
+  assert.equal(a.world().robust.substeps, 6, 'the setting behind it, applied after it');
+  assert.equal(b.world().robust.substeps, 6);
+  for (const r of [a, b]) r.clock.tick(30);
+  assert.equal(a.world().stateHash(), b.world().stateHash(), 'the same state as a run that started on silk.wasm');
+  assert.ok(a.world().positions.every(Number.isFinite));
+  // a scene silk-lite.wasm does not have, on the moved run
+  both({ type: 'set', name: 'scene', value: 'ball-pit', seq: ++seq });
+  await a.settle();
+  for (const r of [a, b]) r.clock.tick(10);
+  assert.equal(a.world().stateHash(), b.world().stateHash());
+  assert.ok(a.world().particleCount > 1000, 'the ball pit was built');
+  assert.equal(a.replies.filter((m) => m.type === 'error' || m.type === 'rejected').length, 0,
+    JSON.stringify(a.replies.filter((m) => m.type === 'error' || m.type === 'rejected')));
+});
+
+test('runtime: a scene that needs silk.wasm starts on it even when handed silk-lite.wasm', async () => {
+  const r = await startRun(liteModule, { settings: { ...RUNTIME_SETTINGS, scene: 'shapes' } });
+  assert.equal(r.silk().module, 'full');
+  r.clock.tick(5);
+  assert.ok(r.world().particleCount > 0);
+});
+
+test('runtime: the page recorder hands its window over an upgrade; "replay the last 10 s" matches', async () => {
+  const r = await startRun(liteModule, { page: true });
+  assert.equal(r.silk().module, 'compat');
+  r.clock.tick(100);
+  r.host.postMessage({ type: 'set', name: 'solver', value: 'robust', seq: 1 });
+  await r.settle();
+  assert.equal(r.silk().module, 'full');
+  assert.equal(r.world().recording, true, 'recording again after the move');
+  r.clock.tick(100);
+  await r.call('replayLast');
+  for (let k = 0; k < 400; k++) {
+    r.clock.tick(1);
+    if ((await r.call('replayStatus')).state === 'done') break;
+  }
+  const status = await r.call('replayStatus');
+  assert.equal(status.state, 'done');
+  assert.equal(status.parts.length, 2, 'the window before the move and the one after');
+  assert.equal(status.matches, true, JSON.stringify(status.parts));
+});

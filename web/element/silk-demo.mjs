@@ -61,6 +61,7 @@
 // (compiles, instances, pooled, wasm bytes, workers).
 import { loadSilk } from '../lib/silk-base.mjs';
 import { compileSilk } from '../lib/silk-wasm.mjs';
+import { startsLite } from '../kit/lite.mjs';
 import { spawnWorker, WORKER_FROM, filesOrigin } from './silk-demo-spawn.mjs';
 import { whenNear } from '../kit/loop.mjs';
 import { createView, fitView, viewToCanvas } from '../kit/render.mjs';
@@ -123,21 +124,23 @@ const LAB_ATTRIBUTES = new Map([
 
 // ---- one compiled module for the page, a pool of instances ------------------------------------
 
-const shared = { module: null, compiles: 0, instances: 0, pool: [], live: new Set(), workers: new Set() };
+const shared = { module: null, lite: null, compiles: 0, instances: 0, pool: [], live: new Set(), workers: new Set() };
 
-function compileOnce() {
-  if (!shared.module) {
+/** which: 'full' (silk.wasm) or 'lite' (silk-lite.wasm: a compat scene starts on it, kit/lite.mjs). */
+function compileOnce(which = 'full') {
+  const key = which === 'lite' ? 'lite' : 'module';
+  if (!shared[key]) {
     shared.compiles++;
-    shared.module = compileSilk(); // also loadSilk()'s default: one compile for the page
-    shared.module.catch(() => { shared.module = null; }); // a later element may retry
+    shared[key] = compileSilk(which); // also loadSilk()'s default: one compile for the page
+    shared[key].catch(() => { shared[key] = null; }); // a later element may retry
   }
-  return shared.module;
+  return shared[key];
 }
 
-async function acquire() {
+async function acquire(wasm) {
   const pooled = shared.pool.pop();
-  if (pooled) return pooled;
-  const silk = await loadSilk({ wasm: await compileOnce() });
+  if (pooled) return pooled; // a pooled silk-lite instance upgrades itself if its scene needs it
+  const silk = await loadSilk({ wasm: wasm ?? await compileOnce() });
   shared.instances++;
   return silk;
 }
@@ -464,7 +467,7 @@ export class SilkDemo extends BaseElement {
     if (generation !== this.#generation) return;
     // the one runtime (kit/runtime.mjs): in a Worker, or here behind an in-thread channel
     const inWorker = this.#workerWanted();
-    const module = await compileOnce();
+    const module = await compileOnce(startsLite(settings, own) ? 'lite' : 'full');
     if (generation !== this.#generation) return;
     const onFail = (reason) => {
       if (generation !== this.#generation) return;
@@ -516,7 +519,7 @@ export class SilkDemo extends BaseElement {
 function startHere() {
   return startInThread({
     labs: () => import('../labs/lab-worker-host.mjs'),
-    loadSilk: async () => { const silk = await acquire(); shared.live.add(silk); return silk; },
+    loadSilk: async ({ wasm } = {}) => { const silk = await acquire(wasm); shared.live.add(silk); return silk; },
     release: (silk) => { shared.live.delete(silk); shared.pool.push(silk); },
   });
 }

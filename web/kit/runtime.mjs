@@ -35,6 +35,7 @@ import { createRuns } from './runs.mjs';
 import { createHitSender } from './hitmap.mjs';
 import { createRestWatch, restEnabled, wakes } from './rest.mjs';
 import { createForeignWatch } from './own-scene-host.mjs';
+import { startsLite, createUpgradeGate } from './lite.mjs';
 
 const STATS_EVERY = 250; // ms
 const MAX_EARLY = 1024; // messages kept while the run starts (a flood beyond is refused)
@@ -45,7 +46,8 @@ const SAMPLE = 4; // t s (epoch), strain p97, error p99, bounding radius
  * Serves the runtime on `port` ({ postMessage, onmessage }: a Worker's `self`, or
  * createInThreadChannel().runtime). options: { labs (a loader of lab-worker-host.mjs), clock
  * (loop.mjs's; the browser's by default), loadSilk({ wasm }) (an instance from elsewhere: the
- * element's pool), release(silk) (given the instance back at close) }. Returns { receive(data)
+ * element's pool), release(silk) (given the instance back at close), fullWasm (what an upgrade
+ * from silk-lite.wasm loads, as loadSilk's options.wasm: silk.wasm by default, kit/lite.mjs) }. Returns { receive(data)
  * (what port.onmessage calls), run() (the running runtime, or null), close() }.
  */
 export function serveRuntime(port, options = {}) {
@@ -54,6 +56,11 @@ export function serveRuntime(port, options = {}) {
   let starting = false;
   let closed = false;
   let early = [];
+  // a run on silk-lite.wasm moves to silk.wasm before a message that needs it (lite.mjs)
+  const gate = createUpgradeGate({
+    run: () => run, apply: (m) => run?.handle(m), fail: (reason) => post({ type: 'rejected', reason }),
+    source: options.fullWasm, // silk.wasm from elsewhere (tests); by default silk-wasm.mjs's
+  });
 
   function refuse(data, reason) {
     const id = messageId(data);
@@ -72,12 +79,12 @@ export function serveRuntime(port, options = {}) {
         run = r;
         const queued = early;
         early = null;
-        for (const m of queued) run.handle(m);
+        for (const m of queued) if (!gate.take(m)) run.handle(m);
         post({ type: 'ready' });
         run.stats();
       }).catch((e) => post({ type: 'error', message: e?.message ?? String(e) }));
     } else if (run) {
-      run.handle(data);
+      if (!gate.take(data)) run.handle(data);
     } else if (early.length < MAX_EARLY) {
       early.push(data);
     } else {
@@ -138,6 +145,8 @@ async function startRuntime(init, post, options) {
   // the lab scenes register themselves with lab-core.mjs: loaded before the scene is looked up
   const labs = init.lab && options.labs ? await options.labs() : null;
   const silk = await (options.loadSilk ?? loadSilk)({ wasm: module });
+  // handed silk-lite.wasm (or a pooled instance of it) for a scene that needs more: lite.mjs
+  if (silk.module === 'compat' && !startsLite(settings, init.own)) await silk.upgrade(options.fullWasm);
   // the host's own scene (init.own: <silk-demo src>, ?embed=1&scene=<path>): own-scene.mjs
   // own-scene.mjs (the loader) is fetched only for a host's own scene (issue 26 item 3)
   const ownScene = init.own ? await import('./own-scene.mjs') : null;
@@ -396,6 +405,9 @@ async function startRuntime(init, post, options) {
   return {
     world,
     silk,
+    // around an upgrade to silk.wasm (lite.mjs): the recorder's window cannot move, it hands over
+    beforeUpgrade: () => replay?.beforeUpgrade(),
+    afterUpgrade: () => replay?.afterUpgrade(),
     /** Stops the loop and frees the world (a Worker is terminated instead; on the main thread
      *  the host calls it through serveRuntime's close()). Returns the silk instance. */
     destroy() {

@@ -18,7 +18,7 @@ const FEATURE_ROBUST = 1;
  * from another build (a stale cache, a copy left beside a newer silk.mjs) would otherwise run
  * with its arguments shifted.
  */
-export function checkExports(exports) {
+function checkExports(exports) {
   for (const name in CALLS) {
     const arity = CALLS[name].length; // one letter per parameter
     const fn = exports[name];

@@ -16,8 +16,7 @@
 // before anything changes -- stop or export the recording first. Steppers of createStepper()
 // stay on the lite module, which stays alive for them (they need no solver).
 import { LIMITS } from './silk-boundary.mjs';
-import { instantiateSilk } from './silk-load.mjs';
-import { Silk, checkExports } from './silk-module.mjs';
+import { instantiateSilk } from './silk-instantiate.mjs';
 
 /** Moves `silk` (a Silk on the compat-only module) to the module `source` names (loadSilk's
  *  options.wasm; undefined: the default module). Resolves to `silk`. */
@@ -30,8 +29,7 @@ export async function upgradeSilk(silk, source) {
     }
   }
   const exports = await instantiateSilk(source);
-  checkExports(exports);
-  const next = new Silk(exports);
+  const next = new silk.constructor(exports); // Silk's constructor checks the exports
   if (next.module !== 'full') {
     throw new Error('upgrade: the module given has the compat solver only (serve silk.wasm, not silk-lite.wasm)');
   }
