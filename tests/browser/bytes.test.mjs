@@ -102,7 +102,6 @@ const results = {};
 // The limits not met yet run as `todo` tests: measured and reported every run (TAP "# TODO"),
 // failing visibly, without failing the suite; docs/embedding.md says where each stands.
 const NOT_MET = 'issue 26 item 3: limit not met yet (docs/embedding.md, "What a reader fetches")';
-const ELEMENT_TODO = NOT_MET; // 81.2 KB: ~46.8 KB of JS, 34.4 KB of silk-lite.wasm (docs/embedding.md, "What a reader fetches")
 
 test('bytes: one <silk-demo> (web) in <= 8 requests, nothing twice', async () => {
   const r = await measure('element web', { body: '<silk-demo scene="web"></silk-demo>', ready: elementReady });
@@ -113,7 +112,7 @@ test('bytes: one <silk-demo> (web) in <= 8 requests, nothing twice', async () =>
   assertModule(r, '/silk-lite.wasm');
 });
 
-test('bytes: one <silk-demo> (web) <= 80 KB gzipped', { todo: ELEMENT_TODO }, () => {
+test('bytes: one <silk-demo> (web) <= 80 KB gzipped', () => {
   const r = results.element;
   assert.ok(r, 'measured above');
   assert.ok(r.gz <= 80 * KB, `${kb(r.gz)} gzipped: ${r.files.map((f) => `${f.path} ${f.gz}`).join(', ')}`);

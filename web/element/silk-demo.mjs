@@ -370,6 +370,8 @@ export class SilkDemo extends BaseElement {
       own: r?.own ?? null, // your own scene (src, load()): { name, url, view, problem }, as last reported
       builds: r?.builds ?? 0, // the scene's builds so far (Reset adds one), as last reported
       stateHash: r?.stateHash ?? null, // the world's state hash, as last reported
+      engine: r?.engine ?? null, // 'compat' (silk-lite.wasm) or 'full' (silk.wasm), as last reported
+      upgradeMs: r?.upgradeMs ?? null, // the move to silk.wasm, once it happened (kit/lite.mjs)
       thread: r?.thread ?? null, // 'worker' (the default, where supported), or 'main'
       stepsPerSecond: r?.steps.rate ?? 0, // measured over the last second (what controls="full" shows)
       dragging: r?.dragging ?? null, // worker only: a particle is held (as of the last stats)
@@ -612,6 +614,8 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
       run.resting = s.resting === true;
       run.builds = s.builds;
       run.stateHash = s.stateHash;
+      run.engine = s.engine; // silk-lite.wasm ('compat') or silk.wasm ('full'): kit/lite.mjs
+      run.upgradeMs = s.upgradeMs;
       if (s.own) showOwn(s.own);
       if (controls === 'full') {
         readout.textContent = readoutLine(settings, s.relaxPasses, s.strainP97, run.paused, run.steps.rate, run.resting,

@@ -37,7 +37,7 @@ export function needsFull(msg) {
  * The runtime's gate (serveRuntime): take(msg) returns true when it keeps `msg` to apply after
  * an upgrade -- because msg needs silk.wasm and the run is on silk-lite.wasm, or because an
  * upgrade is under way and msg must not overtake the ones before it. apply(msg) is the run's
- * handle; run() the running run ({ silk, beforeUpgrade, afterUpgrade }); fail(message) posts an
+ * handle; run() the running run ({ silk, beforeUpgrade, afterUpgrade, upgraded(ms) }); fail(message) posts an
  * error (an upgrade that failed: the held messages are applied anyway, and the one that needed
  * silk.wasm is refused by the engine with its own clear error, SILK_ERR_UNSUPPORTED); source:
  * what the upgrade loads (silk.upgrade's; undefined: silk.wasm).
@@ -54,7 +54,7 @@ export function createUpgradeGate({ run, apply, fail, source }) {
       r.beforeUpgrade?.();
       const t0 = performance.now();
       r.silk.upgrade(source).then(() => {
-        r.upgradeMs = performance.now() - t0;
+        r.upgraded?.(performance.now() - t0);
       }, (e) => {
         fail(`the robust solver could not be loaded: ${e?.message ?? e}`);
       }).finally(() => {

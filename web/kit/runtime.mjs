@@ -30,8 +30,6 @@ import { highlightPoint } from './input.mjs';
 import { checkSetting } from './params.mjs';
 import { TO_RUNTIME, checkMessage, messageId, createInThreadChannel } from './protocol.mjs';
 import { createOverrides, applyWorldSetting, settingRefusal } from './page-world.mjs';
-import { createReplay } from './replay.mjs';
-import { createRuns } from './runs.mjs';
 import { createHitSender } from './hitmap.mjs';
 import { createRestWatch, restEnabled, wakes } from './rest.mjs';
 import { createForeignWatch } from './own-scene-host.mjs';
@@ -168,12 +166,14 @@ async function startRuntime(init, post, options) {
   }) : NO_LAB;
   const overrides = createOverrides(world, settings);
   const foreign = createForeignWatch(world); // element.world changed the world: draw what is there
-  const replay = init.page ? createReplay(world) : null;
+  // the recorder is the page's and its embeds' only: the element never fetches it (issue 26 item 3)
+  const replay = init.page ? (await import('./replay.mjs')).createReplay(world) : null;
   // where a touch grabs, for the host's touchstart (hitmap.mjs): a tool that takes any press takes every touch
   const hits = createHitSender(world, post, {
     anywhere: () => lab.takesAnyPress === true || session?.scene?.takesAnyPress === true,
   });
   let runs = null; // the silent runs, made at their first call
+  let upgradeMs = null; // how long the move to silk.wasm took (lite.mjs), once it has happened
   let builds = 0;
   let seq = 0; // the host's sets applied so far (its settings wait for this to catch up)
   let lastStats = -Infinity;
@@ -257,6 +257,8 @@ async function startRuntime(init, post, options) {
       builds, seq, ownsWorld: lab.ownsWorld, samples: takeSamples(),
       own: session.scene.own ? session.scene.info() : null, // the own scene: name, url, view, problem
       settings: { ...settings },
+      // 'compat' on silk-lite.wasm, 'full' on silk.wasm, and how long the upgrade took (lite.mjs)
+      engine: silk.module, upgradeMs,
     };
   }
   function stats() {
@@ -295,7 +297,9 @@ async function startRuntime(init, post, options) {
   }
 
   // ---- the calls (protocol.mjs CALLS): one handler each, in a Map ---------------------------
-  const silentRuns = () => (runs ??= createRuns({
+  // the silent runs (the page's diagnostics and sweep): fetched at their first call, never by the
+  // element, which makes none (issue 26 item 3); their calls answer when the module is there
+  const silentRuns = async () => (runs ??= (await import('./runs.mjs')).createRuns({
     silk,
     size: () => [world.width, world.height],
     current: () => ({ scene: session.scene, settings, overrides: overrides.values }),
@@ -305,8 +309,8 @@ async function startRuntime(init, post, options) {
   const calls = new Map([
     ['stateHash', () => world.stateHash()],
     ['diagnostics', () => world.diagnostics()],
-    ['runDiagnostic', (frames = 300) => silentRuns().runDiagnostic(frames)],
-    ['sweepRow', (step, frames = 120) => silentRuns().sweepRow(step, frames)],
+    ['runDiagnostic', async (frames = 300) => (await silentRuns()).runDiagnostic(frames)],
+    ['sweepRow', async (step, frames = 120) => (await silentRuns()).sweepRow(step, frames)],
     ['replayLast', () => {
       if (!replay) return noReplay();
       drag.cancel();
@@ -327,6 +331,11 @@ async function startRuntime(init, post, options) {
   ]);
   function call({ id, name, args = [] }) {
     const value = calls.get(name)(...args); // checkMessage let only CALLS' names through
+    if (value instanceof Promise) { // a call whose module loads on demand (the silent runs)
+      value.then((v) => { stats(); post({ type: 'result', id, value: v }); },
+        (e) => post({ type: 'error', id, name: e?.name ?? 'Error', message: e?.message ?? String(e) }));
+      return;
+    }
     stats(); // the answer comes after the state it answers about
     post({ type: 'result', id, value });
   }
@@ -408,6 +417,7 @@ async function startRuntime(init, post, options) {
     // around an upgrade to silk.wasm (lite.mjs): the recorder's window cannot move, it hands over
     beforeUpgrade: () => replay?.beforeUpgrade(),
     afterUpgrade: () => replay?.afterUpgrade(),
+    upgraded: (ms) => { upgradeMs = ms; },
     /** Stops the loop and frees the world (a Worker is terminated instead; on the main thread
      *  the host calls it through serveRuntime's close()). Returns the silk instance. */
     destroy() {
