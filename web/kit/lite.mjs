@@ -3,7 +3,7 @@
 //
 // silk-lite.wasm (silk.h silk_features) is the engine with the compat solver only: 34 KB
 // gzipped against silk.wasm's 49. A host starts on it when what it is asked to show needs
-// nothing else: a built-in compat scene (LITE_SCENES) on the compat solver, not your own scene
+// nothing else: a built-in compat scene (LITE_SCENES: web, tree) on the compat solver, not your own scene
 // (its JSON or module may use the robust solver or radii: it starts on silk.wasm) and not a lab
 // scene (their modules use the robust solver and the ball lesson). Later, when a message asks for
 // more -- set('solver', 'robust'), set('scene', 'ball-pit') or any scene outside LITE_SCENES --
@@ -16,8 +16,10 @@
 // afterUpgrade), so "Replay the last 10 s" still plays what came before it (a compat recording
 // plays to the same bits on silk.wasm).
 
-/** The scenes silk-lite.wasm builds (engine/extras without collide.c, shapes.c, ball.c). */
-export const LITE_SCENES = new Set(['web', 'cloth', 'tree']);
+/** The scenes a host starts on silk-lite.wasm. Not `cloth`: in the element and the page it is
+ *  the cloth lab, whose seed 003 mode runs the robust solver (lab-rope.mjs), switched by a lab
+ *  setting, not a `set`. */
+export const LITE_SCENES = new Set(['web', 'tree']);
 
 /** Whether a host may start on silk-lite.wasm: settings as parseParams's (scene, solver), own:
  *  the host's own scene (any value: yes). */

@@ -297,20 +297,24 @@ async function startRuntime(init, post, options) {
   }
 
   // ---- the calls (protocol.mjs CALLS): one handler each, in a Map ---------------------------
-  // the silent runs (the page's diagnostics and sweep): fetched at their first call, never by the
-  // element, which makes none (issue 26 item 3); their calls answer when the module is there
-  const silentRuns = async () => (runs ??= (await import('./runs.mjs')).createRuns({
+  // the silent runs (the page's diagnostics and sweep): the page and its embeds import them at
+  // start (their main thread answers a call at once); any other host (the element, which makes
+  // none) at the first call, which then answers when the module is there (issue 26 item 3)
+  let runsModule = init.page ? await import('./runs.mjs') : null;
+  const makeRuns = (m) => (runs ??= m.createRuns({
     silk,
     size: () => [world.width, world.height],
     current: () => ({ scene: session.scene, settings, overrides: overrides.values }),
     labSettings: () => lab.readouts()?.settings,
   }));
+  const withRuns = (f) => (runsModule ? f(makeRuns(runsModule))
+    : import('./runs.mjs').then((m) => { runsModule = m; return f(makeRuns(m)); }));
   const noReplay = () => { throw new RangeError('replay: this host records no replay'); };
   const calls = new Map([
     ['stateHash', () => world.stateHash()],
     ['diagnostics', () => world.diagnostics()],
-    ['runDiagnostic', async (frames = 300) => (await silentRuns()).runDiagnostic(frames)],
-    ['sweepRow', async (step, frames = 120) => (await silentRuns()).sweepRow(step, frames)],
+    ['runDiagnostic', (frames = 300) => withRuns((r) => r.runDiagnostic(frames))],
+    ['sweepRow', (step, frames = 120) => withRuns((r) => r.sweepRow(step, frames))],
     ['replayLast', () => {
       if (!replay) return noReplay();
       drag.cancel();
