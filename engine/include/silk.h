@@ -122,9 +122,10 @@ SILK_API const char* silk_status_string(silk_status status);
 /* What this build of the engine holds (silk_features(): a mask of these). The full engine has
    them all. The compat-only build (the web's silk-lite.wasm, engine/src/robust_absent.c and
    engine/extras/collide_absent.c in place of the robust solver's files) has none: there, the
-   robust solver, robust steps, a snapshot or recording that selects it, and the extras left
-   out with it (tires, line segments, the ball pit, the chain cloth, the ball lesson) return
-   SILK_ERR_UNSUPPORTED and change nothing. The compat solver is the same code in both, so the
+   robust solver, robust steps, a snapshot or recording that selects it, static polygons (the
+   robust solver's geometry: none can be added), and the extras left out with it (tires, line
+   segments, the ball pit, the chain cloth, the ball lesson) return SILK_ERR_UNSUPPORTED and
+   change nothing. The compat solver is the same code in both, so the
    same world steps to the same bits in either. */
 typedef enum silk_feature
 {

@@ -73,6 +73,10 @@ test('what needs the robust solver refuses on lite with a clear error and change
   assert.equal(w.stateHash(), before, 'a refused build changes nothing');
   assert.throws(() => w.robustStep(DT), /compat solver only|not in this module/);
   assert.throws(() => silk.createWorld({ solver: 'robust' }), /compat solver only/);
+  // static polygons are the robust solver's geometry: none on lite
+  assert.throws(() => w.addPolygon({ points: [[0, 0], [50, 0], [0, 50]] }), /compat solver only/);
+  assert.equal(w.polygonCount, 0);
+  assert.equal(w.stateHash(), before);
   // a snapshot of a robust world from the full module is refused, naming why
   const full = await loadFull();
   const r = full.createWorld({ width: 800, height: 500, solver: 'robust' });
