@@ -147,6 +147,24 @@ test('upgrade moves every world to the full module: same objects, same hashes, t
   assert.ok(later.positions.every(Number.isFinite));
 });
 
+test('upgrade leaves a stepper on the module that made it: it goes on counting', async () => {
+  const silk = await loadLite();
+  const ref = await loadFull();
+  const a = silk.createStepper({ stepSeconds: 1 / 60 });
+  const b = ref.createStepper({ stepSeconds: 1 / 60 });
+  const w = silk.createWorld();
+  w.buildScene('web');
+  for (let k = 0; k < 10; k++) assert.deepEqual({ ...a.advance(0.013) }, { ...b.advance(0.013) });
+  await silk.upgrade();
+  assert.equal(silk.module, 'full');
+  for (let k = 0; k < 10; k++) assert.deepEqual({ ...a.advance(0.021) }, { ...b.advance(0.021) });
+  w.advance(1 / 60); // the world's calls use the new module, the stepper's the old
+  a.destroy();
+  assert.equal(a.destroyed, true);
+  const c = silk.createStepper();
+  assert.equal(c.advance(1 / 60).steps, 1);
+});
+
 test('upgrade keeps a replay playing at the step it reached; refuses while recording', async () => {
   const full = await loadFull();
   const src = full.createWorld({ width: 800, height: 500 });

@@ -19,6 +19,7 @@ const FIELD_OF = Object.freeze(Object.fromEntries(Object.entries(FIELDS).map(([s
 export class SilkMemory {
   constructor(exports) {
     this._worlds = new Set(); // the live worlds: an upgrade moves each (silk-upgrade.mjs)
+    this._steppers = new Set(); // the live steppers: they stay on the module that made them
     this._attach(exports);
   }
 

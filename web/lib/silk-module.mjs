@@ -137,7 +137,9 @@ export class Silk extends SilkMemory {
     const ptr = this.exports.silk_js_stepper_create(def, this._detail);
     checkStatus(this, where, ptr, { detail: this._detail, def: ['silk_stepper_def', def, STEPPER_OPTIONS] });
     const { stepSeconds, maxStepsPerFrame } = this._readOptions('silk_stepper_def', def, STEPPER_OPTIONS);
-    return new Stepper(this, ptr, stepSeconds, maxStepsPerFrame);
+    const stepper = new Stepper(this, ptr, stepSeconds, maxStepsPerFrame);
+    this._steppers.add(stepper);
+    return stepper;
   }
 }
 
@@ -177,6 +179,7 @@ export class Stepper {
     if (this._ptr !== 0) {
       this._silk.exports.silk_js_stepper_destroy(this._ptr);
       this._ptr = 0;
+      this._silk._steppers.delete(this);
     }
   }
 

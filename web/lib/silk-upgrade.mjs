@@ -14,7 +14,8 @@
 // What does not move: a recording in progress (its start snapshot and events live in the lite
 // module, and a recording cannot resume in another world): upgrade() refuses, naming the world,
 // before anything changes -- stop or export the recording first. Steppers of createStepper()
-// stay on the lite module, which stays alive for them (they need no solver).
+// (no solver, no world) stay on the lite module, which stays alive for them: each keeps a Silk of
+// its own over the lite module's exports and scratch.
 import { LIMITS } from './silk-boundary.mjs';
 import { instantiateSilk } from './silk-instantiate.mjs';
 
@@ -56,12 +57,16 @@ export async function upgradeSilk(silk, source) {
     for (const nw of moved) nw.destroy();
     throw e;
   }
-  // the swap: nothing below can fail
+  // the swap: nothing below can fail. The steppers keep the module they live in.
+  const stay = Object.assign(Object.create(Object.getPrototypeOf(silk)), silk);
+  stay._worlds = new Set();
+  for (const st of silk._steppers) st._silk = stay;
   // (next's scratch, defaults and views: made by its constructor, which ran the module's
   // _initialize once; so the Silk takes them rather than attaching again)
   for (const key of ['exports', 'memory', '_scratch', '_advanceOut', '_def', '_defaults', '_detail']) silk[key] = next[key];
   silk._heapBuffer = null;
   silk._worlds = new Set(worlds);
+  silk._steppers = new Set();
   worlds.forEach((w, i) => { w._ptr = moved[i]._ptr; });
   return silk;
 }
