@@ -1153,6 +1153,9 @@ typedef struct silk_watchdog_def
 SILK_API silk_watchdog_def silk_default_watchdog_def(void);
 /* Allocates the restore slots when auto_restore is on. Resets the history. */
 SILK_API silk_status silk_world_set_watchdog(silk_world* world, const silk_watchdog_def* def);
+/* The watchdog's settings as last set (the default's for a NULL world). Not in snapshots: a
+   host that moves a world by snapshot (the web's silk.upgrade) sets them again from this. */
+SILK_API silk_watchdog_def silk_world_get_watchdog(const silk_world* world);
 /* The state found by the last check (advance checks after every step). */
 SILK_API silk_health silk_world_health(const silk_world* world);
 /* Checks now (no restore) and returns the state; does not add to the history. */

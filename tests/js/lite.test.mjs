@@ -99,12 +99,12 @@ test('upgrade moves every world to the full module: same objects, same hashes, t
   const silk = await loadLite();
   const ref = await loadFull();
   const worlds = COMPAT_SCENES.map((scene) => {
-    const w = silk.createWorld({ width: 800, height: 500, friction: 0.98 });
+    const w = silk.createWorld({ width: 800, height: 500, friction: 0.98, watchdog: { autoRestore: true, speedLimit: 5000 } });
     w.buildScene(scene);
     return w;
   });
   const refs = COMPAT_SCENES.map((scene) => {
-    const w = ref.createWorld({ width: 800, height: 500, friction: 0.98 });
+    const w = ref.createWorld({ width: 800, height: 500, friction: 0.98, watchdog: { autoRestore: true, speedLimit: 5000 } });
     w.buildScene(scene);
     return w;
   });
@@ -119,6 +119,11 @@ test('upgrade moves every world to the full module: same objects, same hashes, t
   assert.equal(upgraded, silk);
   assert.equal(silk.module, 'full');
   assert.deepEqual(worlds.map((w) => w.stateHash()), hashes, 'the move keeps every state hash');
+  // the watchdog's settings, which snapshots do not carry, came along
+  const wd = (w) => w._silk._readStruct('silk_watchdog_def', (w._x.silk_js_get_watchdog(w._ptr, w._silk._scratch), w._silk._scratch));
+  for (const w of worlds) assert.deepEqual(wd(w), wd(refs[0]));
+  assert.equal(wd(worlds[0]).auto_restore, true);
+  assert.equal(wd(worlds[0]).speed_limit, 5000);
   assert.notEqual(worlds[0].positions, positions, 'the views re-made themselves over the new memory');
   assert.equal(worlds[0].positions.length, positions.length);
   // and they keep stepping as the worlds that never moved

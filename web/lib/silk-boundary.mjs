@@ -285,6 +285,7 @@ export const CALLS = Object.freeze({
   silk_js_get_radius: "ii",
   silk_js_get_robust: "ii",
   silk_js_get_solver: "i",
+  silk_js_get_watchdog: "ii",
   silk_js_health: "i",
   silk_js_last_error_detail: "ii",
   silk_js_last_positions: "i",

@@ -4,7 +4,8 @@
 //
 // How: the full module is instantiated beside the lite one, and every live World is rebuilt in
 // it from its snapshot (the snapshot holds the whole state: settings, clock, accumulator, the
-// extension's crawl state; the state hash is over the same bytes). A World that is replaying is
+// extension's crawl state; the state hash is over the same bytes) and its watchdog's settings,
+// which snapshots do not hold (its history restarts, as after any restore). A World that is replaying is
 // rebuilt by replaying the same recording to the same step, so it keeps playing. Only when every
 // world has been rebuilt does anything change: the Silk takes the new module's exports and
 // memory (silk-memory.mjs _attach) and each World its new address. World objects, their Views
@@ -16,7 +17,7 @@
 // before anything changes -- stop or export the recording first. Steppers of createStepper()
 // (no solver, no world) stay on the lite module, which stays alive for them: each keeps a Silk of
 // its own over the lite module's exports and scratch.
-import { LIMITS } from './silk-boundary.mjs';
+import { LIMITS, LAYOUT } from './silk-boundary.mjs';
 import { instantiateSilk } from './silk-instantiate.mjs';
 
 /** Moves `silk` (a Silk on the compat-only module) to the module `source` names (loadSilk's
@@ -49,6 +50,13 @@ export async function upgradeSilk(silk, source) {
       } else {
         nw.restore(w.snapshot());
       }
+      // the watchdog's settings are not in snapshots: the same def, byte for byte
+      const size = LAYOUT.silk_watchdog_def.size;
+      const from = silk._def.silk_watchdog_def;
+      const to = next._def.silk_watchdog_def;
+      silk.exports.silk_js_get_watchdog(w._ptr, from);
+      new Uint8Array(next.memory.buffer, to, size).set(new Uint8Array(silk.memory.buffer, from, size));
+      nw._call('upgrade', exports.silk_js_set_watchdog(nw._ptr, to));
       if (nw.stateHash() !== w.stateHash()) {
         throw new Error('upgrade: a world did not reach the same state in the full module');
       }
