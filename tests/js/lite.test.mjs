@@ -226,12 +226,12 @@ const { manualClock, fakeCanvas, RUNTIME_SETTINGS } = await import('./helpers.mj
 const liteModule = await WebAssembly.compile(readFileSync(liteFile));
 const fullModule = await WebAssembly.compile(readFileSync(fullFile));
 
-async function startRun(module, { settings = RUNTIME_SETTINGS, ...init } = {}) {
+async function startRun(module, { settings = RUNTIME_SETTINGS, fullWasm = fullModule, ...init } = {}) {
   const { host, runtime } = createInThreadChannel();
   const clock = manualClock();
   const replies = [];
   host.onmessage = ({ data }) => replies.push(data);
-  const served = serveRuntime(runtime, { clock, fullWasm: fullModule });
+  const served = serveRuntime(runtime, { clock, fullWasm });
   host.postMessage({
     type: 'init', canvas: fakeCanvas(), module, settings, theme: 'light', transparent: false, paused: false,
     size: { dev: [800, 500], css: [800, 500] }, ...init,
@@ -309,4 +309,24 @@ test('runtime: the page recorder hands its window over an upgrade; "replay the l
   assert.equal(status.state, 'done');
   assert.equal(status.parts.length, 2, 'the window before the move and the one after');
   assert.equal(status.matches, true, JSON.stringify(status.parts));
+});
+
+test('runtime: an upgrade that fails refuses what needed silk.wasm, applies the rest, and the run goes on', async () => {
+  const r = await startRun(liteModule, { fullWasm: liteModule }); // "silk.wasm" that is not: the upgrade refuses
+  r.clock.tick(10);
+  const hash = r.world().stateHash();
+  r.host.postMessage({ type: 'set', name: 'solver', value: 'robust', seq: 1 });
+  r.host.postMessage({ type: 'set', name: 'friction', value: 0.9, seq: 2 });
+  await r.settle();
+  assert.equal(r.silk().module, 'compat');
+  assert.equal(r.world().solver, 'compat');
+  assert.equal(r.world().friction, 0.9, 'friction, behind it, was applied');
+  assert.equal(r.world().stateHash(), hash, 'the refused solver changed nothing');
+  const refused = r.replies.filter((m) => m.type === 'rejected');
+  assert.equal(refused.length, 1, JSON.stringify(refused));
+  assert.match(refused[0].reason, /set "solver": silk.wasm could not be loaded \(.*compat solver only.*\); nothing changed/);
+  assert.equal(r.replies.filter((m) => m.type === 'error').length, 0);
+  const f0 = r.served.run().world.diagnostics().totalSteps;
+  r.clock.tick(10);
+  assert.ok(r.world().diagnostics().totalSteps > f0, 'the run goes on');
 });

@@ -39,9 +39,9 @@ export function needsFull(msg) {
  * The runtime's gate (serveRuntime): take(msg) returns true when it keeps `msg` to apply after
  * an upgrade -- because msg needs silk.wasm and the run is on silk-lite.wasm, or because an
  * upgrade is under way and msg must not overtake the ones before it. apply(msg) is the run's
- * handle; run() the running run ({ silk, beforeUpgrade, afterUpgrade, upgraded(ms) }); fail(message) posts an
- * error (an upgrade that failed: the held messages are applied anyway, and the one that needed
- * silk.wasm is refused by the engine with its own clear error, SILK_ERR_UNSUPPORTED); source:
+ * handle; run() the running run ({ silk, beforeUpgrade, afterUpgrade, upgraded(ms) }); fail(reason)
+ * posts a refusal: when the upgrade failed, each held message that needed silk.wasm is refused
+ * (nothing changes) and the others are applied in order; a later one tries again. source:
  * what the upgrade loads (silk.upgrade's; undefined: silk.wasm).
  */
 export function createUpgradeGate({ run, apply, fail, source }) {
@@ -55,15 +55,20 @@ export function createUpgradeGate({ run, apply, fail, source }) {
       held = [msg];
       r.beforeUpgrade?.();
       const t0 = performance.now();
+      let failed = null;
       r.silk.upgrade(source).then(() => {
         r.upgraded?.(performance.now() - t0);
       }, (e) => {
-        fail(`the robust solver could not be loaded: ${e?.message ?? e}`);
+        failed = e?.message ?? String(e);
       }).finally(() => {
         r.afterUpgrade?.();
         const queued = held;
         held = null;
-        for (const m of queued) apply(m); // in order; none of them is gated again
+        for (const m of queued) { // in order; none of them is gated again
+          // what needed silk.wasm is refused, naming why; the world stays as it was
+          if (failed !== null && needsFull(m)) fail(`set ${JSON.stringify(m.name)}: silk.wasm could not be loaded (${failed}); nothing changed`);
+          else apply(m);
+        }
       });
       return true;
     },
