@@ -3,7 +3,7 @@
 #   build/native/silk-lab    the native CLI
 #   build/flat/              the readable modules, flat: scripts/flatten.mjs copies web/<role>/
 #                            into it; silk-embed.html is built from them (scripts/embed.mjs)
-#   dist/silk.wasm silk.mjs silk.d.ts index.html (from shell.html) silk-demo.mjs ... the hosted files: minified
+#   dist/silk.wasm silk-lite.wasm silk.mjs silk.d.ts index.html (from shell.html) silk-demo.mjs ... the hosted files: minified
 #                            bundles by entry point (scripts/bundle.mjs) and the rest as it is
 #   build/package/           the npm package silk-verlet, staged (scripts/package.mjs)
 set -euo pipefail
@@ -29,6 +29,7 @@ cmake --build --preset wasm
 rm -rf dist build/flat
 mkdir -p build/flat
 cp build/wasm/silk.wasm build/flat/
+cp build/wasm/silk-lite.wasm build/flat/   # the compat-only module (silk.h silk_features; silk.upgrade)
 node scripts/flatten.mjs web build/flat   # web/{lib,element,page,labs,reference}/ -> build/flat/
 if [ -f scripts/embed.mjs ]; then node scripts/embed.mjs build/flat; fi
 node scripts/package.mjs build/flat build/package   # the npm package silk-verlet, staged: readable

@@ -559,15 +559,6 @@ function generate() {
   emit('});');
   emit();
 
-  emit('/** Byte layout (wasm32) of the structs the binding reads and writes in wasm memory:');
-  emit(' *  size, alignment and each field\'s byte offset, by its C name. */');
-  emit('export const LAYOUT = Object.freeze({');
-  for (const [name, l] of layouts) {
-    const fields = l.fields.map((f) => `${/\./.test(f.name) ? JSON.stringify(f.name) : f.name}: ${f.offset}`).join(', ');
-    emit(`  ${name}: Object.freeze({ size: ${l.size}, align: ${l.align}, ${fields} }),`);
-  }
-  emit('});');
-  emit();
   emit('/** The same structs field by field, in declaration order: [C name, wasm32 type, byte offset]');
   emit(' *  and, for an array field, its length as a fourth entry. Types: double, int32_t (enums too),');
   emit(' *  int64_t, uint64_t, bool (one byte), silk_vec2 (two doubles), pointer (four bytes). A nested');
@@ -578,6 +569,19 @@ function generate() {
     emit(`  ${name}: Object.freeze([${l.fields.map(entry).join(', ')}]),`);
   }
   emit('});');
+  emit();
+  // LAYOUT is made from FIELDS when the module loads rather than written out beside it: the same
+  // names and offsets twice cost every reader ~1 KB gzipped (issue 26 item 3, bytes)
+  emit('/** Each struct\'s [size, alignment] in wasm32 bytes. */');
+  emit('const SIZE_ALIGN = Object.freeze({');
+  for (const [name, l] of layouts) emit(`  ${name}: [${l.size}, ${l.align}],`);
+  emit('});');
+  emit();
+  emit('/** Byte layout (wasm32) of the structs the binding reads and writes in wasm memory:');
+  emit(' *  size, alignment and each field\'s byte offset, by its C name (from FIELDS and SIZE_ALIGN). */');
+  emit('export const LAYOUT = Object.freeze(Object.fromEntries(Object.entries(FIELDS).map(([name, fields]) => [name, Object.freeze({');
+  emit('  size: SIZE_ALIGN[name][0], align: SIZE_ALIGN[name][1], ...Object.fromEntries(fields.map(([field, , offset]) => [field, offset])),');
+  emit('})])));');
 
   emit();
   emit('/** Every export of the wasm module: the wasm types of its parameters, one letter each (i: i32,');

@@ -65,6 +65,7 @@ export async function sizes() {
   const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkg, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
   return {
     wasm: await measure(['silk.wasm']),
+    lite: await measure(['silk-lite.wasm']),
     element: await measure([...element].sort()),
     lab: await measure(lab.sort()),
     embed: await measure(['silk-embed.html']),
@@ -80,9 +81,10 @@ export function table(s) {
     '| | gzipped | raw |',
     '|---|---|---|',
     `| \`silk.wasm\` | ${kb(s.wasm.gz)} | ${kb(s.wasm.raw)} |`,
+    `| \`silk-lite.wasm\`, the compat-only module (\`silk.upgrade()\` moves to \`silk.wasm\`) | ${kb(s.lite.gz)} | ${kb(s.lite.raw)} |`,
     `| \`<silk-demo>\`, its Worker and their ${s.element.files - 2} chunks (scenes \`web\`, \`shapes\`, \`tree\`) | ${kb(s.element.gz)} | ${kb(s.element.raw)} |`,
     `| + the ${s.lab.files} chunks fetched on demand: the lab scenes and \`cloth\`; an own scene's loader and JSON format (\`world.load\`) | +${kb(s.lab.gz)} | +${kb(s.lab.raw)} |`,
-    `| **element total**, for any number of elements: basic scenes / with everything on demand | **${kb(s.wasm.gz + s.element.gz)}** / ${kb(s.wasm.gz + s.element.gz + s.lab.gz)} | |`,
+    `| **element total**, for any number of elements: \`web\`, \`tree\` (on \`silk-lite.wasm\`) / \`shapes\` (on \`silk.wasm\`) / with everything on demand | **${kb(s.lite.gz + s.element.gz)}** / ${kb(s.wasm.gz + s.element.gz)} / ${kb(s.wasm.gz + s.element.gz + s.lab.gz)} | |`,
     `| \`silk-embed.html\`, the single file | ${kb(s.embed.gz)} | ${kb(s.embed.raw)} |`,
     `| the \`silk-verlet\` package tarball (\`npm pack\`, ${s.tarball.files} files) | ${kb(s.tarball.size)} | ${kb(s.tarball.unpacked)} unpacked |`,
   ].join('\n');

@@ -112,10 +112,26 @@ typedef enum silk_status
     SILK_ERR_DEGENERATE = -10, /* geometry that cannot be measured (e.g. zero-length vector) */
     SILK_ERR_FORMAT = -11,     /* bytes are not a valid snapshot or recording (magic, version,
                                   size or checksum); nothing was changed */
+    SILK_ERR_UNSUPPORTED = -12, /* this module has the compat solver only (silk-lite.wasm):
+                                   the call needs the full module; nothing was changed */
 } silk_status;
 
 /* A short English name for a status code ("ok", "index out of range", ...). */
 SILK_API const char* silk_status_string(silk_status status);
+
+/* What this build of the engine holds (silk_features(): a mask of these). The full engine has
+   them all. The compat-only build (the web's silk-lite.wasm, engine/src/robust_absent.c and
+   engine/extras/collide_absent.c in place of the robust solver's files) has none: there, the
+   robust solver, robust steps, a snapshot or recording that selects it, static polygons (the
+   robust solver's geometry: none can be added), and the extras left out with it (tires, line
+   segments, the ball pit, the chain cloth, the ball lesson) return SILK_ERR_UNSUPPORTED and
+   change nothing. The compat solver is the same code in both, so the
+   same world steps to the same bits in either. */
+typedef enum silk_feature
+{
+    SILK_FEATURE_ROBUST = 1, /* the robust solver, its contacts and the extras named above */
+} silk_feature;
+SILK_API uint32_t silk_features(void);
 
 /* Hard limits. They keep index arithmetic inside int32 and wasm memory. */
 #define SILK_MAX_PARTICLES    (1 << 22)
@@ -1162,6 +1178,9 @@ typedef struct silk_watchdog_def
 SILK_API silk_watchdog_def silk_default_watchdog_def(void);
 /* Allocates the restore slots when auto_restore is on. Resets the history. */
 SILK_API silk_status silk_world_set_watchdog(silk_world* world, const silk_watchdog_def* def);
+/* The watchdog's settings as last set (the default's for a NULL world). Not in snapshots: a
+   host that moves a world by snapshot (the web's silk.upgrade) sets them again from this. */
+SILK_API silk_watchdog_def silk_world_get_watchdog(const silk_world* world);
 /* The state found by the last check (advance checks after every step). */
 SILK_API silk_health silk_world_health(const silk_world* world);
 /* Checks now (no restore) and returns the state; does not add to the history. */

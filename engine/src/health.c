@@ -142,6 +142,11 @@ silk_status silk_world_set_watchdog(silk_world* world, const silk_watchdog_def* 
     return SILK_OK;
 }
 
+silk_watchdog_def silk_world_get_watchdog(const silk_world* world)
+{
+    return silk_is_world(world) ? world->watchdog.def : silk_default_watchdog_def();
+}
+
 /* One pass over the particles: finiteness, bounding radius, speeds and kinetic energy.
    `seconds` is the time base of p - q (a compat frame is one fixed step). */
 static silk_health measure(silk_world* world, double seconds, double* out_energy)

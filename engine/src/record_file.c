@@ -160,6 +160,12 @@ silk_status silk_record_parse(const silk_world* world, const uint8_t* bytes, siz
         }
         previous = ev.step;
     }
+    /* a compat-only module cannot play a recording that selects the robust solver: refused
+       here, before anything changes, rather than replayed on the wrong solver */
+    if (cost.robust && !(silk_features() & SILK_FEATURE_ROBUST))
+    {
+        return SILK_ERR_UNSUPPORTED;
+    }
     /* the work bound: S steps at the most expensive settings the file reaches */
     v->step_work = silk_replay_step_work(&cost);
     if (!silk_replay_within_work(v->steps, v->step_work))

@@ -93,6 +93,11 @@ silk_status silk_world_set_solver(silk_world* world, silk_solver solver)
     {
         return SILK_ERR_RANGE;
     }
+    if (solver == SILK_SOLVER_ROBUST && !(silk_features() & SILK_FEATURE_ROBUST))
+    {
+        return silk_world_report_error(world, SILK_ERR_UNSUPPORTED, "solver",
+                                       "this module has the compat solver only");
+    }
     if (solver == world->solver)
     {
         return SILK_OK;

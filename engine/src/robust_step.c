@@ -364,3 +364,9 @@ silk_status silk_world_robust_step(silk_world* world, double seconds)
     }
     return silk_robust_step(world, seconds);
 }
+
+/* The full engine: this file is in it (the compat-only build links robust_absent.c instead). */
+uint32_t silk_features(void)
+{
+    return SILK_FEATURE_ROBUST;
+}

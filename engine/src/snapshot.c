@@ -928,6 +928,11 @@ static silk_status restore(silk_world* world, const uint8_t* bytes, size_t size,
     {
         return status;
     }
+    if (f.solver == SILK_SOLVER_ROBUST && !(silk_features() & SILK_FEATURE_ROBUST))
+    {
+        return silk_world_report_error(world, SILK_ERR_UNSUPPORTED, "solver",
+                                       "this module has the compat solver only");
+    }
     /* Capacity first (and the room the extension's per-step rule adds to, so that stepping
        after a restore never allocates); a failure here has changed nothing the caller can
        see. */

@@ -41,6 +41,8 @@ const char* silk_status_string(silk_status status)
             return "degenerate geometry";
         case SILK_ERR_FORMAT:
             return "not a valid snapshot or recording";
+        case SILK_ERR_UNSUPPORTED:
+            return "not in this module (compat solver only)";
     }
     return "unknown status";
 }

@@ -143,6 +143,13 @@ EXPORT int32_t silk_js_diagnostics_capacity(void)
     return SILK_DIAG_CAPACITY;
 }
 
+/* silk_features(): which module this is (the full silk.wasm, or the compat-only silk-lite.wasm:
+   the binding's `silk.features`, and what its upgrade asks). */
+EXPORT int32_t silk_js_features(void)
+{
+    return (int32_t)silk_features();
+}
+
 /* ---- integrator lesson (seed 004) -------------------------------------------------------- */
 
 static silk_js_ball_row ball_row(double t, const silk_ball* ball, double pre_contact_energy)

@@ -518,6 +518,11 @@ EXPORT int32_t silk_js_set_watchdog(silk_world* world, const silk_watchdog_def* 
     return silk_world_set_watchdog(world, def);
 }
 
+EXPORT void silk_js_get_watchdog(const silk_world* world, silk_watchdog_def* out)
+{
+    *out = silk_world_get_watchdog(world);
+}
+
 EXPORT int32_t silk_js_health(const silk_world* world)
 {
     return silk_world_health(world);

@@ -146,6 +146,7 @@
     X(radii, silk_world_radii)                                                 \
     X(constraint_compliance, silk_world_constraint_compliance)                 \
     X(set_watchdog, silk_world_set_watchdog)                                   \
+    X(get_watchdog, silk_world_get_watchdog)                                   \
     X(health, silk_world_health)                                               \
     X(check_health, silk_world_check_health)                                   \
     /* snapshots, recording */                                                 \

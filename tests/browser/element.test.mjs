@@ -117,9 +117,11 @@ test('five elements on one page: each renders and drags, one wasm fetch, off-scr
     }, id);
     assert.ok(inked > 200, `${id}: ${inked} inked pixels`);
   }
-  assert.equal(wasm.length, 1, `silk.wasm fetched once: ${wasm}`);
+  // web and tree start on silk-lite.wasm, the others on silk.wasm (kit/lite.mjs): each module
+  // fetched and compiled once for the page
+  assert.deepEqual(wasm.map((u) => new URL(u).pathname).sort(), ['/silk-lite.wasm', '/silk.wasm'], `each module fetched once: ${wasm}`);
   const shared = await page.evaluate(() => customElements.get('silk-demo').shared());
-  assert.equal(shared.compiles, 1);
+  assert.equal(shared.compiles, 2);
   assert.equal(shared.live, 5);
 
   // Scrolled back to the top: the first is visible, the other four render nothing.
@@ -152,12 +154,15 @@ test('removing an element frees its world: 100 add/remove cycles do not grow was
     }
     return customElements.get('silk-demo').shared();
   }, n);
-  const first = await cycle(5); // warm: the pool holds its instance, every scene built once
+  // warm: every scene built, the pool at its size. Two modules since silk-lite.wasm (kit/lite.mjs):
+  // a scene that needs silk.wasm upgrades the lite instance it takes from the pool, and the pool
+  // settles at one instance more than with one module, within the first 25 cycles
+  const first = await cycle(25);
   const after = await cycle(100);
   assert.equal(after.live, 0);
   assert.equal(after.instances, first.instances, 'no new instance');
   assert.equal(after.wasmBytes, first.wasmBytes, `wasm memory ${first.wasmBytes} -> ${after.wasmBytes} bytes`);
-  assert.equal(after.compiles, 1);
+  assert.equal(after.compiles, 2, 'each module compiled once');
   assert.deepEqual(errors, []);
   await context.close();
 });

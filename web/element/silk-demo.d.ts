@@ -41,6 +41,10 @@ export interface SilkDemoStats {
   builds: number;
   /** The world's state hash (16 hex digits) as last reported, or null before the first. */
   stateHash: string | null;
+  /** The engine module the demo runs on: 'compat' (silk-lite.wasm, a compat scene's start) or 'full' (silk.wasm). */
+  engine: 'compat' | 'full' | null;
+  /** How long the move from silk-lite.wasm to silk.wasm took (ms), once it happened. */
+  upgradeMs: number | null;
   /** A lab scene's readouts (each lab module documents them); in a Worker, the last ones it
    *  posted (at most 400 ms old). */
   lab: object | null;

@@ -61,6 +61,7 @@
 // (compiles, instances, pooled, wasm bytes, workers).
 import { loadSilk } from '../lib/silk-base.mjs';
 import { compileSilk } from '../lib/silk-wasm.mjs';
+import { startsLite } from '../kit/lite.mjs';
 import { spawnWorker, WORKER_FROM, filesOrigin } from './silk-demo-spawn.mjs';
 import { whenNear } from '../kit/loop.mjs';
 import { createView, fitView, viewToCanvas } from '../kit/render.mjs';
@@ -123,21 +124,23 @@ const LAB_ATTRIBUTES = new Map([
 
 // ---- one compiled module for the page, a pool of instances ------------------------------------
 
-const shared = { module: null, compiles: 0, instances: 0, pool: [], live: new Set(), workers: new Set() };
+const shared = { module: null, lite: null, compiles: 0, instances: 0, pool: [], live: new Set(), workers: new Set() };
 
-function compileOnce() {
-  if (!shared.module) {
+/** which: 'full' (silk.wasm) or 'lite' (silk-lite.wasm: a compat scene starts on it, kit/lite.mjs). */
+function compileOnce(which = 'full') {
+  const key = which === 'lite' ? 'lite' : 'module';
+  if (!shared[key]) {
     shared.compiles++;
-    shared.module = compileSilk(); // also loadSilk()'s default: one compile for the page
-    shared.module.catch(() => { shared.module = null; }); // a later element may retry
+    shared[key] = compileSilk(which); // also loadSilk()'s default: one compile for the page
+    shared[key].catch(() => { shared[key] = null; }); // a later element may retry
   }
-  return shared.module;
+  return shared[key];
 }
 
-async function acquire() {
+async function acquire(wasm) {
   const pooled = shared.pool.pop();
-  if (pooled) return pooled;
-  const silk = await loadSilk({ wasm: await compileOnce() });
+  if (pooled) return pooled; // a pooled silk-lite instance upgrades itself if its scene needs it
+  const silk = await loadSilk({ wasm: wasm ?? await compileOnce() });
   shared.instances++;
   return silk;
 }
@@ -367,6 +370,8 @@ export class SilkDemo extends BaseElement {
       own: r?.own ?? null, // your own scene (src, load()): { name, url, view, problem }, as last reported
       builds: r?.builds ?? 0, // the scene's builds so far (Reset adds one), as last reported
       stateHash: r?.stateHash ?? null, // the world's state hash, as last reported
+      engine: r?.engine ?? null, // 'compat' (silk-lite.wasm) or 'full' (silk.wasm), as last reported
+      upgradeMs: r?.upgradeMs ?? null, // the move to silk.wasm, once it happened (kit/lite.mjs)
       thread: r?.thread ?? null, // 'worker' (the default, where supported), or 'main'
       stepsPerSecond: r?.steps.rate ?? 0, // measured over the last second (what controls="full" shows)
       dragging: r?.dragging ?? null, // worker only: a particle is held (as of the last stats)
@@ -464,7 +469,7 @@ export class SilkDemo extends BaseElement {
     if (generation !== this.#generation) return;
     // the one runtime (kit/runtime.mjs): in a Worker, or here behind an in-thread channel
     const inWorker = this.#workerWanted();
-    const module = await compileOnce();
+    const module = await compileOnce(startsLite(settings, own) ? 'lite' : 'full');
     if (generation !== this.#generation) return;
     const onFail = (reason) => {
       if (generation !== this.#generation) return;
@@ -516,7 +521,7 @@ export class SilkDemo extends BaseElement {
 function startHere() {
   return startInThread({
     labs: () => import('../labs/lab-worker-host.mjs'),
-    loadSilk: async () => { const silk = await acquire(); shared.live.add(silk); return silk; },
+    loadSilk: async ({ wasm } = {}) => { const silk = await acquire(wasm); shared.live.add(silk); return silk; },
     release: (silk) => { shared.live.delete(silk); shared.pool.push(silk); },
   });
 }
@@ -609,6 +614,8 @@ function startRuntime({ module, settings, controls, reduced, onFail, onProblem, 
       run.resting = s.resting === true;
       run.builds = s.builds;
       run.stateHash = s.stateHash;
+      run.engine = s.engine; // silk-lite.wasm ('compat') or silk.wasm ('full'): kit/lite.mjs
+      run.upgradeMs = s.upgradeMs;
       if (s.own) showOwn(s.own);
       if (controls === 'full') {
         readout.textContent = readoutLine(settings, s.relaxPasses, s.strainP97, run.paused, run.steps.rate, run.resting,

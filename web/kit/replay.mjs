@@ -16,9 +16,11 @@ export function createReplay(world) {
   let queue = []; // recordings still to play
   let played = []; // { steps, hash, recordedHash, matches } of the parts played so far
   let state = 'idle'; // 'idle' | 'playing' | 'done'
+  let carried = null; // windows closed by an upgrade to silk.wasm (lite.mjs), played before the current one
 
   function restart() {
     previous = null;
+    carried = null;
     steps = 0;
     world.startRecording();
   }
@@ -56,6 +58,7 @@ export function createReplay(world) {
       }
       steps += n;
       if (steps >= WINDOW) {
+        carried = null;
         previous = world.exportRecording();
         world.startRecording();
         steps = 0;
@@ -66,11 +69,24 @@ export function createReplay(world) {
     replayLast() {
       if (state === 'playing') world.playStop();
       const current = world.exportRecording();
-      queue = previous ? [previous, current] : [current];
+      queue = [...(carried ?? (previous ? [previous] : [])), current];
       played = [];
       state = 'playing';
       this.downloads = queue.slice();
       startNext();
+    },
+
+    /** Before the world moves to silk.wasm (lite.mjs): a recording cannot move, so the window so
+     *  far closes here and is kept, after the one before it, for the next replay. */
+    beforeUpgrade() {
+      if (state === 'playing' || !world.recording) return; // a replay moves as it is
+      const cut = world.stopRecording();
+      carried = [...(carried ?? (previous ? [previous] : [])), cut];
+    },
+
+    /** After it (or after it failed): the window goes on recording, from the world's state now. */
+    afterUpgrade() {
+      if (carried !== null && state !== 'playing' && !world.recording) world.startRecording();
     },
 
     /** Stops a replay in progress (the world keeps the state it reached). */

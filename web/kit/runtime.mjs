@@ -30,11 +30,10 @@ import { highlightPoint } from './input.mjs';
 import { checkSetting } from './params.mjs';
 import { TO_RUNTIME, checkMessage, messageId, createInThreadChannel } from './protocol.mjs';
 import { createOverrides, applyWorldSetting, settingRefusal } from './page-world.mjs';
-import { createReplay } from './replay.mjs';
-import { createRuns } from './runs.mjs';
 import { createHitSender } from './hitmap.mjs';
 import { createRestWatch, restEnabled, wakes } from './rest.mjs';
 import { createForeignWatch } from './own-scene-host.mjs';
+import { startsLite, createUpgradeGate } from './lite.mjs';
 
 const STATS_EVERY = 250; // ms
 const MAX_EARLY = 1024; // messages kept while the run starts (a flood beyond is refused)
@@ -45,7 +44,8 @@ const SAMPLE = 4; // t s (epoch), strain p97, error p99, bounding radius
  * Serves the runtime on `port` ({ postMessage, onmessage }: a Worker's `self`, or
  * createInThreadChannel().runtime). options: { labs (a loader of lab-worker-host.mjs), clock
  * (loop.mjs's; the browser's by default), loadSilk({ wasm }) (an instance from elsewhere: the
- * element's pool), release(silk) (given the instance back at close) }. Returns { receive(data)
+ * element's pool), release(silk) (given the instance back at close), fullWasm (what an upgrade
+ * from silk-lite.wasm loads, as loadSilk's options.wasm: silk.wasm by default, kit/lite.mjs) }. Returns { receive(data)
  * (what port.onmessage calls), run() (the running runtime, or null), close() }.
  */
 export function serveRuntime(port, options = {}) {
@@ -54,6 +54,11 @@ export function serveRuntime(port, options = {}) {
   let starting = false;
   let closed = false;
   let early = [];
+  // a run on silk-lite.wasm moves to silk.wasm before a message that needs it (lite.mjs)
+  const gate = createUpgradeGate({
+    run: () => run, apply: (m) => run?.handle(m), fail: (reason) => post({ type: 'rejected', reason }),
+    source: options.fullWasm, // silk.wasm from elsewhere (tests); by default silk-wasm.mjs's
+  });
 
   function refuse(data, reason) {
     const id = messageId(data);
@@ -72,12 +77,12 @@ export function serveRuntime(port, options = {}) {
         run = r;
         const queued = early;
         early = null;
-        for (const m of queued) run.handle(m);
+        for (const m of queued) if (!gate.take(m)) run.handle(m);
         post({ type: 'ready' });
         run.stats();
       }).catch((e) => post({ type: 'error', message: e?.message ?? String(e) }));
     } else if (run) {
-      run.handle(data);
+      if (!gate.take(data)) run.handle(data);
     } else if (early.length < MAX_EARLY) {
       early.push(data);
     } else {
@@ -138,6 +143,8 @@ async function startRuntime(init, post, options) {
   // the lab scenes register themselves with lab-core.mjs: loaded before the scene is looked up
   const labs = init.lab && options.labs ? await options.labs() : null;
   const silk = await (options.loadSilk ?? loadSilk)({ wasm: module });
+  // handed silk-lite.wasm (or a pooled instance of it) for a scene that needs more: lite.mjs
+  if (silk.module === 'compat' && !startsLite(settings, init.own)) await silk.upgrade(options.fullWasm);
   // the host's own scene (init.own: <silk-demo src>, ?embed=1&scene=<path>): own-scene.mjs
   // own-scene.mjs (the loader) is fetched only for a host's own scene (issue 26 item 3)
   const ownScene = init.own ? await import('./own-scene.mjs') : null;
@@ -159,12 +166,14 @@ async function startRuntime(init, post, options) {
   }) : NO_LAB;
   const overrides = createOverrides(world, settings);
   const foreign = createForeignWatch(world); // element.world changed the world: draw what is there
-  const replay = init.page ? createReplay(world) : null;
+  // the recorder is the page's and its embeds' only: the element never fetches it (issue 26 item 3)
+  const replay = init.page ? (await import('./replay.mjs')).createReplay(world) : null;
   // where a touch grabs, for the host's touchstart (hitmap.mjs): a tool that takes any press takes every touch
   const hits = createHitSender(world, post, {
     anywhere: () => lab.takesAnyPress === true || session?.scene?.takesAnyPress === true,
   });
   let runs = null; // the silent runs, made at their first call
+  let upgradeMs = null; // how long the move to silk.wasm took (lite.mjs), once it has happened
   let builds = 0;
   let seq = 0; // the host's sets applied so far (its settings wait for this to catch up)
   let lastStats = -Infinity;
@@ -248,6 +257,8 @@ async function startRuntime(init, post, options) {
       builds, seq, ownsWorld: lab.ownsWorld, samples: takeSamples(),
       own: session.scene.own ? session.scene.info() : null, // the own scene: name, url, view, problem
       settings: { ...settings },
+      // 'compat' on silk-lite.wasm, 'full' on silk.wasm, and how long the upgrade took (lite.mjs)
+      engine: silk.module, upgradeMs,
     };
   }
   function stats() {
@@ -286,18 +297,24 @@ async function startRuntime(init, post, options) {
   }
 
   // ---- the calls (protocol.mjs CALLS): one handler each, in a Map ---------------------------
-  const silentRuns = () => (runs ??= createRuns({
+  // the silent runs (the page's diagnostics and sweep): the page and its embeds import them at
+  // start (their main thread answers a call at once); any other host (the element, which makes
+  // none) at the first call, which then answers when the module is there (issue 26 item 3)
+  let runsModule = init.page ? await import('./runs.mjs') : null;
+  const makeRuns = (m) => (runs ??= m.createRuns({
     silk,
     size: () => [world.width, world.height],
     current: () => ({ scene: session.scene, settings, overrides: overrides.values }),
     labSettings: () => lab.readouts()?.settings,
   }));
+  const withRuns = (f) => (runsModule ? f(makeRuns(runsModule))
+    : import('./runs.mjs').then((m) => { runsModule = m; return f(makeRuns(m)); }));
   const noReplay = () => { throw new RangeError('replay: this host records no replay'); };
   const calls = new Map([
     ['stateHash', () => world.stateHash()],
     ['diagnostics', () => world.diagnostics()],
-    ['runDiagnostic', (frames = 300) => silentRuns().runDiagnostic(frames)],
-    ['sweepRow', (step, frames = 120) => silentRuns().sweepRow(step, frames)],
+    ['runDiagnostic', (frames = 300) => withRuns((r) => r.runDiagnostic(frames))],
+    ['sweepRow', (step, frames = 120) => withRuns((r) => r.sweepRow(step, frames))],
     ['replayLast', () => {
       if (!replay) return noReplay();
       drag.cancel();
@@ -318,6 +335,11 @@ async function startRuntime(init, post, options) {
   ]);
   function call({ id, name, args = [] }) {
     const value = calls.get(name)(...args); // checkMessage let only CALLS' names through
+    if (value instanceof Promise) { // a call whose module loads on demand (the silent runs)
+      value.then((v) => { stats(); post({ type: 'result', id, value: v }); },
+        (e) => post({ type: 'error', id, name: e?.name ?? 'Error', message: e?.message ?? String(e) }));
+      return;
+    }
     stats(); // the answer comes after the state it answers about
     post({ type: 'result', id, value });
   }
@@ -396,6 +418,10 @@ async function startRuntime(init, post, options) {
   return {
     world,
     silk,
+    // around an upgrade to silk.wasm (lite.mjs): the recorder's window cannot move, it hands over
+    beforeUpgrade: () => replay?.beforeUpgrade(),
+    afterUpgrade: () => replay?.afterUpgrade(),
+    upgraded: (ms) => { upgradeMs = ms; },
     /** Stops the loop and frees the world (a Worker is terminated instead; on the main thread
      *  the host calls it through serveRuntime's close()). Returns the silk instance. */
     destroy() {

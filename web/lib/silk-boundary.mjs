@@ -79,6 +79,7 @@ export const STATUS = Object.freeze({
   [-9]: Object.freeze({ name: "SILK_ERR_KIND", message: "the constraint is not of the kind the call needs" }),
   [-10]: Object.freeze({ name: "SILK_ERR_DEGENERATE", message: "geometry that cannot be measured (e.g. zero-length vector)" }),
   [-11]: Object.freeze({ name: "SILK_ERR_FORMAT", message: "bytes are not a valid snapshot or recording (magic, version, size or checksum); nothing was changed" }),
+  [-12]: Object.freeze({ name: "SILK_ERR_UNSUPPORTED", message: "this module has the compat solver only (silk-lite.wasm): the call needs the full module; nothing was changed" }),
 });
 
 /** The engine's defaults of the defs' settings, from the tables of engine/src/settings.h that
@@ -151,36 +152,6 @@ export const LIMITS = Object.freeze({
   WATCHDOG_MAX_WINDOW: 256,
 });
 
-/** Byte layout (wasm32) of the structs the binding reads and writes in wasm memory:
- *  size, alignment and each field's byte offset, by its C name. */
-export const LAYOUT = Object.freeze({
-  silk_advance_result: Object.freeze({ size: 32, align: 8, steps: 0, alpha: 8, dropped_seconds: 16, accumulator_seconds: 24 }),
-  silk_world_def: Object.freeze({ size: 104, align: 8, width: 0, height: 8, gravity: 16, friction: 32, ground_friction: 40, seed: 48, particle_capacity: 56, constraint_capacity: 60, composite_capacity: 64, relax_passes: 68, "stepper.step_seconds": 72, "stepper.max_steps_per_frame": 80, "stepper.internal_cookie": 84, alloc_fn: 88, free_fn: 92, allocator_user: 96, internal_cookie: 100 }),
-  silk_stepper_def: Object.freeze({ size: 16, align: 8, step_seconds: 0, max_steps_per_frame: 8, internal_cookie: 12 }),
-  silk_robust_def: Object.freeze({ size: 128, align: 8, gravity: 0, damping: 16, ground_friction: 24, substeps: 32, iterations: 36, ceiling: 40, restitution: 48, max_step_seconds: 56, tethers: 64, near_pass: 65, near_passes: 68, chains: 72, near_mobility: 80, contact_friction: 88, contact_restitution: 96, sleep: 104, sleep_speed: 112, sleep_steps: 120, internal_cookie: 124 }),
-  silk_watchdog_def: Object.freeze({ size: 48, align: 8, enabled: 0, window: 4, radius_factor: 8, speed_limit: 16, energy_growth: 24, auto_restore: 32, snapshot_interval: 36, internal_cookie: 40 }),
-  silk_error_detail: Object.freeze({ size: 12, align: 4, status: 0, field: 4, rule: 8 }),
-  silk_setting_value: Object.freeze({ size: 24, align: 8, x: 0, y: 8, seed: 16 }),
-  silk_spiderweb_def: Object.freeze({ size: 56, align: 8, center: 0, radius: 16, segments: 24, depth: 28, tensor: 32, stiffness: 40, internal_cookie: 48 }),
-  silk_spider_def: Object.freeze({ size: 24, align: 8, origin: 0, internal_cookie: 16 }),
-  silk_cloth_def: Object.freeze({ size: 56, align: 8, center: 0, width: 16, height: 24, segments: 32, pin_mod: 36, stiffness: 40, internal_cookie: 48 }),
-  silk_tire_def: Object.freeze({ size: 56, align: 8, center: 0, radius: 16, segments: 24, spoke_stiffness: 32, tread_stiffness: 40, internal_cookie: 48 }),
-  silk_tree_def: Object.freeze({ size: 56, align: 8, origin: 0, depth: 16, branch_length: 24, segment_coef: 32, theta: 40, internal_cookie: 48 }),
-  silk_scene_def: Object.freeze({ size: 24, align: 8, scene: 0, tensor: 8, internal_cookie: 16 }),
-  silk_polygon_def: Object.freeze({ size: 24, align: 8, points: 0, count: 4, friction: 8, internal_cookie: 16 }),
-  silk_ball_def: Object.freeze({ size: 72, align: 8, integrator: 0, gravity: 8, floor_rule: 16, floor_y: 24, x: 32, y: 40, vx: 48, vy: 56, internal_cookie: 64 }),
-  silk_distance_def: Object.freeze({ size: 32, align: 8, a: 0, b: 4, stiffness: 8, rest: 16, rest_from_positions: 24, internal_cookie: 28 }),
-  silk_constraint_info: Object.freeze({ size: 48, align: 8, kind: 0, a: 4, b: 8, c: 12, stiffness: 16, rest: 24, target: 32 }),
-  silk_replay_result: Object.freeze({ size: 32, align: 8, steps: 0, hash: 8, recorded_hash: 16, matches: 24 }),
-  silk_play_status: Object.freeze({ size: 56, align: 8, playing: 0, finished: 1, step: 8, steps: 16, hash: 24, recorded_hash: 32, matches: 40, step_work: 48 }),
-  silk_sweep_row: Object.freeze({ size: 56, align: 8, step: 0, k_effective: 8, stability_margin: 16, verdict: 24, bounding_radius: 32, nan_count: 40, exploded: 48 }),
-  silk_spider_info: Object.freeze({ size: 56, align: 4, web_composite: 0, spider_composite: 4, thorax: 8, head: 12, abdomen: 16, feet: 20, leg_index: 52 }),
-  silk_js_ball_row: Object.freeze({ size: 56, align: 8, t: 0, x: 8, y: 16, vx: 24, vy: 32, energy: 40, pre_contact_energy: 48 }),
-  silk_js_hash: Object.freeze({ size: 8, align: 8, hash: 0 }),
-  silk_js_penetration: Object.freeze({ size: 16, align: 8, depth: 0, particle: 8 }),
-  silk_js_play_run_result: Object.freeze({ size: 8, align: 8, steps: 0 }),
-});
-
 /** The same structs field by field, in declaration order: [C name, wasm32 type, byte offset]
  *  and, for an array field, its length as a fourth entry. Types: double, int32_t (enums too),
  *  int64_t, uint64_t, bool (one byte), silk_vec2 (two doubles), pointer (four bytes). A nested
@@ -212,6 +183,41 @@ export const FIELDS = Object.freeze({
   silk_js_penetration: Object.freeze([["depth","double",0], ["particle","int32_t",8]]),
   silk_js_play_run_result: Object.freeze([["steps","int64_t",0]]),
 });
+
+/** Each struct's [size, alignment] in wasm32 bytes. */
+const SIZE_ALIGN = Object.freeze({
+  silk_advance_result: [32, 8],
+  silk_world_def: [104, 8],
+  silk_stepper_def: [16, 8],
+  silk_robust_def: [128, 8],
+  silk_watchdog_def: [48, 8],
+  silk_error_detail: [12, 4],
+  silk_setting_value: [24, 8],
+  silk_spiderweb_def: [56, 8],
+  silk_spider_def: [24, 8],
+  silk_cloth_def: [56, 8],
+  silk_tire_def: [56, 8],
+  silk_tree_def: [56, 8],
+  silk_scene_def: [24, 8],
+  silk_polygon_def: [24, 8],
+  silk_ball_def: [72, 8],
+  silk_distance_def: [32, 8],
+  silk_constraint_info: [48, 8],
+  silk_replay_result: [32, 8],
+  silk_play_status: [56, 8],
+  silk_sweep_row: [56, 8],
+  silk_spider_info: [56, 4],
+  silk_js_ball_row: [56, 8],
+  silk_js_hash: [8, 8],
+  silk_js_penetration: [16, 8],
+  silk_js_play_run_result: [8, 8],
+});
+
+/** Byte layout (wasm32) of the structs the binding reads and writes in wasm memory:
+ *  size, alignment and each field's byte offset, by its C name (from FIELDS and SIZE_ALIGN). */
+export const LAYOUT = Object.freeze(Object.fromEntries(Object.entries(FIELDS).map(([name, fields]) => [name, Object.freeze({
+  size: SIZE_ALIGN[name][0], align: SIZE_ALIGN[name][1], ...Object.fromEntries(fields.map(([field, , offset]) => [field, offset])),
+})])));
 
 /** Every export of the wasm module: the wasm types of its parameters, one letter each (i: i32,
  *  f: f64; a silk_vec2 is ff, a uint64_t ii, a pointer i). The generated exports come from
@@ -265,6 +271,7 @@ export const CALLS = Object.freeze({
   silk_js_drag_move: "iff",
   silk_js_dragged_particle: "i",
   silk_js_dragged_pin: "i",
+  silk_js_features: "",
   silk_js_find_nearest: "ifff",
   silk_js_flush_pointer: "i",
   silk_js_frame: "ii",
@@ -280,6 +287,7 @@ export const CALLS = Object.freeze({
   silk_js_get_radius: "ii",
   silk_js_get_robust: "ii",
   silk_js_get_solver: "i",
+  silk_js_get_watchdog: "ii",
   silk_js_health: "i",
   silk_js_last_error_detail: "ii",
   silk_js_last_positions: "i",

@@ -18,6 +18,14 @@ const FIELD_OF = Object.freeze(Object.fromEntries(Object.entries(FIELDS).map(([s
 
 export class SilkMemory {
   constructor(exports) {
+    this._worlds = new Set(); // the live worlds: an upgrade moves each (silk-upgrade.mjs)
+    this._steppers = new Set(); // the live steppers: they stay on the module that made them
+    this._attach(exports);
+  }
+
+  /** Takes the module's exports and makes the scratch every call uses in its memory: at
+   *  creation, and again when an upgrade swaps the module under the same Silk. */
+  _attach(exports) {
     this.exports = exports;
     if (typeof exports._initialize === 'function') exports._initialize();
     this.memory = exports.memory;

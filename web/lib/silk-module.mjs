@@ -10,6 +10,9 @@ import { checkStatus } from './silk-status.mjs';
 import { SilkMemory } from './silk-memory.mjs';
 import { World } from './silk-world.mjs';
 
+/** silk.h silk_feature: SILK_FEATURE_ROBUST. */
+const FEATURE_ROBUST = 1;
+
 /**
  * Throws unless the module has every export of CALLS with its number of parameters: a silk.wasm
  * from another build (a stale cache, a copy left beside a newer silk.mjs) would otherwise run
@@ -36,6 +39,25 @@ export class Silk extends SilkMemory {
   /** The one status check (silk-status.mjs): the value, or the error a status < 0 stands for. */
   _call(where, result, how) {
     return checkStatus(this, where, result, how);
+  }
+
+  /** Which module this is: 'full' (silk.wasm: both solvers) or 'compat' (silk-lite.wasm: the
+   *  compat solver only; robust calls throw SILK_ERR_UNSUPPORTED until upgrade()). */
+  get module() {
+    return (this.exports.silk_js_features() & FEATURE_ROBUST) !== 0 ? 'full' : 'compat';
+  }
+
+  /**
+   * Moves this Silk to the full module (silk-upgrade.mjs): every live World keeps its object,
+   * views and state (the same state hash), now with the robust solver. `source`: as loadSilk's
+   * options.wasm (default: the default module). Resolves at once on the full module; any number
+   * of calls share one upgrade.
+   */
+  upgrade(source) {
+    if (this.module === 'full') return Promise.resolve(this);
+    this._upgrading ??= import('./silk-upgrade.mjs').then((m) => m.upgradeSilk(this, source))
+      .finally(() => { this._upgrading = undefined; });
+    return this._upgrading;
   }
 
   /** Throws naming width or height when the engine would refuse that world size. */
@@ -115,7 +137,9 @@ export class Silk extends SilkMemory {
     const ptr = this.exports.silk_js_stepper_create(def, this._detail);
     checkStatus(this, where, ptr, { detail: this._detail, def: ['silk_stepper_def', def, STEPPER_OPTIONS] });
     const { stepSeconds, maxStepsPerFrame } = this._readOptions('silk_stepper_def', def, STEPPER_OPTIONS);
-    return new Stepper(this, ptr, stepSeconds, maxStepsPerFrame);
+    const stepper = new Stepper(this, ptr, stepSeconds, maxStepsPerFrame);
+    this._steppers.add(stepper);
+    return stepper;
   }
 }
 
@@ -155,6 +179,7 @@ export class Stepper {
     if (this._ptr !== 0) {
       this._silk.exports.silk_js_stepper_destroy(this._ptr);
       this._ptr = 0;
+      this._silk._steppers.delete(this);
     }
   }
 

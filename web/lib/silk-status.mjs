@@ -13,7 +13,7 @@ export const STATUS_OF = Object.freeze(Object.fromEntries(Object.entries(STATUS)
  *  value a RangeError, a call the world's state or the bytes do not allow a plain Error. */
 const ERROR_CLASS = Object.freeze({
   SILK_ERR_NULL: TypeError, SILK_ERR_DEF: TypeError, SILK_ERR_KIND: TypeError,
-  SILK_ERR_STATE: Error, SILK_ERR_FORMAT: Error,
+  SILK_ERR_STATE: Error, SILK_ERR_FORMAT: Error, SILK_ERR_UNSUPPORTED: Error,
 });
 const ERROR_OF = Object.freeze(Object.fromEntries(Object.entries(STATUS)
   .filter(([code]) => Number(code) < 0)

@@ -8,22 +8,25 @@
 // build, esbuild) has no second file to find and the package holds no import.meta and no
 // top-level await (docs/embedding.md, "Bundlers").
 //
-//   compileSilk()  Promise<WebAssembly.Module>: compiled once, shared by loadSilk() and every
-//                  <silk-demo> of the page; a failed compile is forgotten, so a later call retries
+//   compileSilk(which)  Promise<WebAssembly.Module>: compiled once, shared by loadSilk() and every
+//                  <silk-demo> of the page; a failed compile is forgotten, so a later call retries.
+//                  which: 'full' (silk.wasm, the default) or 'lite' (silk-lite.wasm, the compat-only
+//                  module a compat scene starts on: web/kit/lite.mjs). The npm package's version
+//                  has silk.wasm only and gives it for both.
 //   wasmURL(path)  a relative options.wasm path as a URL (here: relative to this module)
 //   WASM_FROM      where the default module comes from, for messages
 
 export const WASM_FROM = 'silk.wasm beside silk.mjs';
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
-let compiled = null;
+const compiled = new Map(); // which -> Promise<WebAssembly.Module>
 
 export function wasmURL(path) {
   return new URL(path, import.meta.url);
 }
 
-async function compile() {
-  const url = wasmURL('./silk.wasm');
+async function compile(which) {
+  const url = wasmURL(which === 'lite' ? './silk-lite.wasm' : './silk.wasm');
   if (isNode && url.protocol === 'file:') {
     // A variable specifier: bundlers building for the browser (esbuild, Vite) leave it alone.
     const fs = 'node:fs/promises';
@@ -42,10 +45,11 @@ async function compile() {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-export function compileSilk() {
-  if (!compiled) {
-    compiled = compile();
-    compiled.catch(() => { compiled = null; });
+export function compileSilk(which = 'full') {
+  if (!compiled.has(which)) {
+    const module = compile(which);
+    compiled.set(which, module);
+    module.catch(() => { compiled.delete(which); });
   }
-  return compiled;
+  return compiled.get(which);
 }

@@ -80,6 +80,7 @@ export class WorldRecords {
     const data = bytesArg('playBegin', 'bytes', bytes);
     const x = this._x;
     this._call('playBegin', this._bytesIn('playBegin', data, (mem, size) => x.silk_js_play_begin(this._ptr, mem, size)));
+    this._playBytes = Uint8Array.from(data); // what an upgrade replays to move it (silk-upgrade.mjs)
   }
 
   /**

@@ -37,21 +37,21 @@ export class World {
   constructor(silk, ptr) {
     this._silk = silk;
     this._ptr = ptr;
-    const x = silk.exports;
-    const n2 = () => 2 * x.silk_js_particle_count(this._ptr);
-    const nc = () => x.silk_js_constraint_count(this._ptr);
+    silk._worlds.add(this);
+    const n2 = () => 2 * silk.exports.silk_js_particle_count(this._ptr);
+    const nc = () => silk.exports.silk_js_constraint_count(this._ptr);
     this._views = {
-      positions: new View(silk, Float64Array, () => [x.silk_js_positions(this._ptr), n2()]),
-      last: new View(silk, Float64Array, () => [x.silk_js_last_positions(this._ptr), n2()]),
-      previous: new View(silk, Float64Array, () => [x.silk_js_previous_positions(this._ptr), n2()]),
-      kinds: new View(silk, Uint8Array, () => [x.silk_js_constraint_kinds(this._ptr), nc()]),
-      a: new View(silk, Int32Array, () => [x.silk_js_constraint_a(this._ptr), nc()]),
-      b: new View(silk, Int32Array, () => [x.silk_js_constraint_b(this._ptr), nc()]),
-      c: new View(silk, Int32Array, () => [x.silk_js_constraint_c(this._ptr), nc()]),
-      rest: new View(silk, Float64Array, () => [x.silk_js_constraint_rest(this._ptr), nc()]),
-      compliance: new View(silk, Float64Array, () => [x.silk_js_constraint_compliance(this._ptr), nc()]),
-      targets: new View(silk, Float64Array, () => [x.silk_js_constraint_targets(this._ptr), 2 * nc()]),
-      diagnostics: new View(silk, Float64Array, () => [x.silk_js_diagnostics(this._ptr), x.silk_js_diagnostics_capacity()]),
+      positions: new View(silk, Float64Array, () => [silk.exports.silk_js_positions(this._ptr), n2()]),
+      last: new View(silk, Float64Array, () => [silk.exports.silk_js_last_positions(this._ptr), n2()]),
+      previous: new View(silk, Float64Array, () => [silk.exports.silk_js_previous_positions(this._ptr), n2()]),
+      kinds: new View(silk, Uint8Array, () => [silk.exports.silk_js_constraint_kinds(this._ptr), nc()]),
+      a: new View(silk, Int32Array, () => [silk.exports.silk_js_constraint_a(this._ptr), nc()]),
+      b: new View(silk, Int32Array, () => [silk.exports.silk_js_constraint_b(this._ptr), nc()]),
+      c: new View(silk, Int32Array, () => [silk.exports.silk_js_constraint_c(this._ptr), nc()]),
+      rest: new View(silk, Float64Array, () => [silk.exports.silk_js_constraint_rest(this._ptr), nc()]),
+      compliance: new View(silk, Float64Array, () => [silk.exports.silk_js_constraint_compliance(this._ptr), nc()]),
+      targets: new View(silk, Float64Array, () => [silk.exports.silk_js_constraint_targets(this._ptr), 2 * nc()]),
+      diagnostics: new View(silk, Float64Array, () => [silk.exports.silk_js_diagnostics(this._ptr), silk.exports.silk_js_diagnostics_capacity()]),
     };
     this._advance = { steps: 0, alpha: 0, droppedSeconds: 0, accumulatorSeconds: 0 };
   }
@@ -86,6 +86,7 @@ export class World {
     if (this._ptr !== 0) {
       this._silk.exports.silk_js_world_destroy(this._ptr);
       this._ptr = 0;
+      this._silk._worlds.delete(this);
     }
   }
 

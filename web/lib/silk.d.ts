@@ -429,6 +429,12 @@ export interface Silk {
   ballRun(options?: BallRunOptions): BallRun;
   /** a standalone stepper: stepSeconds > 0 (default 1/60), maxStepsPerFrame >= 1 (default 8); defaults are the engine's */
   createStepper(options?: { stepSeconds?: number; maxStepsPerFrame?: number }): Stepper;
+  /** Which module this is: 'full' (silk.wasm) or 'compat' (silk-lite.wasm: the compat solver
+   *  only; robust calls throw until upgrade()). */
+  readonly module: 'full' | 'compat';
+  /** Moves this Silk and every live World to the full module in place (same objects, same
+   *  state hashes); `source` as loadSilk's options.wasm. Refuses while a world records. */
+  upgrade(source?: string | URL | ArrayBuffer | ArrayBufferView | WebAssembly.Module): Promise<Silk>;
   /** robust settings that move like these compat ones (gravity px/frame^2, per-frame factors) */
   robustFromCompat(options?: { gravity?: Vec2; friction?: number; groundFriction?: number; frameSeconds?: number }): RobustSettings;
   /** compliance matching compat stiffness for a constraint with sum |grad C|^2 = w (2: distance) */

@@ -23,6 +23,7 @@
 // silk-embed.html has no second file and starts it from a blob: URL holding the inlined modules
 // (scripts/embed.mjs), which its CSP allows with worker-src blob:.
 import { compileSilk, wasmURL } from '../lib/silk-wasm.mjs';
+import { startsLite } from '../kit/lite.mjs';
 import { createView, fitView, viewToCanvas } from '../kit/render.mjs';
 import { wireHost, canvasSize, WORLD_SIZE } from '../kit/host.mjs';
 import { getScene } from '../kit/scenes.mjs';
@@ -76,8 +77,9 @@ export function embedWorkerPlan(settings) {
 /** The problem line stats().problems holds for a main-thread embed. */
 export const fallbackProblem = (reason) => `worker: running on the main thread: ${reason}`;
 
-function compileEngine(wasm) {
-  if (wasm === undefined) return compileSilk();
+function compileEngine(wasm, settings) {
+  // an embed of a compat scene starts on silk-lite.wasm (kit/lite.mjs); the full page on silk.wasm
+  if (wasm === undefined) return compileSilk(settings.embed && startsLite(settings, settings.own) ? 'lite' : 'full');
   if (wasm instanceof WebAssembly.Module) return Promise.resolve(wasm);
   if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) return WebAssembly.compile(wasm);
   return fetch(wasmURL(String(wasm))).then((r) => {
@@ -102,7 +104,7 @@ export async function startEmbedWorker({ settings, theme, wasm, search = '', spa
   if (inThread) spawn = () => startInThread({ labs: loadLabs }); // the same runtime, here
   let module;
   try {
-    module = await compileEngine(wasm);
+    module = await compileEngine(wasm, settings);
   } catch (e) {
     return { reason: `the engine did not compile (${e.message})` };
   }

@@ -181,6 +181,7 @@ export function wirePage(wire) {
         alpha: s.alpha ?? 0, droppedSeconds: s.droppedSeconds ?? 0,
         exploded: s.exploded ?? false, nanCount: d ? d[DIAG.NAN_COUNT] : 0,
         verdict: s.verdict, health: s.health, replay: s.replay, stateHash: s.stateHash,
+        engine: s.engine ?? null, upgradeMs: s.upgradeMs ?? null, // silk-lite.wasm or silk.wasm (kit/lite.mjs)
         physicsMs: s.physicsMs ?? 0, renderMs: s.renderMs ?? 0,
         dashboardMs: feedMs, // this thread's share: feeding the dashboard the runtime's stats
         simSeconds: d ? d[DIAG.SIM_SECONDS] : 0,
