@@ -22,6 +22,7 @@
 //     freeFall: { rows: [{ t, y, closed, diff, law }], maxError: { explicit, semi-implicit, verlet } },
 //     substeps: [{ n, hh, maxError, ratio }], launchEnergy: { explicit | semi-implicit | verlet } (E at t 0) }
 import { INTEGRATORS } from '../lib/silk-base.mjs';
+import { installRuns } from '../lib/silk-extras-runs.mjs';
 import { el, setText, select, radios, readouts, prose, table, text, lineHeight, plot, sig } from './lab-kit.mjs';
 
 const G = 9.81;
@@ -37,6 +38,7 @@ function closedY(o, t) {
 }
 
 function compute(silk, rate, floor) {
+  installRuns(); // silk.ballRun (silk-extras-runs.mjs): installed where a run is asked for
   const h = 1 / rate;
   const steps = Math.ceil(SECONDS * rate);
   const runs = {};

@@ -5,7 +5,10 @@
 // run, which the kit does before it loads a JSON scene (own-scene.mjs). A bundler gives the
 // format a chunk of its own, so a page that never loads a JSON scene never fetches it.
 //
-// Library users import silk.mjs: it re-exports all of this and installs the format at once.
+// The silent runs (silk.stepSweep, silk.ballRun: silk-extras-runs.mjs) are installed by their
+// users (web/kit/runs.mjs, the integrators lab) with installRuns().
+//
+// Library users import silk.mjs: it re-exports all of this and installs both at once.
 import {
   loadSilk as loadCore, World, Stepper, DIAG, DIAG_NAMES, VERDICTS, LOOP_MODES, SCENES, CONSTRAINT_KINDS, FLOOR_RULES,
   SOLVERS, HEALTHS, LIMITS, DEFAULTS,

@@ -23,21 +23,26 @@
 //
 // The binding is two parts, as the engine is two headers: silk-core.mjs (silk.h: it joins the
 // loader, memory I/O, checks, status, Silk, Stepper and World files listed at its top) and
-// silk-extras.mjs (silk_extras.h: builders, scenes, the step sweep, the ball lesson). This file
-// is the public entry: it joins them and re-exports the API (silk.d.ts).
+// silk-extras.mjs and silk-extras-runs.mjs (silk_extras.h: builders and scenes; the step sweep
+// and the ball lesson). This file is the public entry: it joins them and re-exports the API
+// (silk.d.ts).
 //
 // The kit, the element and the page import silk-base.mjs (all of this but the scene format, which
-// they load when a JSON scene asks for it); this entry adds the format, installed at once.
+// they load when a JSON scene asks for it, and the silent runs, installed where a run is asked
+// for); this entry adds both, installed at once.
 import { loadSilk as loadBase } from './silk-base.mjs';
 import { installSceneFormat } from './silk-world-scene.mjs';
+import { installRuns } from './silk-extras-runs.mjs';
 import { checkScene as checkSceneData, named, SCENE_LIMITS } from './silk-scene.mjs';
 
 installSceneFormat();
+installRuns();
 
 /** Loads the module (silk-core.mjs's loadSilk: options.wasm, see silk.d.ts) with the extras'
  *  methods and the scene format's (load, toJSON) on every Silk and World. */
 export async function loadSilk(options = {}) {
   installSceneFormat(); // also here, not only at the top level: see silk-extras.mjs's installExtras
+  installRuns();
   return loadBase(options);
 }
 
