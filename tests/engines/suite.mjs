@@ -446,6 +446,35 @@ export function defineSuite(name) {
     await noErrors('rest');
   });
 
+  // A basic scene starts on silk-lite.wasm (web/kit/lite.mjs) and moves to silk.wasm in place
+  // when asked for more (silk.upgrade(): web/lib/silk-upgrade.mjs); tests/browser/lite.test.mjs
+  // has every host in Chromium. Here each engine: ?embed=1 in its Worker, and the element.
+  check(`${name}: a basic scene starts on silk-lite.wasm and moves to silk.wasm in place for the ball pit`, async () => {
+    await page.goto(url('/?embed=1&scene=web'));
+    await running(10);
+    assert.equal((await stats()).engine, 'compat', '?embed=1 web starts on silk-lite.wasm');
+    await page.evaluate(() => window.silkApp.set('scene', 'ball-pit'));
+    await page.waitFor(() => { const s = window.silkApp.stats(); return s.engine === 'full' && s.scene === 'ball-pit'; }, undefined, { timeout: 30000 });
+    const f0 = (await stats()).framesRendered;
+    await page.waitFor((f) => window.silkApp.stats().framesRendered > f + 10, f0, { timeout: 30000 });
+    const s = await stats();
+    assert.equal(s.thread, 'worker');
+    assert.deepEqual(s.problems, []);
+    assert.ok(!s.exploded && s.nanCount === 0 && s.health === 'healthy', JSON.stringify({ exploded: s.exploded, nan: s.nanCount, health: s.health }));
+    assert.ok(Number.isFinite(s.upgradeMs) && s.upgradeMs > 0, `upgradeMs ${s.upgradeMs}`);
+    await noErrors('?embed=1 upgraded');
+
+    await page.goto(url(`/__post/${POST_ELEMENT}.html`));
+    await page.waitFor(() => document.querySelector('silk-demo')?.stats?.().framesRendered > 10, undefined, { timeout: 60000 });
+    assert.equal(await page.evaluate(() => document.querySelector('silk-demo').stats().engine), 'compat', 'the element starts on silk-lite.wasm');
+    await page.evaluate(() => document.querySelector('silk-demo').setAttribute('scene', 'shapes'));
+    await page.waitFor(() => { const s = document.querySelector('silk-demo').stats(); return s.engine === 'full' && s.scene === 'shapes' && s.framesRendered > 10; },
+      undefined, { timeout: 60000 });
+    const e = await page.evaluate(() => document.querySelector('silk-demo').stats());
+    assert.deepEqual(e.problems, []);
+    await noErrors('the element upgraded');
+  });
+
   check(`${name}: the robust hashes are the native build's, after a run and a replay; compat is verlet-js's in this engine`, async () => {
     const native = nativeHashes(root);
     await page.goto(url('/__blank.html'));
