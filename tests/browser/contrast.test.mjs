@@ -24,8 +24,12 @@ const PROFILE = { viewport: { width: 860, height: 900 }, deviceScaleFactor: 2 };
 function host(scene, theme) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>contrast</title>
 <link rel="stylesheet" href="/silk-demo.css"><script type="module" src="/silk-demo.mjs"></script></head>
-<body><silk-demo id="d" scene="${scene}" theme="${theme}" controls="none" worker="off"></silk-demo></body></html>`;
+<body><silk-demo id="d" scene="${scene}" theme="${theme}" controls="none" worker="off" rest="off"></silk-demo></body></html>`;
 }
+
+// rest="off": the test reads what each frame draws, so the scene must keep drawing. The ball pit
+// (sleeping discs on) comes to rest after ~200 steps, which a loaded machine reached in fewer
+// than the 60 frames waited for below; rest has tests of its own (rest.test.mjs).
 
 // worker="off": the test records the 2D context's calls on this thread (a Worker element draws
 // with the same palette, theme.mjs, in its Worker, where this recorder cannot see it).

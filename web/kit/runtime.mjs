@@ -301,6 +301,7 @@ async function startRuntime(init, post, options) {
   // start (their main thread answers a call at once); any other host (the element, which makes
   // none) at the first call, which then answers when the module is there (issue 26 item 3)
   let runsModule = init.page ? await import('./runs.mjs') : null;
+  runsModule?.installRuns(); // silkApp.silk.stepSweep and .ballRun, as silk.mjs's Silk has them
   const makeRuns = (m) => (runs ??= m.createRuns({
     silk,
     size: () => [world.width, world.height],

@@ -6,7 +6,7 @@
 // format a chunk of its own, so a page that never loads a JSON scene never fetches it.
 //
 // The silent runs (silk.stepSweep, silk.ballRun: silk-extras-runs.mjs) are installed by their
-// users (web/kit/runs.mjs, the integrators lab) with installRuns().
+// users (the page through web/kit/runs.mjs, the integrators lab) with installRuns().
 //
 // Library users import silk.mjs: it re-exports all of this and installs both at once.
 import {

@@ -1,8 +1,9 @@
 // silk-extras-runs.mjs -- the silent runs of silk_extras.h on Silk: stepSweep (the step sweep,
 // run inside wasm on fresh scenes) and ballRun (the integrator lesson's ball). silk.mjs installs
 // them with the rest of the library. The kit, the element and the page (silk-base.mjs) install
-// them only where a run is asked for -- the page's silent runs (web/kit/runs.mjs) and the
-// integrators lab -- so a demo that never runs one does not fetch them (issue 26 item 3, bytes).
+// them only where a run may be asked for -- the page and its embeds, whose Silk is silkApp.silk
+// (web/kit/runs.mjs), and the integrators lab -- so an element that never runs one does not
+// fetch them (issue 26 item 3, bytes).
 import { FLOOR_RULES, VERDICTS, LIMITS, LAYOUT, FIELDS } from './silk-boundary.mjs';
 import { INTERNAL } from './silk-core.mjs';
 import { INTEGRATORS, sceneIndex, install } from './silk-extras.mjs';
