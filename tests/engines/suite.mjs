@@ -370,9 +370,14 @@ export function defineSuite(name) {
       const kinds = await page.evaluate(() => [...document.querySelectorAll('article silk-demo, article iframe')].map((d) => d.localName));
       assert.deepEqual(kinds, ['silk-demo', 'silk-demo', 'silk-demo', 'iframe', 'iframe'], 'the docs\' post: three elements, two iframes');
       for (let i = 0; i < kinds.length; i++) {
+        await page.evaluate((k) => document.querySelectorAll('article silk-demo, article iframe')[k].scrollIntoView({ block: 'center' }), i);
+        // an element makes its canvas once it is near the viewport (WebKit: after this scroll)
+        await page.waitFor((k) => {
+          const d = document.querySelectorAll('article silk-demo, article iframe')[k];
+          return d.localName !== 'silk-demo' || d.shadowRoot?.querySelector('canvas') != null;
+        }, i, { timeout: 30000 });
         const box = await page.evaluate((k) => {
           const d = document.querySelectorAll('article silk-demo, article iframe')[k];
-          d.scrollIntoView({ block: 'center' });
           const r = (d.localName === 'silk-demo' ? d.shadowRoot.querySelector('canvas') : d).getBoundingClientRect();
           return { x: r.left, y: r.top, width: r.width, height: r.height };
         }, i);
