@@ -4,6 +4,7 @@
    no bit, and a version 6 snapshot loads with sleep off and every particle awake. Runs
    natively, in wasm and under ASan + UBSan. */
 #include "check.h"
+#include "bytes.h"
 #include "silk.h"
 #include "silk_extras.h"
 
@@ -275,25 +276,6 @@ static void test_setters_validate(void)
 #define AT_SLEEP     224
 #define SNAP_FIXED   284
 #define PER_PARTICLE 88
-
-static uint64_t fnv1a(const uint8_t* bytes, size_t count)
-{
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (size_t i = 0; i < count; ++i)
-    {
-        h ^= bytes[i];
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
-
-static void put_le(uint8_t* at, uint64_t v, int bytes)
-{
-    for (int k = 0; k < bytes; ++k)
-    {
-        at[k] = (uint8_t)(v >> (8 * k));
-    }
-}
 
 /* A version 6 snapshot (these bytes without the v7 fields) of a sleeping pit loads with
    sleep off and every ball awake; the same bytes claiming version 7 are refused. */

@@ -12,6 +12,7 @@
 
    Runs natively, in wasm (the shipped build) and under ASan + UBSan. */
 #include "check.h"
+#include "bytes.h"
 #include "silk.h"
 
 #include <math.h>
@@ -247,25 +248,6 @@ static void test_recording_and_replay(void)
 }
 
 #ifdef SILK_TEST_SETTING
-static uint64_t fnv1a(const uint8_t* bytes, size_t count)
-{
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (size_t i = 0; i < count; ++i)
-    {
-        h ^= bytes[i];
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
-
-static void put_le(uint8_t* at, uint64_t v, int bytes)
-{
-    for (int k = 0; k < bytes; ++k)
-    {
-        at[k] = (uint8_t)(v >> (8 * k));
-    }
-}
-
 /* A snapshot of the version before test_knob (7): this build's bytes without test_knob's 8
    (after relax_passes, at payload offset 60 + 8 for the generator) loads, test_knob at its
    default, everything else as saved. */
