@@ -7,10 +7,6 @@
 // A lab scene (rope's cloth, coupling ...) builds from its lab context (lab-core.mjs): the copy
 // gets one of its own, with the scene's current lab settings (`labSettings`), that changes
 // nothing else -- takeWorld, set and the pointer tool are no-ops on a copy.
-// The page hands its Silk out (silkApp.silk, on the main thread) with the library's whole API:
-// the silent runs' binding (silk.stepSweep, silk.ballRun) comes with this module.
-export { installRuns } from '../lib/silk-extras-runs.mjs';
-
 export function createRuns({ silk, size, current, labSettings = () => null }) {
   function scratchContext(scene, w, settings) {
     const none = () => {};

@@ -21,7 +21,7 @@
 //
 // The lab scenes are the labs/ layer's (kit imports only lib and kit): the entry that starts
 // the runtime passes a loader of lab-worker-host.mjs as options.labs, called when init asks.
-import { loadSilk, DIAG, VERDICTS, HEALTHS } from '../lib/silk-base.mjs';
+import { loadSilk, loadSilentRuns, DIAG, VERDICTS, HEALTHS } from '../lib/silk-base.mjs';
 import { createLoop, browserClock } from './loop.mjs';
 import { createRenderer } from './render.mjs';
 import { createSession, NO_LAB } from './session.mjs';
@@ -301,7 +301,8 @@ async function startRuntime(init, post, options) {
   // start (their main thread answers a call at once); any other host (the element, which makes
   // none) at the first call, which then answers when the module is there (issue 26 item 3)
   let runsModule = init.page ? await import('./runs.mjs') : null;
-  runsModule?.installRuns(); // silkApp.silk.stepSweep and .ballRun, as silk.mjs's Silk has them
+  // the page hands its Silk out (silkApp.silk) with the library's whole API: stepSweep, ballRun
+  if (init.page) await loadSilentRuns();
   const makeRuns = (m) => (runs ??= m.createRuns({
     silk,
     size: () => [world.width, world.height],

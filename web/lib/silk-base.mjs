@@ -5,8 +5,9 @@
 // run, which the kit does before it loads a JSON scene (own-scene.mjs). A bundler gives the
 // format a chunk of its own, so a page that never loads a JSON scene never fetches it.
 //
-// The silent runs (silk.stepSweep, silk.ballRun: silk-extras-runs.mjs) are installed by their
-// users (the page through web/kit/runs.mjs, the integrators lab) with installRuns().
+// The silent runs (silk.stepSweep, silk.ballRun: silk-extras-runs.mjs) arrive the same way, with
+// loadSilentRuns() (the page, whose silkApp.silk has the library's whole API), or by
+// installRuns() where a module imports them (the integrators lab).
 //
 // Library users import silk.mjs: it re-exports all of this and installs both at once.
 import {
@@ -29,6 +30,15 @@ let format = null;
 export function loadSceneFormat() {
   format ??= import('./silk-world-scene.mjs').then((m) => { m.installSceneFormat(); });
   return format;
+}
+
+let silentRuns = null;
+
+/** Adds silk.stepSweep and silk.ballRun (silk-extras-runs.mjs) to every Silk, importing them on
+ *  the first call; resolves when they are there. Any number of calls import once. */
+export function loadSilentRuns() {
+  silentRuns ??= import('./silk-extras-runs.mjs').then((m) => { m.installRuns(); });
+  return silentRuns;
 }
 
 export {

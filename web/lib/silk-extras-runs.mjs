@@ -2,8 +2,8 @@
 // run inside wasm on fresh scenes) and ballRun (the integrator lesson's ball). silk.mjs installs
 // them with the rest of the library. The kit, the element and the page (silk-base.mjs) install
 // them only where a run may be asked for -- the page and its embeds, whose Silk is silkApp.silk
-// (web/kit/runs.mjs), and the integrators lab -- so an element that never runs one does not
-// fetch them (issue 26 item 3, bytes).
+// (silk-base.mjs loadSilentRuns()), and the integrators lab -- so an element that never runs one
+// does not fetch them (issue 26 item 3, bytes).
 import { FLOOR_RULES, VERDICTS, LIMITS, LAYOUT, FIELDS } from './silk-boundary.mjs';
 import { INTERNAL } from './silk-core.mjs';
 import { INTEGRATORS, sceneIndex, install } from './silk-extras.mjs';
