@@ -19,9 +19,7 @@ import path from 'node:path';
 import { launch, serve, root, PHONE } from './helpers.mjs';
 import { openPost, demoRunning } from './post.mjs';
 import { createServer } from '../../scripts/serve.mjs';
-import { loadSilk } from '../../web/lib/silk.mjs';
-import { getScene } from '../../web/kit/scenes.mjs';
-import { parseParams } from '../../web/kit/params.mjs';
+import { webPins } from './web-pins.mjs';
 
 let browser;
 let server; // dist/
@@ -43,15 +41,7 @@ before(async () => {
   repo = createServer(root);
   await new Promise((resolve) => repo.listen(0, '127.0.0.1', resolve));
   browser = await launch();
-  // the web every host starts with (the default scene and seed): its pins do not move unless dragged
-  const silk = await loadSilk({ wasm: await WebAssembly.compile(await readFile(path.join(root, 'dist', 'silk.wasm'))) });
-  const { settings } = parseParams('');
-  const w = silk.createWorld({ seed: settings.seed });
-  getScene(settings.scene).build(w, settings, {});
-  const t = w.constraintTargets;
-  pins = [];
-  w.constraintKinds.forEach((k, j) => { if (k === 2) pins.push({ i: w.constraintA[j], x: t[2 * j], y: t[2 * j + 1] }); });
-  w.destroy();
+  pins = await webPins(); // the web every host starts with: its pins do not move unless dragged
   assert.ok(pins.length >= 3, 'the web has pins');
 });
 after(async () => {

@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { launchEngine } from './engines.mjs';
 import { serve, embedFile, KINDS, dist, RECORDER, withRecorder } from './server.mjs';
 import { recipeFor, servePost, serveCors } from '../browser/recipe.mjs';
+import { webPins } from '../browser/web-pins.mjs';
 import { contrast } from '../../web/kit/theme.mjs';
 import { root } from './server.mjs';
 import { robustHashes, compatVsReference, nativeHashes, SCENES as HASH_SCENES, FRAMES } from './hashes.mjs';
@@ -338,7 +339,7 @@ export function defineSuite(name) {
   // pointerdown of pointerType touch, then a cancelable touchstart, on the canvas. The decision
   // reads the hit map the engine's own Worker posted, and the canvas's touch-action must parse.
   check(`${name}: a touch decides at touchstart: a corner lets the post scroll, a particle drags`, async () => {
-    const pins = await webPins();
+    const pins = (await webPins()).map((p) => [p.x, p.y]);
     for (const where of ['?embed=1', '<silk-demo>']) {
       if (where === '?embed=1') await page.goto(url('/?embed=1'));
       else await page.goto(url(`/__post/${POST_ELEMENT}.html`));
@@ -494,23 +495,6 @@ export function defineSuite(name) {
     }
     await noErrors('the hash runs');
   });
-}
-
-/** The default web's pin targets, world px (its pinned particles sit on them unless dragged). */
-async function webPins() {
-  const { loadSilk } = await import('../../web/lib/silk.mjs');
-  const { getScene } = await import('../../web/kit/scenes.mjs');
-  const { parseParams } = await import('../../web/kit/params.mjs');
-  const { readFile } = await import('node:fs/promises');
-  const silk = await loadSilk({ wasm: await readFile(new URL('dist/silk.wasm', `file://${root}/`)) });
-  const { settings } = parseParams('');
-  const w = silk.createWorld({ seed: settings.seed });
-  getScene(settings.scene).build(w, settings, {});
-  const t = w.constraintTargets;
-  const pins = [];
-  w.constraintKinds.forEach((k, j) => { if (k === 2) pins.push([t[2 * j], t[2 * j + 1]]); });
-  w.destroy();
-  return pins;
 }
 
 /** In the page: a finger's events on the demo's canvas, synthesized (pointerdown, touchstart,
