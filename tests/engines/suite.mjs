@@ -334,9 +334,9 @@ export function defineSuite(name) {
     }
   });
 
-  // The swipe itself is measured in Chromium only (tests/browser/swipe.test.mjs): Firefox's BiDi
-  // touches do not scroll even plain text, and WebKitGTK's driver delivers touches as mouse
-  // events. What each engine does run is the decision, as a finger's events reach it: a
+  // The swipe itself is measured in Chromium and Firefox (the check after this one): WebKitGTK's
+  // driver delivers touches as mouse events. What each engine does run is the decision, as a
+  // finger's events reach it: a
   // pointerdown of pointerType touch, then a cancelable touchstart, on the canvas. The decision
   // reads the hit map the engine's own Worker posted, and the canvas's touch-action must parse.
   check(`${name}: a touch decides at touchstart: a corner lets the post scroll, a particle drags`, async () => {
