@@ -366,7 +366,7 @@ export function defineSuite(name) {
   // thread, ?embed=1 and silk-embed.html in an iframe. The figures are printed.
   check(`${name}: a real swipe from an empty corner of each demo scrolls the post; one from a particle drags it`, async (t) => {
     if (!engine.swipes) {
-      t.skip(`${name}'s driver has no touch the browser scrolls with: WebKitWebDriver takes touch pointer actions but delivers them as mouse events (pointerType mouse, no touchstart, no scroll); docs/verification.md`);
+      t.skip(`${name}'s driver has no touch the browser scrolls with: WebKitGTK is built without WebDriver touch interactions, so WebKitWebDriver delivers a touch pointer action as a mouse (pointerType mouse, no touchstart, 0 px over text); docs/verification.md`);
       return;
     }
     const pins = (await webPins()).map((p) => [p.x, p.y]);
