@@ -11,6 +11,7 @@
 //   await page.waitFor((a) => ..., arg, { timeout });
 //   await page.drag([x0, y0], [x1, y1], { steps, hold(page) });   // mouse, CSS px of the viewport
 //   await page.touchDrag(...)                   // same, a touch (engine.touch says whether it can)
+//   await page.swipe(...)                       // same, a finger the browser scrolls with (engine.swipes)
 //   await page.pixels({ x, y, width, height })  // a screenshot's pixels: { data, width, height }
 //   await page.errors()                         // what the recorder (server.mjs) and the driver saw
 //   engine.crashes()                            // web processes that died (WebKit's report; else 0)
@@ -105,6 +106,7 @@ async function launchChromium() {
   return {
     name: 'chromium',
     touch: true,
+    swipes: true,
     crashes: () => 0,
     async open(url, { width = 1280, height = 800, touch = false } = {}) {
       const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, hasTouch: touch });
@@ -131,6 +133,15 @@ async function launchChromium() {
           await touchPoint('touchEnd', []);
           return held;
         },
+        // CDP's touches go through the compositor's input handling: they scroll (a finger's swipe)
+        async swipe(a, b, { steps = 10, hold } = {}) {
+          const pts = path(a, b, steps);
+          await touchPoint('touchStart', [pts[0]]);
+          for (const p of pts.slice(1)) { await touchPoint('touchMove', [p]); await page.waitForTimeout(8); }
+          const held = await hold?.();
+          await touchPoint('touchEnd', []);
+          return held;
+        },
         screenshot: (clip) => page.screenshot(clip ? { clip } : {}),
         scroll: (y) => page.mouse.wheel(0, y),
         native: () => native.slice(),
@@ -143,15 +154,55 @@ async function launchChromium() {
 
 // ---- Firefox: puppeteer-core over WebDriver BiDi -------------------------------------------
 
+// Two kinds of touch. WebDriver BiDi's touch actions (puppeteer's touchscreen: touchDrag) are
+// dispatched inside the page's content process (EventUtils' synthesizeTouchAtPoint, i.e.
+// windowUtils.sendTouchEvent), after Firefox's async pan/zoom (APZ), which lives in the parent
+// process and is what scrolls a page under a finger: the page sees pointerdown, touchstart and
+// touchmoves, but nothing scrolls, not even plain text. A real finger goes through the widget:
+// nsIDOMWindowUtils.sendNativeTouchPoint in the browser's chrome window, which the headless
+// widget turns into the input APZ gets from a touch screen, so it scrolls, hit-tests, asks the
+// page whether its touchstart is cancelled and hands the events to content as a phone would.
+// Chrome windows are reachable over BiDi only when Firefox starts with
+// -remote-allow-system-access ("moz:scope": "chrome" in browsingContext.getTree; test harness
+// only). swipe() uses it. Touch events must be on, as Firefox turns them on when it finds a touch
+// screen (dom.w3c_touch_events.enabled: 2, its default, detects one; none here): with them off
+// the page still gets touch events, but APZ neither waits for a touchstart listener nor reads
+// touch-action, so a 300 px swipe scrolled 290 px from a canvas whose touchstart was cancelled,
+// and from one with touch-action: none. With 1, as a phone: cancelled 0 px, none 0 px, plain
+// text and touch-action: pan-y 290 px (the first 10 px are APZ's touch slop). Headless or under
+// Xvfb alike.
+const TOUCH_CONTACT = 2; // nsIDOMWindowUtils.TOUCH_CONTACT: down or moved
+const TOUCH_REMOVE = 4; // nsIDOMWindowUtils.TOUCH_REMOVE: lifted
+
 async function launchFirefox() {
   const puppeteer = (await import('puppeteer-core')).default;
   const browser = await puppeteer.launch({
     browser: 'firefox', executablePath: FIREFOX, headless: true, protocol: 'webDriverBiDi',
-    extraPrefsFirefox: { 'browser.shell.checkDefaultBrowser': false, 'datareporting.policy.dataSubmissionEnabled': false },
+    args: ['-remote-allow-system-access'], // swipe(): native touches from the chrome window
+    extraPrefsFirefox: {
+      'browser.shell.checkDefaultBrowser': false, 'datareporting.policy.dataSubmissionEnabled': false,
+      'dom.w3c_touch_events.enabled': 1, // a touch screen, as on a phone (see above)
+    },
   });
+  const bidi = browser.connection;
+  let chromeContext = null;
+  /** One native touch point (screen device px) through the top chrome window's widget. */
+  async function nativeTouch(state, [x, y]) {
+    if (chromeContext === null) {
+      const tree = await bidi.send('browsingContext.getTree', { 'moz:scope': 'chrome' });
+      chromeContext = tree.result.contexts[0].context;
+    }
+    const r = await bidi.send('script.callFunction', {
+      functionDeclaration: '(s, x, y) => { window.windowUtils.sendNativeTouchPoint(0, s, x, y, 1, 90); }',
+      arguments: [state, x, y].map((value) => ({ type: 'number', value })),
+      awaitPromise: false, target: { context: chromeContext },
+    });
+    if (r.result.type === 'exception') throw new Error(`sendNativeTouchPoint: ${r.result.exceptionDetails.text}`);
+  }
   return {
     name: 'firefox',
     touch: true,
+    swipes: true,
     crashes: () => 0,
     async open(url, { width = 1280, height = 800, touch = false } = {}) {
       const page = await browser.newPage();
@@ -172,6 +223,18 @@ async function launchFirefox() {
           for (const p of pts.slice(1)) { await t.move(...p); await wait(16); }
           const held = await hold?.();
           await t.end();
+          return held;
+        },
+        async swipe(a, b, { steps = 10, hold } = {}) {
+          await page.bringToFront(); // the widget's touches land in the tab on show
+          // client CSS px -> screen device px: where this page's viewport sits on the screen
+          const [sx, sy, dpr] = await page.evaluate(() => [window.mozInnerScreenX, window.mozInnerScreenY, window.devicePixelRatio]);
+          const screen = ([x, y]) => [Math.round((sx + x) * dpr), Math.round((sy + y) * dpr)];
+          const pts = path(a, b, steps);
+          await nativeTouch(TOUCH_CONTACT, screen(pts[0]));
+          for (const p of pts.slice(1)) { await nativeTouch(TOUCH_CONTACT, screen(p)); await wait(8); }
+          const held = await hold?.();
+          await nativeTouch(TOUCH_REMOVE, screen(pts.at(-1)));
           return held;
         },
         screenshot: (clip) => page.screenshot(clip ? { clip } : {}),
@@ -251,6 +314,7 @@ async function launchWebKit() {
   return {
     name: 'webkit',
     touch: false, // WebKitWebDriver accepts touch pointer actions but delivers mouse events (no touchstart)
+    swipes: false,
     /** How many times a web process of this browser has crashed (MiniBrowser's own report). */
     crashes: () => crashes,
     async open(url, { width = 1280, height = 800 } = {}) {
@@ -280,6 +344,7 @@ async function launchWebKit() {
         evaluate: run,
         drag: actionsDrag,
         touchDrag: null,
+        swipe: null,
         async screenshot(clip) {
           const png = Buffer.from(await driver.takeScreenshot(), 'base64');
           if (!clip) return png;
@@ -319,6 +384,9 @@ function wrap(p) {
     },
     drag: p.drag,
     touchDrag: p.touchDrag,
+    /** A finger's swipe from a to b that the browser may scroll with (engine.swipes says whether
+     *  it can): `steps` moves, `hold` awaited before the finger lifts (what it returns is returned). */
+    swipe: p.swipe,
     scroll: p.scroll,
     /** The viewport's pixels in `box` (CSS px; the pages open at device pixel ratio 1). */
     async pixels(box) {

@@ -4,6 +4,7 @@
 // tests need that dist/ does not have:
 //   /__post/N.html         the dark post (docs/examples/dark-post/) with demo kind N of
 //                          tests/browser/post.mjs KINDS, under its own strict CSP meta policy
+//                          (?worker=off: an element kind's <silk-demo> gets worker="off")
 //   /__far/N.html          the same post with the demo below two screens of text (off-screen)
 //   /__plain/N.html        the same post without its stylesheet (no color-scheme on the page)
 //   /__own/NAME.html       the dark post with <silk-demo src="/__examples/NAME">: a blogger's own
@@ -170,7 +171,8 @@ export async function serve() {
       if (post) {
         const kind = KINDS[Number(post[2])];
         if (!kind) throw new Error('no such kind');
-        const html = post[1] === 'far' ? await farPostHtml(kind) : await postHtml(kind);
+        let html = post[1] === 'far' ? await farPostHtml(kind) : await postHtml(kind);
+        if (url.searchParams.get('worker') === 'off') html = html.replace('<silk-demo ', '<silk-demo worker="off" '); // the element on the main thread
         // plain: the post without its stylesheet, so the page declares no color-scheme (most
         // pages do not): what the element's own styles decide is all there is. Its demo asks for
         // theme="dark" outright (the post's theme="page" would read the now light page)

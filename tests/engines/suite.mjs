@@ -23,6 +23,7 @@ const HEIGHT = 800;
 const POST_ELEMENT = KINDS.findIndex((k) => k.name === 'element');
 const POST_LAB = KINDS.findIndex((k) => k.name === 'element coupling');
 const POST_IFRAME = KINDS.findIndex((k) => k.name === 'iframe ?embed=1');
+const POST_EMBED = KINDS.findIndex((k) => k.name === 'silk-embed.html');
 /** The issue's bound from load to the embed's start (its observer's first word), every engine. */
 const FIRST_FRAME_MS = 500;
 
@@ -333,9 +334,9 @@ export function defineSuite(name) {
     }
   });
 
-  // The swipe itself is measured in Chromium only (tests/browser/swipe.test.mjs): Firefox's BiDi
-  // touches do not scroll even plain text, and WebKitGTK's driver delivers touches as mouse
-  // events. What each engine does run is the decision, as a finger's events reach it: a
+  // The swipe itself is measured in Chromium and Firefox (the check after this one): WebKitGTK's
+  // driver delivers touches as mouse events. What each engine does run is the decision, as a
+  // finger's events reach it: a
   // pointerdown of pointerType touch, then a cancelable touchstart, on the canvas. The decision
   // reads the hit map the engine's own Worker posted, and the canvas's touch-action must parse.
   check(`${name}: a touch decides at touchstart: a corner lets the post scroll, a particle drags`, async () => {
@@ -352,6 +353,73 @@ export function defineSuite(name) {
       assert.deepEqual(r.corner, { cancelled: false, dragging: false }, `${where}: a touch in an empty corner is left to the browser (it scrolls)`);
       assert.deepEqual(r.particle, { cancelled: true, dragging: true }, `${where}: a touch on a pin at ${JSON.stringify(r.at)} cancels its touchstart and drags`);
       await noErrors(`touch decisions, ${where}`);
+    }
+  });
+
+  // The swipe itself, with a finger the browser scrolls with (engines.mjs swipe(): CDP touches in
+  // Chromium, native touches through the widget and its async pan/zoom in Firefox), as
+  // tests/browser/swipe.test.mjs measures it in Chromium on the phone profile: on a 390 x 844
+  // touch viewport, a 300 px swipe up over the post's text scrolls X px; the same swipe from an
+  // empty corner of the demo's canvas scrolls >= 80 % of X; a swipe from a particle (one of the
+  // web's pins, where its particle sits until dragged) grabs it, mid-swipe, and scrolls 0 px.
+  // Each demo a post can hold here: the page itself, <silk-demo> in its Worker and on the main
+  // thread, ?embed=1 and silk-embed.html in an iframe. The figures are printed.
+  check(`${name}: a real swipe from an empty corner of each demo scrolls the post; one from a particle drags it`, async (t) => {
+    if (!engine.swipes) {
+      t.skip(`${name}'s driver has no touch the browser scrolls with: WebKitGTK is built without WebDriver touch interactions, so WebKitWebDriver delivers a touch pointer action as a mouse (pointerType mouse, no touchstart, 0 px over text); docs/verification.md`);
+      return;
+    }
+    const pins = (await webPins()).map((p) => [p.x, p.y]);
+    const demos = [
+      ['page', '/', 'page'],
+      ['<silk-demo> (Worker)', `/__post/${POST_ELEMENT}.html`, 'element'],
+      ['<silk-demo worker="off">', `/__post/${POST_ELEMENT}.html?worker=off`, 'element'],
+      ['iframe ?embed=1', `/__post/${POST_IFRAME}.html`, 'frame'],
+      ['silk-embed.html', `/__post/${POST_EMBED}.html`, 'frame'],
+    ];
+    const tp = await engine.open(url('/__blank.html'), { width: 390, height: 844, touch: true });
+    try {
+      const scrollY = () => tp.evaluate(() => window.scrollY);
+      /** scrollY once it has held still for 300 ms. */
+      const settled = async () => {
+        let last = await scrollY();
+        for (let k = 0, still = 0; k < 40 && still < 2; k++) { await pause(150); const y = await scrollY(); still = y === last ? still + 1 : 0; last = y; }
+        return last;
+      };
+      /** A swipe up of `distance` px from `at` (30 moves, a still moment before the finger lifts,
+       *  so no fling adds to it) from the top of the post: how far it scrolled, and `during`'s word. */
+      const swipe = async (at, distance, during) => {
+        await tp.evaluate(() => window.scrollTo(0, 0));
+        const y0 = await settled();
+        const seen = await tp.swipe(at, [at[0], at[1] - distance], { steps: 30, hold: async () => { await pause(150); return during?.(); } });
+        return { scrolled: (await settled()) - y0, seen };
+      };
+      const figures = [];
+      for (const [label, path, demo] of demos) {
+        await tp.goto(url(path));
+        await tp.waitFor((d) => (d === 'element' ? document.querySelector('silk-demo')?.stats?.()
+          : (d === 'frame' ? document.querySelector('iframe')?.contentWindow : window).silkApp?.stats?.())?.framesRendered > 10, demo, { timeout: 60000 });
+        await pause(600); // the runtime's first hit maps have reached this thread
+        const at = await tp.evaluate(swipeTargets, { demo, pins });
+        assert.ok(at.text, `${label}: text below the demo`);
+        if (label.includes('worker="off"')) assert.equal(at.thread, 'main', `${label}: the element runs on the main thread`);
+        const text = (await swipe(at.text, 300)).scrolled;
+        assert.ok(text > 200, `${label}: a 300 px swipe over text scrolls (${text} px)`);
+        const corner = (await swipe(at.corner, 300)).scrolled;
+        assert.ok(corner >= 0.8 * text, `${label}: from the canvas's empty corner ${corner} px, over text ${text} px`);
+        assert.ok(at.particle, `${label}: one of the web's pins inside the canvas`);
+        const distance = Math.min(300, Math.floor(at.particle[1] - 10));
+        const { scrolled, seen } = await swipe(at.particle, distance, () => tp.evaluate(demoDragging, demo));
+        figures.push(`${label}: text ${text} px, corner ${corner} px, particle ${scrolled} px (a ${distance} px drag)`);
+        assert.equal(seen, true, `${label}: the finger on the pin at ${JSON.stringify(at.particle)} grabbed its particle`);
+        assert.equal(scrolled, 0, `${label}: a drag does not scroll`);
+        await tp.waitFor(demoDragging, demo, { timeout: 10000 }).then(() => assert.fail(`${label}: still dragging after the finger lifted`), () => {});
+        const errors = await tp.errors();
+        assert.deepEqual(errors, [], `${label}: no errors`);
+      }
+      t.diagnostic(`${name}, scroll px of a 300 px swipe up (390 x 844, touch): ${figures.join('; ')}`);
+    } finally {
+      await tp.close();
     }
   });
 
@@ -533,6 +601,45 @@ async function touchDecisions({ where, pins }) {
   const particle = await touch(at, true);
   delete canvas.setPointerCapture;
   return { touchAction: getComputedStyle(canvas).touchAction, corner, particle, at };
+}
+
+/** In the page: where a swipe starts for the demo (`demo`: 'page', 'element' or 'frame', the
+ *  post's iframe), in client px of the top page: `text`, a line of text below the demo; `corner`,
+ *  the canvas's bottom-left corner (10 px in), where the web has nothing; `particle`, the lowest
+ *  of the web's pins (world px) well inside the canvas; and the demo's `thread`. */
+function swipeTargets({ demo, pins }) {
+  const frame = demo === 'frame' ? document.querySelector('iframe') : null;
+  const win = frame ? frame.contentWindow : window;
+  const fr = frame?.getBoundingClientRect();
+  const off = frame ? [fr.left + frame.clientLeft, fr.top + frame.clientTop] : [0, 0];
+  const el = demo === 'element' ? document.querySelector('silk-demo') : null;
+  const canvas = el ? el.shadowRoot.querySelector('canvas') : win.document.getElementById('view');
+  const c = canvas.getBoundingClientRect();
+  const r = { left: c.left + off[0], top: c.top + off[1], right: c.right + off[0], bottom: c.bottom + off[1] };
+  const toClient = ([x, y]) => {
+    if (el) { // the element fits its 800 x 500 world into its canvas, centred
+      const s = Math.min(c.width / 800, c.height / 500);
+      return [r.left + (c.width - 800 * s) / 2 + x * s, r.top + (c.height - 500 * s) / 2 + y * s];
+    }
+    const [cx, cy] = win.silkApp.worldToClient(x, y);
+    return [cx + off[0], cy + off[1]];
+  };
+  const inside = ([x, y]) => x > r.left + 12 && x < r.right - 12 && y > r.top + 12 && y < r.bottom - 12;
+  const particle = pins.map(toClient).filter(inside).reduce((a, b) => (a === null || b[1] > a[1] ? b : a), null);
+  let text = null;
+  for (let y = Math.max(Math.round(r.bottom) + 30, 340); y < innerHeight - 14 && !text; y += 10) {
+    const e = document.elementFromPoint(40, y);
+    if (e && !['CANVAS', 'IFRAME', 'SILK-DEMO', 'BUTTON', 'INPUT', 'SELECT', 'LABEL'].includes(e.tagName) && /\S/.test(e.textContent)) text = [40, y];
+  }
+  const stats = el ? el.stats() : win.silkApp.stats();
+  return { text, corner: [Math.round(r.left + 10), Math.round(r.bottom - 10)], particle: particle && particle.map(Math.round), thread: stats.thread };
+}
+
+/** In the page: whether the demo says it is dragging (swipeTargets' `demo`). */
+function demoDragging(demo) {
+  if (demo === 'element') return document.querySelector('silk-demo').stats().dragging === true;
+  const win = demo === 'frame' ? document.querySelector('iframe').contentWindow : window;
+  return win.silkApp.stats().dragging === true;
 }
 
 /** Pixels of `box` (CSS px of the viewport, in `img`, a screenshot) that differ from its most
