@@ -152,7 +152,8 @@ int main(int argc, char** argv)
     for (int k = 0; k < n; ++k)
     {
         same[k] = order[k] = k;
-        keys[k] = (keyed){(int64_t)floor(p[k].y / cell) * 1000000 + (int64_t)floor(p[k].x / cell), k};
+        keys[k] =
+            (keyed){(int64_t)floor(p[k].y / cell) * 1000000 + (int64_t)floor(p[k].x / cell), k};
     }
     if (mode == 1)
     {
