@@ -18,7 +18,7 @@
    pass records its contacts with the approach speed they had, and after the velocities
    silk_contacts_restitution sets each approaching pair's normal velocity to -e times it
    (Mueller et al. 2020, "Detailed Rigid Body Simulation with Extended Position Based
-   Dynamics"). Only + - * / and sqrt: the same bits natively and in wasm. */
+   Dynamics"). Only + - * / , sqrt and fabs: the same bits natively and in wasm. */
 #include "contact.h"
 
 #include "record.h"
@@ -106,32 +106,31 @@ touch_run(pair_context* x, silk_collision_state* c, int32_t a, int32_t b0, int32
         double nx = 0.0, ny = -1.0; /* coincident: a fixed direction */
         if (d > 0.0)
         {
-            const double inv_d = 1.0 / d;
-            nx = dx * inv_d;
-            ny = dy * inv_d;
+            nx = dx / d;
+            ny = dy / d;
         }
         double bx = gp[b].x, by = gp[b].y;
         ax += nx * (ka * depth);
         ay += ny * (ka * depth);
         bx -= nx * (kb * depth);
         by -= ny * (kb * depth);
-        /* positional friction on the relative tangential motion of the substep: removed
-           whole while it is within mu x depth (compared squared: a resting pile sticks, and
-           sticking needs no square root), else cut by mu x depth */
-        double tx = (ax - sax) - (bx - gs[b].x);
-        double ty = (ay - say) - (by - gs[b].y);
-        const double along = tx * nx + ty * ny;
-        tx -= nx * along;
-        ty -= ny * along;
-        const double t2 = tx * tx + ty * ty;
+        /* positional friction on the relative tangential motion of the substep, the slip
+           along the tangent (-ny, nx): removed whole while it is within mu x depth (a resting
+           pile sticks), else cut by mu x depth. The slip is taken from the relative motion
+           before the normal move just made -- that move is along n, so the tangent sees the
+           same motion -- which takes it off the chain through a's position: it is ready
+           as soon as n is */
+        const double rx = dx - (sax - gs[b].x), ry = dy - (say - gs[b].y);
+        const double slip = nx * ry - ny * rx;
         const double limit = x->mu * depth;
-        if (t2 > 0.0)
+        if (slip != 0.0)
         {
-            const double f = t2 <= limit * limit ? 1.0 : limit / sqrt(t2);
-            ax -= tx * (f * ka);
-            ay -= ty * (f * ka);
-            bx += tx * (f * kb);
-            by += ty * (f * kb);
+            const double f = fabs(slip) <= limit ? 1.0 : limit / fabs(slip);
+            const double move = slip * f;
+            ax += ny * (move * ka);
+            ay -= nx * (move * ka);
+            bx -= ny * (move * kb);
+            by += nx * (move * kb);
         }
         gp[b] = (silk_vec2){bx, by};
         if (x->record && c->contact_count < c->contact_capacity)
