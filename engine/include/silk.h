@@ -742,9 +742,12 @@ SILK_API const double* silk_world_constraint_compliance(const silk_world* world)
     pinned and immovable discs, the static polygons and discs still settling are ground, not
     members. An island falls asleep as one: velocity 0, q = p, and its discs are not
     integrated and pairs of two sleeping discs are not solved (a step whose discs all sleep
-    runs no contact pass). An awake disc that hits a sleeping one faster than sleep_speed
-    plus one substep of gravity wakes that disc's island (at the end of the step that found
-    the touch); slower, it rests on it as on the floor. (Box2D's islands are all touching
+    runs no contact pass). An island waits while a disc still settling overlaps one of its
+    discs deeper than 0.6 of the smaller radius (the load of a pile still moving above it:
+    asleep, the island would keep that overlap). An awake disc that hits a sleeping one
+    faster than sleep_speed plus one substep of gravity wakes that disc alone, not its island
+    (at the end of the step that found the touch; the step's last substep's contacts are the
+    ones seen); slower, it rests on it as on the floor. (Box2D's islands are all touching
     bodies; here one disc still creeping on a pile's slope would keep the whole pile awake:
     a 5,000-ball pile then did not sleep in 14 s.) Every input wakes every sleeping disc: a
     recorded input (drag, a setting, a radius, a filter), set position / last position, set

@@ -9,11 +9,24 @@
           pinned, dragged and immovable discs, the static polygons and the discs still
           settling are not members: to an island they are ground, as a sleeping island is
           ground to them
-       3. an awake disc that hit a sleeping one faster than sleep_speed plus one substep of
-          gravity (the approach a disc resting on it has) wakes that disc's whole island (its
-          members share the island's id) and keeps its own island awake this step
+       3. an island waits while a disc still settling presses one of its discs deeper than
+          SLEEP_LOAD of the smaller radius (the weight of a pile still moving above it: it
+          would fall asleep squeezed, and keep that overlap); an awake disc that hit a
+          sleeping one faster than sleep_speed plus one substep of gravity (the approach a
+          disc resting on it has) keeps its own island awake this step and wakes the disc it
+          hit -- that disc alone, not its island
        4. the islands sleep: velocity 0, q = p, and sleep_state = -(root + 1), root the
-          island's lowest particle index
+          island's lowest sleeping particle index (relabel_islands keeps it so when a root
+          wakes alone)
+
+   Why the disc alone (2026-12-06, docs/performance.md "Waking one disc"): waking the whole
+   island cascaded through a large pile -- a ball rolling onto a 20,000-ball pile woke
+   thousands of discs, which had to rest sleep_steps steps again, and the pile was still
+   waking and sleeping at 12 s. The disc hit yields; if it hits its own neighbours hard
+   enough, they wake in turn, so a hit wakes as far as its momentum carries. Why the load
+   wait: with the pile still moving above them, the bottom's discs rest (slower than
+   sleep_speed) while squeezed by a passing load; asleep, they kept overlaps of 1.4 r that
+   the awake pile relaxes (at 20,000 balls).
 
    Why islands of rested discs, not of all touching discs (Box2D's rule): a pile is one
    island of touching discs, and one disc still creeping on its slope (an avalanche, a ball
@@ -44,6 +57,12 @@
 #include "world.h"
 
 #include <stdint.h>
+
+/* Step 3's load: an island waits while a disc still settling overlaps one of its discs
+   deeper than this share of the smaller radius. Below it the 1,000-ball pile (whose bottom
+   overlaps reach 0.5 r under the full load) sleeps as before; measured at 0.25-0.75,
+   docs/performance.md. */
+#define SLEEP_LOAD 0.6
 
 void silk_sleep_wake_all(silk_world* world)
 {
@@ -131,6 +150,44 @@ static bool wakes(const silk_world* world, const silk_contact* t, double wake_sp
     return (state[t->a] < 0) != (state[t->b] < 0) && t->vn < -wake_speed;
 }
 
+/* Whether the pair (a, b) overlaps deeper than SLEEP_LOAD of the smaller radius at the end
+   of the step (compared squared: no square root). */
+static bool pressed(const silk_world* world, int32_t a, int32_t b)
+{
+    const silk_vec2* p = world->pos;
+    const double* r = world->radius;
+    const double small = r[a] < r[b] ? r[a] : r[b];
+    const double reach = r[a] + r[b] - SLEEP_LOAD * small;
+    const double dx = p[a].x - p[b].x, dy = p[a].y - p[b].y;
+    return dx * dx + dy * dy < reach * reach;
+}
+
+/* After discs woke alone (step 3): the rest of an island whose label (its lowest index)
+   woke takes its lowest sleeping index as the new label, so a label is always a sleeping
+   disc, which no awake island's root is (step 3's marks and the snapshot rely on it).
+   `scratch`: one int32 per particle. O(n), only in a step where a label woke. */
+static void relabel_islands(silk_world* world, int32_t* scratch)
+{
+    int32_t* state = world->sleep_state;
+    const int32_t n = world->particle_count;
+    for (int32_t i = 0; i < n; ++i)
+    {
+        if (state[i] < 0 && state[-state[i] - 1] >= 0)
+        {
+            scratch[-state[i] - 1] = -1; /* a label that woke: no new root yet */
+        }
+    }
+    for (int32_t i = 0; i < n; ++i)
+    {
+        const int32_t label = -state[i] - 1;
+        if (state[i] < 0 && state[label] >= 0)
+        {
+            scratch[label] = scratch[label] < 0 ? i : scratch[label]; /* the lowest: first */
+            state[i] = -scratch[label] - 1;
+        }
+    }
+}
+
 void silk_sleep_update(silk_world* world, double gravity_speed)
 {
     const silk_robust_def* def = &world->robust.def;
@@ -190,8 +247,18 @@ void silk_sleep_update(silk_world* world, double gravity_speed)
             rest[root] = state[i] < rest[root] ? state[i] : rest[root];
         }
     }
-    /* 3. a touch: the awake island stays awake (-1), the sleeping one is marked (-2 at its
-       root, a sleeping particle, which no movable particle's island uses) */
+    /* 3. an island pressed hard by a disc still settling waits for it */
+    for (int32_t m = 0; m < c->contact_count && settle; ++m)
+    {
+        const int32_t a = c->contacts[m].a, b = c->contacts[m].b;
+        const bool rested_a = state[a] >= steps, rested_b = state[b] >= steps;
+        if (w[a] > 0.0 && w[b] > 0.0 && rested_a != rested_b && pressed(world, a, b))
+        {
+            rest[find(parent, rested_a ? a : b)] = -1;
+        }
+    }
+    /* a touch: the awake island stays awake (-1), the disc hit wakes alone */
+    bool relabel = false;
     for (int32_t m = 0; m < c->contact_count && touched; ++m)
     {
         const int32_t a = c->contacts[m].a, b = c->contacts[m].b;
@@ -199,26 +266,25 @@ void silk_sleep_update(silk_world* world, double gravity_speed)
         {
             const int32_t sleeper = state[a] < 0 ? a : b, waker = state[a] < 0 ? b : a;
             rest[find(parent, waker)] = -1;
-            rest[-state[sleeper] - 1] = -2;
+            relabel = relabel || state[sleeper] == -sleeper - 1;
+            state[sleeper] = 0;
+            world->sleeping_count -= 1;
         }
     }
-    /* 4. wake the marked islands, put the rested ones to sleep */
-    for (int32_t i = 0; i < n; ++i)
+    /* 4. put the rested islands to sleep (a disc woken in 3 has w 0 this step: it stays
+       awake) */
+    for (int32_t i = 0; i < n && settle; ++i)
     {
-        if (state[i] < 0)
-        {
-            if (rest[-state[i] - 1] == -2)
-            {
-                state[i] = 0;
-                world->sleeping_count -= 1;
-            }
-        }
-        else if (settle && w[i] > 0.0 && rest[find(parent, i)] >= steps)
+        if (state[i] >= 0 && w[i] > 0.0 && rest[find(parent, i)] >= steps)
         {
             state[i] = -find(parent, i) - 1;
             world->velocity[i] = (silk_vec2){0.0, 0.0};
             world->last[i] = world->pos[i];
             world->sleeping_count += 1;
         }
+    }
+    if (relabel)
+    {
+        relabel_islands(world, parent);
     }
 }

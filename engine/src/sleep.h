@@ -11,8 +11,9 @@ void silk_sleep_wake_all(silk_world* world);
    a pair of two of them is not solved). */
 void silk_sleep_freeze(const silk_world* world, double* w);
 /* After a robust step's last velocities (robust_step.c): counts each disc's resting steps,
-   wakes the islands an awake disc touched, and puts to sleep the islands of this step's
-   contacts whose every disc has rested sleep_steps steps. No allocation. */
+   wakes the sleeping discs an awake disc hit, and puts to sleep the islands of this step's
+   contacts whose every disc has rested sleep_steps steps and that no settling disc presses
+   hard. No allocation. */
 void silk_sleep_update(silk_world* world, double gravity_speed);
 
 #endif
