@@ -1059,7 +1059,8 @@ SILK_API double silk_world_angle(const silk_world* world, silk_vec2 a, silk_vec2
     Stability: k = the largest stiffness of distance and angle constraints; k_eff = k / passes
     (passes = the last frame's relaxation passes, frame's `step`). One relaxation multiplies a small
 error by (1 - 4 k_eff), so the verdict uses r = |1 - 4 k_eff|: margin = 1 - r; unstable when margin
-<= 0, marginal when margin < 0.05, stable otherwise. This is the linear verdict: the whole web at
+<= 0, marginal when margin < 0.05, stable otherwise; with no stiff constraint (k = 0: a ball pit,
+free particles) nothing relaxes, and the margin is 1, stable. This is the linear verdict: the whole web at
 step 2 and 3 explodes non-linearly although the verdict is not 'unstable'; the bounding radius and
 explosion fields catch that.
 ---------------------------------------------------------------------------------------- */

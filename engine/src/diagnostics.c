@@ -226,7 +226,10 @@ static void count_constraints(const silk_world* world, double* v)
     v[SILK_DIAG_RELAXATIONS_PER_FRAME] = (double)world->last_passes * world->constraint_count;
 
     double k_eff = k_max / world->last_passes;
-    double margin = 1.0 - fabs(1.0 - 4.0 * k_eff);
+    /* No stiff constraint (a ball pit, free particles): no relaxation acts, so no error can
+       grow. The formula's r = |1 - 4 k_eff| is 1 at k = 0 -- an error nothing touches neither
+       shrinks nor grows -- and its margin 0 called a pile of balls at rest "unstable". */
+    double margin = k_max > 0.0 ? 1.0 - fabs(1.0 - 4.0 * k_eff) : 1.0;
     v[SILK_DIAG_K_MAX] = k_max;
     v[SILK_DIAG_RELAX_PASSES] = world->last_passes;
     v[SILK_DIAG_K_EFFECTIVE] = k_eff;

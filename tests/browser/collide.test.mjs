@@ -50,6 +50,9 @@ test('ball pit: the dashboard shows contacts, max overlap and overlap p99, all f
   await page.waitForFunction(() => /^\d+$/.test(document.querySelector('#d-sleeping')?.textContent ?? ''), null, { timeout: 90000, polling: 500 });
   const sleeping = Number(await page.textContent('#d-sleeping'));
   assert.ok(sleeping > 0 && sleeping <= 2000, `sleeping ${sleeping}`);
+  // no constraint, nothing relaxes: the linear verdict is stable (it said "unstable (0)": the
+  // formula's margin at k = 0), and so does the readout under the canvas
+  assert.equal(await page.textContent('#d-verdict'), 'stable (1)');
   assert.deepEqual(errors, []);
   await context.close();
 });

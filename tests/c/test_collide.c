@@ -192,6 +192,11 @@ static void test_pile_comes_to_rest_without_tunnelling(void)
     CHECK(d->values[SILK_DIAG_CONTACTS] > n); /* a pile: more contacts than balls */
     CHECK(d->values[SILK_DIAG_OVERLAP_RATIO_MAX] < 0.15);
     CHECK(d->values[SILK_DIAG_OVERLAP_P99] <= d->values[SILK_DIAG_OVERLAP_MAX]);
+    /* no constraint, nothing relaxes: the linear verdict is stable, not the formula's margin 0
+       at k = 0 (the readout said "ball-pit · at rest · unstable") */
+    CHECK(d->values[SILK_DIAG_K_MAX] == 0.0);
+    CHECK(d->values[SILK_DIAG_STABILITY_MARGIN] == 1.0);
+    CHECK(d->values[SILK_DIAG_VERDICT] == SILK_VERDICT_STABLE);
     silk_world_destroy(w);
 }
 
