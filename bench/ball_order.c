@@ -12,66 +12,12 @@
    order 1: grid order (cells of one diameter, row by row, then index: the broad phase's
    order); order 2: a shuffle (a fixed LCG: the worst order). It prints both medians over
    180 steps and their ratio (< 1: the renumbered world is faster). Processor time. */
-#define _POSIX_C_SOURCE 199309L /* clock_gettime */
-#include "silk.h"
+#include "ball_box.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
-#define PX     100.0
-#define BALL_R 0.05
-#define G      9.81
-#define H      (1.0 / 60.0)
-#define STEPS  180
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int by_value(const void* a, const void* b)
-{
-    const double x = *(const double*)a, y = *(const double*)b;
-    return (x > y) - (x < y);
-}
-
-typedef struct box
-{
-    double width, height; /* m */
-    int substeps;
-} box;
-
-static silk_world* make_world(const box* b, int n)
-{
-    silk_world_def def = silk_default_world_def();
-    def.width = b->width * PX;
-    def.height = b->height * PX;
-    def.particle_capacity = n;
-    silk_world* w = NULL;
-    if (silk_world_create(&def, &w) != SILK_OK)
-    {
-        return NULL;
-    }
-    silk_world_set_solver(w, SILK_SOLVER_ROBUST);
-    silk_robust_def rd = silk_world_get_robust(w);
-    rd.gravity = (silk_vec2){0.0, G * PX};
-    rd.damping = 0.0;
-    rd.substeps = b->substeps;
-    silk_world_set_robust(w, &rd);
-    silk_watchdog_def wd = silk_default_watchdog_def();
-    wd.enabled = false;
-    silk_world_set_watchdog(w, &wd);
-    int32_t c = 0;
-    silk_world_add_composite(w, &c);
-    silk_collision_filter filter = silk_default_collision_filter();
-    filter.self_collide = true;
-    silk_world_set_collision_filter(w, c, filter);
-    return w;
-}
+#define STEPS 180
 
 /* the grid order: a key per particle (row, column of its cell), ties by index */
 typedef struct keyed
@@ -114,14 +60,10 @@ int main(int argc, char** argv)
         fprintf(stderr, "usage: silk-ball-order [N >= 1] [substeps >= 1] [seconds] [order 1|2]\n");
         return 2;
     }
-    /* bench/balls.c's box and drop */
-    const double width = sqrt(2.0 * 0.0092 * n) + 4.0 * BALL_R, spacing = 2.4 * BALL_R;
-    const int columns = (int)floor((width - 2.0 * spacing) / spacing);
-    const int rows = (n + columns - 1) / columns;
-    const box b = {width, rows * spacing + width, substeps};
-    silk_world* pile = make_world(&b, n);
-    silk_world* test = make_world(&b, n);
-    silk_world* control = make_world(&b, n);
+    const ball_box b = ball_box_for(n); /* bench/balls.c's box and drop */
+    silk_world* pile = ball_box_world(&b, substeps);
+    silk_world* test = ball_box_world(&b, substeps);
+    silk_world* control = ball_box_world(&b, substeps);
     int* order = malloc(sizeof(int) * (size_t)n);
     int* same = malloc(sizeof(int) * (size_t)n);
     keyed* keys = malloc(sizeof(keyed) * (size_t)n);
@@ -132,16 +74,7 @@ int main(int argc, char** argv)
         fprintf(stderr, "silk-ball-order: out of memory\n");
         return 1;
     }
-    const double floor_y = b.height * PX - 1.0;
-    for (int k = 0; k < n; ++k)
-    {
-        const int row = k / columns, col = k % columns;
-        const double x = spacing + col * spacing + (row % 2 ? BALL_R * 0.5 : 0.0);
-        const double y = b.height - spacing - row * spacing;
-        int32_t id = 0;
-        silk_world_add_particle(pile, 0, (silk_vec2){x * PX, floor_y - y * PX}, &id);
-        silk_world_set_radius(pile, id, BALL_R * PX);
-    }
+    ball_box_drop(pile, &b);
     for (int s = 0; s < (int)(seconds * 60.0); ++s)
     {
         silk_world_robust_step(pile, H);
