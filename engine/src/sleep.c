@@ -275,9 +275,10 @@ void silk_sleep_update(silk_world* world, double gravity_speed)
        awake) */
     for (int32_t i = 0; i < n && settle; ++i)
     {
-        if (state[i] >= 0 && w[i] > 0.0 && rest[find(parent, i)] >= steps)
+        const int32_t root = state[i] >= 0 && w[i] > 0.0 ? find(parent, i) : -1;
+        if (root >= 0 && rest[root] >= steps)
         {
-            state[i] = -find(parent, i) - 1;
+            state[i] = -root - 1;
             world->velocity[i] = (silk_vec2){0.0, 0.0};
             world->last[i] = world->pos[i];
             world->sleeping_count += 1;
