@@ -300,9 +300,9 @@ async function startRuntime(init, post, options) {
   // the silent runs (the page's diagnostics and sweep): the page and its embeds import them at
   // start (their main thread answers a call at once); any other host (the element, which makes
   // none) at the first call, which then answers when the module is there (issue 26 item 3)
-  let runsModule = init.page ? await import('./runs.mjs') : null;
-  // the page hands its Silk out (silkApp.silk) with the library's whole API: stepSweep, ballRun
-  if (init.page) await loadSilentRuns();
+  // (the page also hands its Silk out, silkApp.silk, with the library's whole API: stepSweep and
+  // ballRun load beside runs.mjs, not after it)
+  let runsModule = init.page ? (await Promise.all([import('./runs.mjs'), loadSilentRuns()]))[0] : null;
   const makeRuns = (m) => (runs ??= m.createRuns({
     silk,
     size: () => [world.width, world.height],
