@@ -120,28 +120,23 @@ async function launchChromium() {
         cdp ??= await context.newCDPSession(page);
         await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y]) => ({ x, y })) });
       };
+      // one finger from a to b, `pause` ms between its moves; hold() answers while it is down
+      const touchPath = async (a, b, { steps = 10, hold } = {}, pause) => {
+        const pts = path(a, b, steps);
+        await touchPoint('touchStart', [pts[0]]);
+        for (const p of pts.slice(1)) { await touchPoint('touchMove', [p]); await page.waitForTimeout(pause); }
+        const held = await hold?.();
+        await touchPoint('touchEnd', []);
+        return held;
+      };
       return wrap({
         engine: 'chromium',
         goto: async (u) => { native.length = 0; await page.goto(u); },
         evaluate: (fn, arg) => page.evaluate(fn, arg),
         drag: (a, b, options) => mouseDrag(page.mouse, a, b, options),
-        async touchDrag(a, b, { steps = 10, hold } = {}) {
-          const pts = path(a, b, steps);
-          await touchPoint('touchStart', [pts[0]]);
-          for (const p of pts.slice(1)) { await touchPoint('touchMove', [p]); await page.waitForTimeout(16); }
-          const held = await hold?.();
-          await touchPoint('touchEnd', []);
-          return held;
-        },
+        touchDrag: (a, b, options) => touchPath(a, b, options, 16),
         // CDP's touches go through the compositor's input handling: they scroll (a finger's swipe)
-        async swipe(a, b, { steps = 10, hold } = {}) {
-          const pts = path(a, b, steps);
-          await touchPoint('touchStart', [pts[0]]);
-          for (const p of pts.slice(1)) { await touchPoint('touchMove', [p]); await page.waitForTimeout(8); }
-          const held = await hold?.();
-          await touchPoint('touchEnd', []);
-          return held;
-        },
+        swipe: (a, b, options) => touchPath(a, b, options, 8),
         screenshot: (clip) => page.screenshot(clip ? { clip } : {}),
         scroll: (y) => page.mouse.wheel(0, y),
         native: () => native.slice(),
