@@ -18,6 +18,14 @@
           arrays in that order, so the contact pass (contact.c) reads neighbours from
           nearby memory and writes the positions back once
 
+   Two grids in a step with discs asleep (sleep.c): a sleeping disc cannot move until the step
+   ends, so the step's sleeping discs are sorted once as it starts (SILK_GRID_ASLEEP, cells as
+   wide as the widest disc's diameter, so an awake disc finds every sleeping disc it can touch
+   in the 3 x 3 cells around it), and each contact pass sorts only its awake discs: a pile with
+   a few discs awake costs what they cost (20,000 balls with ~30 awake: 0.85 ms a step natively,
+   from 4.1 ms when every pass sorted and scanned all of them). With none asleep, the pass's
+   grid is the grid of all discs, as before: the same pairs in the same order, the same bits.
+
    Pairs are then visited once each (contact.c): a particle's later neighbours in its own
    cell and the cell to its right, and the three cells of the next row -- which are
    contiguous in the sorted order, so each particle scans two runs of the gathered arrays.
@@ -33,6 +41,49 @@
 #include <math.h>
 #include <string.h>
 
+/* Every array of the collision state with its size for `capacity` particles: reserve and
+   free walk one table. */
+typedef struct collision_array
+{
+    void** slot;
+    size_t size;
+} collision_array;
+
+enum
+{
+    GRID_ARRAYS = 7,
+    COLLISION_ARRAYS = 2 * GRID_ARRAYS + 6
+};
+
+static collision_array* grid_arrays(silk_grid* g, int32_t cells, int32_t capacity,
+                                    collision_array* out)
+{
+    const size_t n = (size_t)capacity;
+    out[0] = (collision_array){(void**)&g->cell_start, (size_t)(cells + 1) * sizeof(int32_t)};
+    out[1] = (collision_array){(void**)&g->sorted, n * sizeof(int32_t)};
+    out[2] = (collision_array){(void**)&g->gpos, n * sizeof(silk_vec2)};
+    out[3] = (collision_array){(void**)&g->gstart, n * sizeof(silk_vec2)};
+    out[4] = (collision_array){(void**)&g->gw, n * sizeof(double)};
+    out[5] = (collision_array){(void**)&g->gr, n * sizeof(double)};
+    out[6] = (collision_array){(void**)&g->gcomp, n * sizeof(int32_t)};
+    return out + GRID_ARRAYS;
+}
+
+static void collision_arrays(silk_collision_state* c, int32_t capacity,
+                             collision_array out[COLLISION_ARRAYS])
+{
+    const int32_t cells = 2 * capacity + 64, contacts = 4 * capacity;
+    const size_t n = (size_t)capacity;
+    collision_array* next = grid_arrays(&c->grid, cells, capacity, out);
+    next = grid_arrays(&c->rest, cells, capacity, next);
+    next[0] = (collision_array){(void**)&c->cell_of, n * sizeof(int32_t)};
+    next[1] = (collision_array){(void**)&c->collider, n * sizeof(int32_t)};
+    next[2] = (collision_array){(void**)&c->contacts, (size_t)contacts * sizeof(silk_contact)};
+    next[3] = (collision_array){(void**)&c->depth, (size_t)contacts * sizeof(double)};
+    next[4] = (collision_array){(void**)&c->island_parent, n * sizeof(int32_t)};
+    next[5] = (collision_array){(void**)&c->island_rest, n * sizeof(int32_t)};
+}
+
 silk_status silk_broadphase_reserve(silk_world* world, int32_t capacity)
 {
     silk_collision_state* c = &world->collision;
@@ -40,63 +91,42 @@ silk_status silk_broadphase_reserve(silk_world* world, int32_t capacity)
     {
         return SILK_OK;
     }
-    const int32_t cells = 2 * capacity + 64;
-    const int32_t contacts = 4 * capacity;
-    void* fresh[13];
-    const size_t sizes[13] = {
-        (size_t)(cells + 1) * sizeof(int32_t), (size_t)capacity * sizeof(int32_t),
-        (size_t)capacity * sizeof(int32_t),    (size_t)capacity * sizeof(int32_t),
-        (size_t)capacity * sizeof(silk_vec2),  (size_t)capacity * sizeof(silk_vec2),
-        (size_t)capacity * sizeof(double),     (size_t)capacity * sizeof(double),
-        (size_t)capacity * sizeof(int32_t),    (size_t)contacts * sizeof(silk_contact),
-        (size_t)contacts * sizeof(double),     (size_t)capacity * sizeof(int32_t),
-        (size_t)capacity * sizeof(int32_t),
-    };
+    collision_array arrays[COLLISION_ARRAYS];
+    collision_arrays(c, capacity, arrays);
+    void* fresh[COLLISION_ARRAYS];
     bool ok = true;
-    for (int k = 0; k < 13; ++k)
+    for (int k = 0; k < COLLISION_ARRAYS; ++k)
     {
-        fresh[k] = ok ? silk_alloc(world, sizes[k]) : NULL;
+        fresh[k] = ok ? silk_alloc(world, arrays[k].size) : NULL;
         ok = ok && fresh[k] != NULL;
     }
     if (!ok)
     {
-        for (int k = 0; k < 13; ++k)
+        for (int k = 0; k < COLLISION_ARRAYS; ++k)
         {
             silk_free(world, fresh[k]);
         }
         return SILK_ERR_NOMEM;
     }
     silk_broadphase_free(world);
-    c->cell_start = fresh[0];
-    c->cell_of = fresh[1];
-    c->collider = fresh[2];
-    c->sorted = fresh[3];
-    c->gpos = fresh[4];
-    c->gstart = fresh[5];
-    c->gw = fresh[6];
-    c->gr = fresh[7];
-    c->gcomp = fresh[8];
-    c->contacts = fresh[9];
-    c->depth = fresh[10];
-    c->island_parent = fresh[11];
-    c->island_rest = fresh[12];
+    for (int k = 0; k < COLLISION_ARRAYS; ++k)
+    {
+        *arrays[k].slot = fresh[k];
+    }
     c->capacity = capacity;
-    c->cell_capacity = cells;
-    c->contact_capacity = contacts;
-    c->count = 0;
-    c->contact_count = 0;
+    c->cell_capacity = 2 * capacity + 64;
+    c->contact_capacity = 4 * capacity;
     return SILK_OK;
 }
 
 void silk_broadphase_free(silk_world* world)
 {
     silk_collision_state* c = &world->collision;
-    void* all[] = {c->cell_start, c->cell_of, c->collider, c->sorted,   c->gpos,  c->gstart,
-                   c->gw,         c->gr,      c->gcomp,    c->contacts, c->depth, c->island_parent,
-                   c->island_rest};
-    for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); ++k)
+    collision_array arrays[COLLISION_ARRAYS];
+    collision_arrays(c, 0, arrays);
+    for (int k = 0; k < COLLISION_ARRAYS; ++k)
     {
-        silk_free(world, all[k]);
+        silk_free(world, *arrays[k].slot);
     }
     bool active = c->active;
     memset(c, 0, sizeof(*c));
@@ -114,20 +144,34 @@ bool silk_filter_allows(const silk_world* world, int32_t ca, int32_t cb)
     return (a->category_bits & b->mask_bits) != 0 && (b->category_bits & a->mask_bits) != 0;
 }
 
-int32_t silk_broadphase_build(silk_world* world, const silk_vec2* pos, const silk_vec2* start,
-                              const double* w)
+/* Whether particle i belongs in a grid of `members` (its radius and position aside). */
+static inline bool grid_member(const silk_world* world, int32_t i, silk_grid_members members)
+{
+    return members == SILK_GRID_ALL || (world->sleep_state[i] < 0) == (members == SILK_GRID_ASLEEP);
+}
+
+int32_t silk_broadphase_build(silk_world* world, silk_grid* g, silk_grid_members members,
+                              const silk_vec2* pos, const silk_vec2* start, const double* w)
 {
     silk_collision_state* c = &world->collision;
     const double* radius = world->radius;
-    /* 1. the colliders, their box and the largest radius */
+    /* 1. the colliders, their box and the largest radius (of every disc for the sleeping
+       discs' grid: an awake disc looks for its sleeping neighbours in the cells around its
+       own, so a cell must span the widest pair's reach) */
     int32_t n = 0;
     double lo_x = INFINITY, lo_y = INFINITY, hi_x = -INFINITY, hi_y = -INFINITY, r_max = 0.0;
     for (int32_t i = 0, count = world->particle_count; i < count; ++i)
     {
         const silk_vec2 p = pos[i];
-        if (!(radius[i] > 0.0) || !(p.x - p.x == 0.0) || !(p.y - p.y == 0.0))
+        if (members == SILK_GRID_ASLEEP)
         {
-            continue; /* a point, or a non-finite position (the watchdog reports it) */
+            r_max = radius[i] > r_max ? radius[i] : r_max;
+        }
+        if (!(radius[i] > 0.0) || !(p.x - p.x == 0.0) || !(p.y - p.y == 0.0) ||
+            !grid_member(world, i, members))
+        {
+            continue; /* a point, a non-finite position (the watchdog reports it), or not one of
+                         this grid's discs */
         }
         c->collider[n++] = i;
         lo_x = p.x < lo_x ? p.x : lo_x;
@@ -136,7 +180,7 @@ int32_t silk_broadphase_build(silk_world* world, const silk_vec2* pos, const sil
         hi_y = p.y > hi_y ? p.y : hi_y;
         r_max = radius[i] > r_max ? radius[i] : r_max;
     }
-    c->count = n;
+    g->count = n;
     if (n == 0)
     {
         return 0;
@@ -150,7 +194,7 @@ int32_t silk_broadphase_build(silk_world* world, const silk_vec2* pos, const sil
         cell *= 2.0;
         if (!(cell < INFINITY))
         {
-            c->count = 0; /* a box no finite cell covers (an overflowing span): see below */
+            g->count = 0; /* a box no finite cell covers (an overflowing span): see below */
             return 0;
         }
         fx = span_x / cell;
@@ -171,18 +215,18 @@ int32_t silk_broadphase_build(silk_world* world, const silk_vec2* pos, const sil
     const double gx = floor(span_x * inv_cell) + 1.0, gy = floor(span_y * inv_cell) + 1.0;
     if (!(gx >= 1.0 && gy >= 1.0 && gx * gy <= (double)c->cell_capacity))
     {
-        c->count = 0;
+        g->count = 0;
         return 0;
     }
     const int32_t nx = (int32_t)gx, ny = (int32_t)gy;
     const int32_t cells = nx * ny;
-    c->nx = nx;
-    c->ny = ny;
-    c->min_x = lo_x;
-    c->min_y = lo_y;
-    c->inv_cell = inv_cell;
+    g->nx = nx;
+    g->ny = ny;
+    g->min_x = lo_x;
+    g->min_y = lo_y;
+    g->inv_cell = inv_cell;
     /* 2. each collider's cell, and 3. the counting sort */
-    int32_t* start_of = c->cell_start;
+    int32_t* start_of = g->cell_start;
     memset(start_of, 0, (size_t)(cells + 1) * sizeof(int32_t));
     for (int32_t k = 0; k < n; ++k)
     {
@@ -202,7 +246,7 @@ int32_t silk_broadphase_build(silk_world* world, const silk_vec2* pos, const sil
     /* place in index order: start_of[q] runs ahead as cell q fills, then is moved back */
     for (int32_t k = 0; k < n; ++k)
     {
-        c->sorted[start_of[c->cell_of[k]]++] = c->collider[k];
+        g->sorted[start_of[c->cell_of[k]]++] = c->collider[k];
     }
     for (int32_t q = cells; q > 0; --q)
     {
@@ -212,12 +256,12 @@ int32_t silk_broadphase_build(silk_world* world, const silk_vec2* pos, const sil
     /* 4. gather */
     for (int32_t k = 0; k < n; ++k)
     {
-        const int32_t i = c->sorted[k];
-        c->gpos[k] = pos[i];
-        c->gstart[k] = start[i];
-        c->gw[k] = w[i];
-        c->gr[k] = radius[i];
-        c->gcomp[k] = world->particle_composite[i];
+        const int32_t i = g->sorted[k];
+        g->gpos[k] = pos[i];
+        g->gstart[k] = start[i];
+        g->gw[k] = w[i];
+        g->gr[k] = radius[i];
+        g->gcomp[k] = world->particle_composite[i];
     }
     return n;
 }

@@ -3,7 +3,8 @@
    A particle with radius r > 0 is a disc (silk.h, "Collisions"). Each substep, after the
    distances and angles of a pass, silk_contacts_solve builds the grid (broadphase.c) and
    visits every pair of discs that may touch once, in grid order (cell, then particle index,
-   so the same positions give the same order everywhere). An overlapping pair whose
+   so the same positions give the same order everywhere; with discs asleep, each awake disc
+   meets its sleeping neighbours around its own turn, from their grid). An overlapping pair whose
    composites' filters allow it is one XPBD contact of zero compliance:
 
        C = |a - b| - (r_a + r_b) < 0,   n = (a - b) / |a - b|
@@ -46,22 +47,24 @@ typedef struct pair_context
     double deepest, ratio;
 } pair_context;
 
-/* One disc `a` against a run [b0, b1) of the gathered discs, the pairs in order. a's
-   position, radius, inverse mass and composite stay in registers over the run and its
-   position is stored once at the end (b never equals a: the runs start past a or lie in the
-   next row), so the Gauss-Seidel chain through a does not go through memory per pair. The
-   arithmetic and its order are those of one pair after another: the same bits. */
+/* One disc `a` of grid `ga` against a run [b0, b1) of grid `gb`'s discs, the pairs in order.
+   a's position, radius, inverse mass and composite stay in registers over the run and its
+   position is stored once at the end (b never equals a: the runs start past a, lie in the
+   next row, or are another grid's), so the Gauss-Seidel chain through a does not go through
+   memory per pair. The arithmetic and its order are those of one pair after another: the
+   same bits. gb is ga, or the step's sleeping discs (silk_contacts_begin_step): their inverse
+   mass is 0, so b's share of every move is exactly 0 and b stays where it is. */
 static inline __attribute__((always_inline)) void
-touch_run(pair_context* x, silk_collision_state* c, int32_t a, int32_t b0, int32_t b1)
+touch_run(pair_context* x, silk_grid* ga, int32_t a, silk_grid* gb, int32_t b0, int32_t b1)
 {
-    silk_vec2* gp = c->gpos;
-    const silk_vec2* gs = c->gstart;
-    const double* gr = c->gr;
-    const double* gw = c->gw;
-    const double ra = gr[a], wa = gw[a], sax = gs[a].x, say = gs[a].y;
-    const int32_t ca = c->gcomp[a];
+    silk_vec2* gp = gb->gpos;
+    const silk_vec2* gs = gb->gstart;
+    const double* gr = gb->gr;
+    const double* gw = gb->gw;
+    const double ra = ga->gr[a], wa = ga->gw[a], sax = ga->gstart[a].x, say = ga->gstart[a].y;
+    const int32_t ca = ga->gcomp[a];
     const bool self = x->world->composites[ca].filter.self_collide; /* the usual pair: a pile */
-    double ax = gp[a].x, ay = gp[a].y;
+    double ax = ga->gpos[a].x, ay = ga->gpos[a].y;
     /* a sleeping (or pinned) a: only its awake neighbours can move; two immovable discs are
        skipped below anyway (ws == 0), so this skips no pair that moves anything */
     const bool still = wa == 0.0 && !x->measure;
@@ -79,7 +82,7 @@ touch_run(pair_context* x, silk_collision_state* c, int32_t a, int32_t b0, int32
             continue;
         }
         const double wb = gw[b], ws = wa + wb;
-        const int32_t cb = c->gcomp[b];
+        const int32_t cb = gb->gcomp[b];
         if ((!x->measure && ws == 0.0) || !(cb == ca ? self : silk_filter_allows(x->world, ca, cb)))
         {
             continue;
@@ -88,6 +91,7 @@ touch_run(pair_context* x, silk_collision_state* c, int32_t a, int32_t b0, int32
         const double depth = reach - d;
         if (x->measure)
         {
+            silk_collision_state* c = &x->world->collision;
             if (x->contacts < c->contact_capacity)
             {
                 c->depth[x->contacts] = depth;
@@ -133,9 +137,10 @@ touch_run(pair_context* x, silk_collision_state* c, int32_t a, int32_t b0, int32
             by += nx * (move * kb);
         }
         gp[b] = (silk_vec2){bx, by};
+        silk_collision_state* c = &x->world->collision;
         if (x->record && c->contact_count < c->contact_capacity)
         {
-            const int32_t ia = c->sorted[a], ib = c->sorted[b];
+            const int32_t ia = ga->sorted[a], ib = gb->sorted[b];
             const silk_vec2 va = x->velocity[ia], vb = x->velocity[ib];
             c->contacts[c->contact_count++] =
                 (silk_contact){ia, ib, nx, ny, (va.x - vb.x) * nx + (va.y - vb.y) * ny};
@@ -145,16 +150,70 @@ touch_run(pair_context* x, silk_collision_state* c, int32_t a, int32_t b0, int32
             c->contact_lost = true; /* no island of this step may fall asleep (sleep.c) */
         }
     }
-    gp[a] = (silk_vec2){ax, ay};
+    ga->gpos[a] = (silk_vec2){ax, ay};
 }
 
-/* Every pair of the grid once: a particle's later neighbours in its cell and the cell to
-   its right, then the three cells below (contiguous in the sorted order). */
-static inline __attribute__((always_inline)) void visit_pairs(pair_context* x,
-                                                              silk_collision_state* c)
+/* Awake disc a of `awake` against the sleeping discs of `rest` around it (rest's cells span
+   any pair's reach), in two parts that keep the order a grid of all discs visits the pairs
+   in: `before`, the sleeping discs whose own turn would come before a's (the row above, the
+   cell to the left, a's cell below a's index); else those after (a's cell above a's index,
+   the cell to the right, the row below). An awake disc that cannot move (pinned, dragged) is
+   skipped: the pair would move nothing. */
+static inline __attribute__((always_inline)) void
+touch_rest(pair_context* x, silk_grid* awake, int32_t a, silk_grid* rest, bool before)
 {
-    const int32_t nx = c->nx, ny = c->ny;
-    const int32_t* cs = c->cell_start;
+    const int32_t nx = rest->nx, ny = rest->ny;
+    const int32_t* cs = rest->cell_start;
+    /* the cell in doubles first: a disc far outside the sleeping discs' box has none */
+    const double fx = (awake->gpos[a].x - rest->min_x) * rest->inv_cell;
+    const double fy = (awake->gpos[a].y - rest->min_y) * rest->inv_cell;
+    if (awake->gw[a] == 0.0 || !(fx >= -1.0 && fx < nx + 1.0 && fy >= -1.0 && fy < ny + 1.0))
+    {
+        return;
+    }
+    const int32_t cx = (int32_t)floor(fx), cy = (int32_t)floor(fy);
+    const int32_t left = cx > 0 ? cx - 1 : 0, right = cx + 1 < nx ? cx + 1 : nx - 1;
+    /* a's own row: the cells left of a's, a's (split at a's index), right of a's */
+    int32_t split = 0, row_begin = 0, row_end = 0;
+    if (cy >= 0 && cy < ny)
+    {
+        row_begin = cs[cy * nx + left];
+        row_end = cs[cy * nx + right + 1];
+        split = cx < 0 ? row_begin : cx >= nx ? row_end : cs[cy * nx + cx];
+        const int32_t own_end = cx >= 0 && cx < nx ? cs[cy * nx + cx + 1] : split;
+        const int32_t ia = awake->sorted[a];
+        while (split < own_end && rest->sorted[split] < ia)
+        {
+            ++split;
+        }
+    }
+    if (before)
+    {
+        if (cy - 1 >= 0 && cy - 1 < ny)
+        {
+            touch_run(x, awake, a, rest, cs[(cy - 1) * nx + left], cs[(cy - 1) * nx + right + 1]);
+        }
+        touch_run(x, awake, a, rest, row_begin, split);
+    }
+    else
+    {
+        touch_run(x, awake, a, rest, split, row_end);
+        if (cy + 1 >= 0 && cy + 1 < ny)
+        {
+            touch_run(x, awake, a, rest, cs[(cy + 1) * nx + left], cs[(cy + 1) * nx + right + 1]);
+        }
+    }
+}
+
+/* Every pair of grid g once: a particle's later neighbours in its cell and the cell to its
+   right, then the three cells below (contiguous in the sorted order); with `rest` (the
+   step's sleeping discs, g then holding the awake ones), each disc's sleeping neighbours
+   right after its awake ones, so a disc pressed between the two meets both in one pass. */
+static inline __attribute__((always_inline)) void visit_pairs(pair_context* x, silk_grid* g,
+                                                              silk_grid* rest)
+{
+    const int32_t nx = g->nx, ny = g->ny;
+    const int32_t* cs = g->cell_start;
     for (int32_t cy = 0; cy < ny; ++cy)
     {
         for (int32_t cx = 0; cx < nx; ++cx)
@@ -175,8 +234,16 @@ static inline __attribute__((always_inline)) void visit_pairs(pair_context* x,
             }
             for (int32_t a = begin; a < end; ++a)
             {
-                touch_run(x, c, a, a + 1, row_end);
-                touch_run(x, c, a, below_begin, below_end);
+                if (rest != NULL)
+                {
+                    touch_rest(x, g, a, rest, true);
+                }
+                touch_run(x, g, a, g, a + 1, row_end);
+                touch_run(x, g, a, g, below_begin, below_end);
+                if (rest != NULL)
+                {
+                    touch_rest(x, g, a, rest, false);
+                }
             }
         }
     }
@@ -189,7 +256,7 @@ static void box_discs(silk_world* world, const silk_robust_substep* k, double mu
     const silk_collision_state* c = &world->collision;
     const silk_robust_state* r = &world->robust;
     silk_vec2* pos = world->pos;
-    for (int32_t m = 0; m < c->count; ++m)
+    for (int32_t m = 0; m < c->grid.count; ++m)
     {
         const int32_t i = c->collider[m];
         if (r->w[i] == 0.0)
@@ -234,13 +301,26 @@ static void box_discs(silk_world* world, const silk_robust_substep* k, double mu
     }
 }
 
+void silk_contacts_begin_step(silk_world* world)
+{
+    silk_collision_state* c = &world->collision;
+    c->rest.count = 0;
+    if (c->active && world->sleeping_count > 0)
+    {
+        /* start = position (a sleeping disc does not move); its inverse mass is 0 */
+        silk_broadphase_build(world, &c->rest, SILK_GRID_ASLEEP, world->pos, world->pos,
+                              world->robust.w);
+    }
+}
+
 void silk_contacts_solve(silk_world* world, const silk_robust_substep* k)
 {
     silk_collision_state* c = &world->collision;
     silk_robust_state* r = &world->robust;
     c->contact_count = 0;
     c->contact_lost = false;
-    const int32_t n = silk_broadphase_build(world, world->pos, r->start, r->w);
+    const silk_grid_members members = c->rest.count > 0 ? SILK_GRID_AWAKE : SILK_GRID_ALL;
+    const int32_t n = silk_broadphase_build(world, &c->grid, members, world->pos, r->start, r->w);
     if (n == 0)
     {
         return;
@@ -252,11 +332,18 @@ void silk_contacts_solve(silk_world* world, const silk_robust_substep* k)
     {
         pair_context x = {world, world->velocity, r->def.contact_friction, false, pass == 0, 0, 0.0,
                           0.0};
-        visit_pairs(&x, c);
+        if (c->rest.count > 0)
+        {
+            visit_pairs(&x, &c->grid, &c->rest);
+        }
+        else
+        {
+            visit_pairs(&x, &c->grid, NULL); /* inlined without the sleeping discs' branch */
+        }
     }
     for (int32_t m = 0; m < n; ++m)
     {
-        world->pos[c->sorted[m]] = c->gpos[m];
+        world->pos[c->grid.sorted[m]] = c->grid.gpos[m];
     }
     box_discs(world, k, r->def.contact_friction);
 }
@@ -338,13 +425,14 @@ void silk_contacts_measure(silk_world* world, double* out_count, double* out_max
     {
         return; /* no discs, or no step has sized the grid yet */
     }
-    const int32_t n = silk_broadphase_build(world, world->pos, world->pos, world->inverse_mass);
+    const int32_t n = silk_broadphase_build(world, &c->grid, SILK_GRID_ALL, world->pos, world->pos,
+                                            world->inverse_mass);
     if (n == 0)
     {
         return;
     }
     pair_context x = {world, world->velocity, 0.0, true, false, 0, 0.0, 0.0};
-    visit_pairs(&x, c);
+    visit_pairs(&x, &c->grid, NULL);
     const int32_t kept = x.contacts < c->contact_capacity ? x.contacts : c->contact_capacity;
     heap_sort(c->depth, kept);
     *out_count = x.contacts;

@@ -10,6 +10,9 @@ void silk_collision_refresh(silk_world* world);
    the default (the state hash's collision block). */
 bool silk_collision_in_state(const silk_world* world);
 
+/* As a robust step starts (after the step's inverse masses): the grid of the discs asleep,
+   which stay where they are for the whole step, for every contact pass of the step. */
+void silk_contacts_begin_step(silk_world* world);
 /* One contact pass: the grid, then every colliding pair once, in grid order, as an XPBD
    contact (positions, friction), and the discs against the box. Records the contacts for
    silk_contacts_restitution. No allocation. */

@@ -36,8 +36,9 @@
    threshold.
 
    A sleeping disc has inverse mass 0 for the step (silk_sleep_freeze): it is not integrated,
-   a pair of two sleeping discs is skipped before its distance is computed, and a step whose
-   discs all sleep runs no contact pass at all (robust_step.c). What may sleep: a disc
+   a pair of two sleeping discs is never visited (the sleeping discs have their own grid,
+   built once a step: broadphase.c), and a step whose discs all sleep runs no contact pass at
+   all (robust_step.c). What may sleep: a disc
    (radius > 0) with inverse mass > 0 whose composite has no constraint (a rope's or a
    cloth's particles, pins included, never sleep: their constraints would need waking rules
    of their own) and that is not dragged. While a drag is held nothing sleeps and every

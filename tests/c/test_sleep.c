@@ -425,6 +425,57 @@ static void test_hit_wakes_only_the_disc_hit(void)
     CHECK(woke >= 1);
 }
 
+/* An awake disc meets every sleeping disc it can touch (contact.c's grid of the sleeping
+   discs, broadphase.c): a disc of radius 20 falls onto a sleeping stack of radius-5 balls --
+   over its middle, over its left end and half past its right end -- and must not sink in.
+   (It is added with the stack, high above it: adding a disc is an input, which wakes
+   everything.) Its hit wakes the balls it strikes; their neighbours sleep on and hold it up.
+   The sleeping discs' cells are as wide as the widest pair's reach (25 px here): cells as
+   wide as the sleeping discs alone (10 px) miss the balls 15-25 px from the big disc's centre:
+   tried, it sank 1.15 r and 1.39 r deep into the stack over its middle and its right end. */
+static void test_big_disc_on_sleeping_stack(void)
+{
+    const double xs[3] = {75.0, 5.0, 160.0};
+    for (int k = 0; k < 3; ++k)
+    {
+        int32_t c = -1;
+        silk_world* w = sleep_box(301.0, 700.0, 100, 0.0, &c);
+        const double floor_y = 699.0, top = floor_y - 5.0 - 3.0 * 8.66 - 5.0;
+        int32_t stack = 0;
+        for (int row = 0; row < 4; ++row)
+        {
+            for (int j = 0; j < (row % 2 ? 14 : 15); ++j)
+            {
+                int32_t p = -1;
+                const silk_vec2 at = {5.0 + 10.0 * j + 5.0 * (row % 2), floor_y - 5.0 - row * 8.66};
+                CHECK_EQ_INT(silk_world_add_particle(w, c, at, &p), SILK_OK);
+                CHECK_EQ_INT(silk_world_set_radius(w, p, 5.0), SILK_OK);
+                stack += 1;
+            }
+        }
+        int32_t big = -1;
+        CHECK_EQ_INT(silk_world_add_particle(w, c, (silk_vec2){xs[k], top - 600.0}, &big), SILK_OK);
+        CHECK_EQ_INT(silk_world_set_radius(w, big, 20.0), SILK_OK);
+        run(w, 50);
+        CHECK(sleeping(w) >= stack - 2); /* asleep when it comes (an end ball may roll on) */
+        CHECK(silk_world_positions(w)[big].y < top - 20.0 - 50.0); /* before it comes */
+        double deepest = 0.0, least = stack;
+        for (int s = 0; s < 240; ++s)
+        {
+            run(w, 1);
+            const double o = overlap_max(w), z = sleeping(w);
+            deepest = o > deepest ? o : deepest;
+            least = z < least ? z : least;
+        }
+        printf("big disc at x %.0f: deepest overlap %.3f r, least asleep %.0f of %d, %.0f at the "
+               "end\n",
+               xs[k], deepest, least, stack, sleeping(w));
+        CHECK(least >= stack / 2); /* most of the stack slept through the landing */
+        CHECK(deepest <= 0.5);
+        silk_world_destroy(w);
+    }
+}
+
 /* 3,000 balls poured into a box (bench/balls.c's, 4 substeps) are all asleep by 8 s, and no
    two discs overlap by more than 1.5 r (before the load wait of sleep.c, a 20,000-ball pile
    froze 1.43 r overlaps in its sleeping bottom; this is the small pile's guard). */
@@ -463,6 +514,7 @@ int main(void)
     test_dropped_ball_wakes_pile();
     test_hit_wakes_only_the_disc_hit();
     test_poured_pile_sleeps();
+    test_big_disc_on_sleeping_stack();
     test_drag_wakes();
     test_replay_and_restore_carry_sleep();
     test_version_6_loads_awake();
