@@ -198,7 +198,9 @@ function rapierJointChain(scene, iterations) {
 //
 // N balls of radius 0.05 m (5 px) dropped from a loose grid (spacing 2.4 r) into a box wide
 // enough that the settled pile is about half as high as wide; 1/60 s steps for 12 s (720 steps;
-// 360 with --quick), long enough for the pile of 20,000 to settle. Reported: CPU ms per step
+// 360 with --quick), 16 s for more than 10,000 balls: long enough for each pile to settle (the
+// pile of 20,000 is still settling at 12 s -- 2,300 of its balls awake with sleep on -- and
+// asleep but a few dozen by 14 s; every engine of a row group runs the same steps). Reported: CPU ms per step
 // (process.cpuUsage: every engine here runs on this one thread, and CPU time holds on a loaded
 // machine where wall time does not) in two phases -- free fall (the first 30 steps, before any
 // ball lands) and settled (the last 120: the pile at rest, the costly case) -- median and p95;
@@ -207,7 +209,7 @@ function rapierJointChain(scene, iterations) {
 // same way (a grid in JS) for every engine, so rows compare at equal quality.
 
 const BALL_R = 0.05; // m
-const BALL_STEPS = QUICK ? 360 : 720;
+const ballSteps = (n) => (QUICK ? 360 : n > 10000 ? 960 : 720);
 const SILK_ONLY = process.argv.includes('--silk-only'); // --balls --silk-only: no peer rows
 const NO_MATTER = process.argv.includes('--no-matter'); // --balls --no-matter: Silk and Rapier only
 
@@ -320,7 +322,7 @@ function rapierBalls(box, iterations) {
 
 function measureBalls(box, engine) {
   const times = [];
-  for (let f = 0; f < BALL_STEPS; f++) {
+  for (let f = 0; f < ballSteps(box.n); f++) {
     const c0 = process.cpuUsage();
     engine.step();
     const c1 = process.cpuUsage(c0);
@@ -343,7 +345,7 @@ function runBalls() {
   const counts = given ? given.slice(9).split(',').map(Number) : QUICK ? [1000, 5000] : [1000, 5000, 10000, 20000];
   for (const n of counts) {
     const box = ballBox(n);
-    console.log(`\nballs settling in a box: ${n} balls (r = 5 px), ${BALL_STEPS} steps of 1/60 s, box ${(box.width * PX).toFixed(0)} px wide`);
+    console.log(`\nballs settling in a box: ${n} balls (r = 5 px), ${ballSteps(n)} steps of 1/60 s, box ${(box.width * PX).toFixed(0)} px wide`);
     console.log(`  ${'engine / setting'.padEnd(40)}${'fall ms'.padStart(9)}${'settled median'.padStart(16)}${'p95 ms'.padStart(9)}${'us/ball'.padStart(9)}${'overlap max/r'.padStart(15)}${'p99/r'.padStart(8)}`);
     const rows = [];
     const add = (label, make) => {

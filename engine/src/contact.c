@@ -159,8 +159,8 @@ touch_run(pair_context* x, silk_grid* ga, int32_t a, silk_grid* gb, int32_t b0, 
    cell to the left, a's cell below a's index); else those after (a's cell above a's index,
    the cell to the right, the row below). An awake disc that cannot move (pinned, dragged) is
    skipped: the pair would move nothing. */
-static inline __attribute__((always_inline)) void
-touch_rest(pair_context* x, silk_grid* awake, int32_t a, silk_grid* rest, bool before)
+static __attribute__((noinline)) void touch_rest(pair_context* x, silk_grid* awake, int32_t a,
+                                                 silk_grid* rest, bool before)
 {
     const int32_t nx = rest->nx, ny = rest->ny;
     const int32_t* cs = rest->cell_start;
@@ -173,35 +173,34 @@ touch_rest(pair_context* x, silk_grid* awake, int32_t a, silk_grid* rest, bool b
     }
     const int32_t cx = (int32_t)floor(fx), cy = (int32_t)floor(fy);
     const int32_t left = cx > 0 ? cx - 1 : 0, right = cx + 1 < nx ? cx + 1 : nx - 1;
-    /* a's own row: the cells left of a's, a's (split at a's index), right of a's */
-    int32_t split = 0, row_begin = 0, row_end = 0;
+    /* two runs of the sorted sleeping discs: the row above (below), and the part of a's own row
+       before (after) a -- the cells left of a's, a's own split at a's index, right of a's */
+    int32_t runs[2][2] = {{0, 0}, {0, 0}};
+    const int32_t other = before ? cy - 1 : cy + 1;
+    if (other >= 0 && other < ny)
+    {
+        runs[0][0] = cs[other * nx + left];
+        runs[0][1] = cs[other * nx + right + 1];
+    }
     if (cy >= 0 && cy < ny)
     {
-        row_begin = cs[cy * nx + left];
-        row_end = cs[cy * nx + right + 1];
-        split = cx < 0 ? row_begin : cx >= nx ? row_end : cs[cy * nx + cx];
+        const int32_t row_begin = cs[cy * nx + left], row_end = cs[cy * nx + right + 1];
+        int32_t split = cx < 0 ? row_begin : cx >= nx ? row_end : cs[cy * nx + cx];
         const int32_t own_end = cx >= 0 && cx < nx ? cs[cy * nx + cx + 1] : split;
         const int32_t ia = awake->sorted[a];
         while (split < own_end && rest->sorted[split] < ia)
         {
             ++split;
         }
+        runs[1][0] = before ? row_begin : split;
+        runs[1][1] = before ? split : row_end;
     }
-    if (before)
+    /* in the order of a grid of all discs: above, then a's row; a's row, then below. One call
+       site: one copy of the pair code (the wasm a reader downloads) */
+    for (int k = 0; k < 2; ++k)
     {
-        if (cy - 1 >= 0 && cy - 1 < ny)
-        {
-            touch_run(x, awake, a, rest, cs[(cy - 1) * nx + left], cs[(cy - 1) * nx + right + 1]);
-        }
-        touch_run(x, awake, a, rest, row_begin, split);
-    }
-    else
-    {
-        touch_run(x, awake, a, rest, split, row_end);
-        if (cy + 1 >= 0 && cy + 1 < ny)
-        {
-            touch_run(x, awake, a, rest, cs[(cy + 1) * nx + left], cs[(cy + 1) * nx + right + 1]);
-        }
+        const int32_t* run = runs[before ? k : 1 - k];
+        touch_run(x, awake, a, rest, run[0], run[1]);
     }
 }
 
@@ -332,14 +331,7 @@ void silk_contacts_solve(silk_world* world, const silk_robust_substep* k)
     {
         pair_context x = {world, world->velocity, r->def.contact_friction, false, pass == 0, 0, 0.0,
                           0.0};
-        if (c->rest.count > 0)
-        {
-            visit_pairs(&x, &c->grid, &c->rest);
-        }
-        else
-        {
-            visit_pairs(&x, &c->grid, NULL); /* inlined without the sleeping discs' branch */
-        }
+        visit_pairs(&x, &c->grid, c->rest.count > 0 ? &c->rest : NULL);
     }
     for (int32_t m = 0; m < n; ++m)
     {
