@@ -6,7 +6,7 @@
 //
 //   npm ci && scripts/build.sh && node bench/peers.mjs [--quick] [--balls]
 // (--balls: only the balls-in-a-box rows; --balls --silk-only: only Silk's rows of them;
-// --balls --no-matter: Silk's and Rapier's;
+// --balls --no-matter: Silk's and Rapier's; --balls --same-depth: piles of one depth, below;
 //  --counts=1000,20000: those ball counts)
 //
 // Scenes (a rope and a cloth: bodies every peer can build), 1 m = 100 px, gravity 9.81 m/s^2, a fixed step of 1/60 s, no collisions:
@@ -198,9 +198,13 @@ function rapierJointChain(scene, iterations) {
 //
 // N balls of radius 0.05 m (5 px) dropped from a loose grid (spacing 2.4 r) into a box wide
 // enough that the settled pile is about half as high as wide; 1/60 s steps for 12 s (720 steps;
-// 360 with --quick), 16 s for more than 10,000 balls: long enough for each pile to settle (the
-// pile of 20,000 is still settling at 12 s -- 2,300 of its balls awake with sleep on -- and
-// asleep but a few dozen by 14 s; every engine of a row group runs the same steps). Reported: CPU ms per step
+// 360 with --quick). Every pile has settled by then except the 20,000 balls at 3 and 4 substeps:
+// with sleep on, ~2,300 of those are still awake at 12 s (asleep but a few dozen by 14 s), so
+// their "settled" figures are of a pile still coming to rest. At 8 substeps with sleep every pile
+// is asleep by 12 s. --same-depth: boxes of one depth -- the 1,000 balls' box made n / 1,000
+// times wider, the same rows of balls dropped -- so the cost per ball compares piles that differ
+// only in size (the usual boxes' piles grow deeper with n, and a deeper pile presses harder:
+// more contacts per ball, more of them sliding). Reported: CPU ms per step
 // (process.cpuUsage: every engine here runs on this one thread, and CPU time holds on a loaded
 // machine where wall time does not) in two phases -- free fall (the first 30 steps, before any
 // ball lands) and settled (the last 120: the pile at rest, the costly case) -- median and p95;
@@ -209,16 +213,19 @@ function rapierJointChain(scene, iterations) {
 // same way (a grid in JS) for every engine, so rows compare at equal quality.
 
 const BALL_R = 0.05; // m
-const ballSteps = (n) => (QUICK ? 360 : n > 10000 ? 960 : 720);
+const BALL_STEPS = QUICK ? 360 : 720;
+const SAME_DEPTH = process.argv.includes('--same-depth');
 const SILK_ONLY = process.argv.includes('--silk-only'); // --balls --silk-only: no peer rows
 const NO_MATTER = process.argv.includes('--no-matter'); // --balls --no-matter: Silk and Rapier only
 
 function ballBox(n) {
-  const width = Math.sqrt(2 * 0.0092 * n) + 4 * BALL_R; // m: settled pile ~ width / 2 high
+  const deep = (m) => Math.sqrt(2 * 0.0092 * m); // m: settled pile ~ width / 2 high
+  const width = (SAME_DEPTH ? deep(1000) * n / 1000 : deep(n)) + 4 * BALL_R;
   const spacing = 2.4 * BALL_R;
   const columns = Math.floor((width - 2 * spacing) / spacing);
   const rows = Math.ceil(n / columns);
-  const height = rows * spacing + width; // room above the pile for the loose grid
+  const room = SAME_DEPTH ? deep(1000) + 4 * BALL_R : width; // above the pile for the loose grid
+  const height = rows * spacing + room;
   const points = [];
   for (let k = 0; k < n; k++) {
     const row = Math.floor(k / columns), col = k % columns;
@@ -322,7 +329,7 @@ function rapierBalls(box, iterations) {
 
 function measureBalls(box, engine) {
   const times = [];
-  for (let f = 0; f < ballSteps(box.n); f++) {
+  for (let f = 0; f < BALL_STEPS; f++) {
     const c0 = process.cpuUsage();
     engine.step();
     const c1 = process.cpuUsage(c0);
@@ -345,7 +352,7 @@ function runBalls() {
   const counts = given ? given.slice(9).split(',').map(Number) : QUICK ? [1000, 5000] : [1000, 5000, 10000, 20000];
   for (const n of counts) {
     const box = ballBox(n);
-    console.log(`\nballs settling in a box: ${n} balls (r = 5 px), ${ballSteps(n)} steps of 1/60 s, box ${(box.width * PX).toFixed(0)} px wide`);
+    console.log(`\nballs settling in a box: ${n} balls (r = 5 px), ${BALL_STEPS} steps of 1/60 s, box ${(box.width * PX).toFixed(0)} px wide`);
     console.log(`  ${'engine / setting'.padEnd(40)}${'fall ms'.padStart(9)}${'settled median'.padStart(16)}${'p95 ms'.padStart(9)}${'us/ball'.padStart(9)}${'overlap max/r'.padStart(15)}${'p99/r'.padStart(8)}`);
     const rows = [];
     const add = (label, make) => {
@@ -355,7 +362,7 @@ function runBalls() {
       console.log(`  ${label.padEnd(40)}${r.fall.toFixed(2).padStart(9)}${r.median.toFixed(2).padStart(16)}${r.p95.toFixed(2).padStart(9)}${(1000 * r.median / n).toFixed(2).padStart(9)}${r.max.toFixed(3).padStart(15)}${r.p99.toFixed(3).padStart(8)}${sleeping}`);
     };
     for (const s of [2, 3, 4, 8]) add(`silk robust, ${s} substeps`, () => silkBalls(box, s));
-    for (const s of [3, 4]) add(`silk robust, ${s} substeps + sleep`, () => silkBalls(box, s, true));
+    for (const s of [3, 4, 8]) add(`silk robust, ${s} substeps + sleep`, () => silkBalls(box, s, true));
     if (SILK_ONLY) continue;
     if ((n <= 5000 || !QUICK) && !NO_MATTER) for (const it of [2, 6]) add(`matter-js, ${it} position/velocity it.`, () => matterBalls(box, it));
     for (const it of [2, 4]) add(`rapier, ${it} solver iterations`, () => rapierBalls(box, it));
