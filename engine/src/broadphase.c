@@ -55,6 +55,17 @@ enum
     COLLISION_ARRAYS = 2 * GRID_ARRAYS + 6
 };
 
+/* The cells a grid may use and the contacts kept, for `capacity` particles. */
+static int32_t cells_for(int32_t capacity)
+{
+    return 2 * capacity + 64;
+}
+
+static int32_t contacts_for(int32_t capacity)
+{
+    return 4 * capacity;
+}
+
 static collision_array* grid_arrays(silk_grid* g, int32_t cells, int32_t capacity,
                                     collision_array* out)
 {
@@ -72,7 +83,7 @@ static collision_array* grid_arrays(silk_grid* g, int32_t cells, int32_t capacit
 static void collision_arrays(silk_collision_state* c, int32_t capacity,
                              collision_array out[COLLISION_ARRAYS])
 {
-    const int32_t cells = 2 * capacity + 64, contacts = 4 * capacity;
+    const int32_t cells = cells_for(capacity), contacts = contacts_for(capacity);
     const size_t n = (size_t)capacity;
     collision_array* next = grid_arrays(&c->grid, cells, capacity, out);
     next = grid_arrays(&c->rest, cells, capacity, next);
@@ -114,8 +125,8 @@ silk_status silk_broadphase_reserve(silk_world* world, int32_t capacity)
         *arrays[k].slot = fresh[k];
     }
     c->capacity = capacity;
-    c->cell_capacity = 2 * capacity + 64;
-    c->contact_capacity = 4 * capacity;
+    c->cell_capacity = cells_for(capacity);
+    c->contact_capacity = contacts_for(capacity);
     return SILK_OK;
 }
 

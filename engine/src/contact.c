@@ -207,7 +207,8 @@ static __attribute__((noinline)) void touch_rest(pair_context* x, silk_grid* awa
 /* Every pair of grid g once: a particle's later neighbours in its cell and the cell to its
    right, then the three cells below (contiguous in the sorted order); with `rest` (the
    step's sleeping discs, g then holding the awake ones), each disc's sleeping neighbours
-   right after its awake ones, so a disc pressed between the two meets both in one pass. */
+   around its awake ones, before and after them as a grid of all discs would order them
+   (touch_rest), so a disc pressed between the two meets both in one pass. */
 static inline __attribute__((always_inline)) void visit_pairs(pair_context* x, silk_grid* g,
                                                               silk_grid* rest)
 {

@@ -291,10 +291,7 @@ silk_status silk_robust_step(silk_world* world, double h)
         world->target[world->drag.pin] = world->drag.pointer; /* as compat: the pin moves */
     }
     effective_masses(world);
-    if (world->collision.active)
-    {
-        silk_contacts_begin_step(world); /* the sleeping discs' grid: they hold still */
-    }
+    silk_contacts_begin_step(world); /* the sleeping discs' grid: they hold still */
 
     const int32_t substeps = def->substeps;
     silk_robust_substep k;
